@@ -1,0 +1,79 @@
+/**
+ * The permission matrix (role x action): the one source read by the server's access module, the
+ * web app (to hide what a user cannot do) and `docs/permissions.md` (rendered by
+ * `scripts/render-permissions.mjs`).
+ *
+ * Roles are relative to the resource acted on: a user who is admin of firm A is no one in firm B.
+ * `firm_collaborator` rights on a vendor need an assignment to it; a read-only assignment or a
+ * `vendor_guest` never writes (the access module enforces both).
+ */
+export const ROLES = [
+  'super_admin',
+  'holding_admin',
+  'group_admin',
+  'firm_admin',
+  'firm_collaborator',
+  'vendor_admin',
+  'vendor_collaborator',
+  'vendor_guest',
+] as const;
+export type Role = (typeof ROLES)[number];
+
+export const ACTIONS = {
+  'firm.read': 'See the firm, its white label and modules',
+  'firm.update': 'Change the firm settings and white label',
+  'firm.team.read': 'See the firm team',
+  'firm.team.manage': 'Invite, change and remove firm members and their assignments',
+  'vendor.list': 'List the firm client files (collaborators: assigned ones only)',
+  'vendor.create': 'Create a client file',
+  'vendor.read': 'Open a client file',
+  'vendor.update': 'Edit a client file (details, fiscal, banks, addresses, periods, notes)',
+  'vendor.users.manage': 'Invite and manage the users of a client file',
+  'vendor.deactivate': 'Deactivate or restore a client file',
+  'vendor.transfer': 'Transfer a client file to another portal of the holding',
+  'vendor.delete': 'Delete a client file permanently',
+  'vendor.import': 'Import client files from a spreadsheet',
+  'holding.manage': 'Holding administration: workspaces, customers, team',
+  'platform.manage': 'Platform administration (super admin area)',
+} as const;
+export type Action = keyof typeof ACTIONS;
+
+/** Whether the action writes: read-only access never gets a writing action. */
+export const WRITE_ACTIONS: ReadonlySet<Action> = new Set<Action>([
+  'firm.update',
+  'firm.team.manage',
+  'vendor.create',
+  'vendor.update',
+  'vendor.users.manage',
+  'vendor.deactivate',
+  'vendor.transfer',
+  'vendor.delete',
+  'vendor.import',
+  'holding.manage',
+  'platform.manage',
+]);
+
+export const PERMISSIONS: Record<Action, readonly Role[]> = {
+  'firm.read': ['super_admin', 'holding_admin', 'firm_admin', 'firm_collaborator'],
+  'firm.update': ['super_admin', 'firm_admin'],
+  'firm.team.read': ['firm_admin', 'firm_collaborator'],
+  'firm.team.manage': ['firm_admin'],
+  'vendor.list': ['firm_admin', 'firm_collaborator'],
+  'vendor.create': ['firm_admin'],
+  'vendor.read': ['firm_admin', 'firm_collaborator', 'vendor_admin', 'vendor_collaborator', 'vendor_guest'],
+  'vendor.update': ['firm_admin', 'firm_collaborator', 'vendor_admin'],
+  'vendor.users.manage': ['firm_admin', 'firm_collaborator', 'vendor_admin'],
+  'vendor.deactivate': ['firm_admin'],
+  'vendor.transfer': ['firm_admin', 'group_admin'],
+  'vendor.delete': ['firm_admin'],
+  'vendor.import': ['firm_admin'],
+  'holding.manage': ['holding_admin', 'group_admin'],
+  'platform.manage': ['super_admin'],
+};
+
+/** Pure check of the matrix: may any of `roles` do `action` (with write access when it writes)? */
+export function roleAllows(roles: readonly Role[], action: Action, readOnly = false): boolean {
+  if (readOnly && WRITE_ACTIONS.has(action)) return false;
+  const allowed = PERMISSIONS[action];
+  return roles.some((r) => allowed.includes(r) && !(r === 'vendor_guest' && WRITE_ACTIONS.has(action)));
+}

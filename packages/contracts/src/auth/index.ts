@@ -1,0 +1,150 @@
+import { z } from 'zod';
+import { idField, idParam } from '../rules/ids';
+import { password, withConfirmation } from '../rules/password';
+import { email, personName, requiredText, text } from '../rules/text';
+
+export const loginRequestSchema = z.object({
+  email: email(),
+  password: z.string({ error: 'required' }).min(1, { error: 'required' }).max(200, { error: 'too-long' }),
+});
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+export const sessionTokensSchema = z.object({
+  access_token: z.string(),
+  refresh_token: z.string(),
+  token_type: z.literal('Bearer'),
+  expires_at: z.string(),
+  refresh_expires_at: z.string(),
+});
+export type SessionTokens = z.infer<typeof sessionTokensSchema>;
+
+export const autologinQuerySchema = z.object({
+  refresh_token: text(200).optional(),
+});
+
+export const retrieveLoginQuerySchema = z.object({
+  is_mobile_app: z.enum(['true', 'false', '1', '0']).optional(),
+});
+
+export const civilitySchema = z.enum(['Mme', 'M.']);
+export const localeSchema = z.enum(['fr', 'en', 'pt']);
+
+export const userSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  firstname: z.string().nullable(),
+  lastname: z.string().nullable(),
+  fullname: z.string(),
+  title: z.string().nullable(),
+  civility: civilitySchema.nullable(),
+  dark_mode: z.boolean().nullable(),
+  locale: localeSchema.nullable(),
+  mobile_number: z.string().nullable(),
+  address: z.string().nullable(),
+  post_code: z.string().nullable(),
+  city: z.string().nullable(),
+  country: z.string().nullable(),
+  birth_date: z.string().nullable(),
+  birth_city: z.string().nullable(),
+  is_super_admin: z.boolean(),
+  is_accountant: z.boolean(),
+  profile_complete: z.boolean(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const retrieveLoginSchema = z.object({
+  user: userSchema,
+  expires_at: z.string(),
+});
+
+const optionalText = (max = 255) => text(max).nullable().optional();
+
+export const updateMeRequestSchema = z
+  .object({
+    firstname: personName(100),
+    lastname: personName(100),
+    title: optionalText(100),
+    civility: civilitySchema.nullable().optional(),
+    dark_mode: z.boolean().nullable(),
+    locale: localeSchema.nullable(),
+    mobile_number: z
+      .string()
+      .regex(/^\+?[0-9 .()-]{6,20}$/, { error: 'invalid-phone' })
+      .nullable(),
+    address: optionalText(255),
+    post_code: z
+      .string()
+      .regex(/^\d{5}$/, { error: 'invalid-post-code' })
+      .nullable(),
+    city: optionalText(100),
+    country: optionalText(100),
+    birth_date: z.iso.date({ error: 'invalid-date' }).nullable(),
+    birth_city: optionalText(100),
+  })
+  .partial();
+export type UpdateMeRequest = z.infer<typeof updateMeRequestSchema>;
+
+export const changePasswordRequestSchema = withConfirmation(
+  z.object({ password: password(), password_confirmation: z.string({ error: 'required' }) }),
+);
+export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
+
+export const sendResetMailRequestSchema = z.object({
+  email: email(),
+  domains: z.array(text(255)).max(20).optional(),
+});
+export type SendResetMailRequest = z.infer<typeof sendResetMailRequestSchema>;
+
+export const tokenQuerySchema = z.object({
+  token: requiredText(200),
+});
+
+export const termsSchema = z.object({
+  id: z.number().int(),
+  accounting_firm_id: z.number().int(),
+  version: z.number().int(),
+  locale: localeSchema,
+  title: z.string(),
+  content: z.string(),
+  published_at: z.string(),
+});
+export type Terms = z.infer<typeof termsSchema>;
+
+export const passwordTokenInfoSchema = z.object({
+  email: z.string(),
+  purpose: z.enum(['reset', 'invite']),
+  accounting_firm_id: z.number().int().nullable(),
+  terms: termsSchema.nullable(),
+});
+export type PasswordTokenInfo = z.infer<typeof passwordTokenInfoSchema>;
+
+/** Submit a reset: PUT /api/passwords. */
+export const resetPasswordRequestSchema = withConfirmation(
+  z.object({
+    token: requiredText(200),
+    password: password(),
+    password_confirmation: z.string({ error: 'required' }),
+  }),
+);
+export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;
+
+/** Create the password of an invited user, accepting the terms: POST /api/passwords. */
+export const createPasswordRequestSchema = withConfirmation(
+  z.object({
+    token: requiredText(200),
+    password: password(),
+    password_confirmation: z.string({ error: 'required' }),
+    cgu: z.literal(true, { error: 'terms-not-accepted' }),
+  }),
+);
+export type CreatePasswordRequest = z.infer<typeof createPasswordRequestSchema>;
+
+export const termsQuerySchema = z.object({
+  accounting_firm_id: idParam('accounting_firm').optional(),
+  locale: localeSchema.optional(),
+});
+
+export const acceptTermsRequestSchema = z.object({
+  accounting_firm_id: idField('accounting_firm'),
+  version: z.number().int().min(1).max(1_000_000),
+});

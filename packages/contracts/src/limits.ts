@@ -1,0 +1,44 @@
+/** Business constants and limits (spec section 9). */
+export const APP_VERSION = '1.59.3';
+export const IMPORT_MAX_ROWS = 500;
+export const PASSWORD_MIN_LENGTH = 8;
+export const SIREN_LENGTH = 9;
+export const SIRET_LENGTH = 14;
+export const POST_CODE_LENGTH = 5;
+export const VAT_DUE_DAY_MIN = 1;
+export const VAT_DUE_DAY_MAX = 31;
+export const MAX_COMPANY_NUMBER = 1_000_000_000;
+export const TASKS_PAGE_SIZE = 15;
+export const PROJECTS_PAGE_SIZE = 15;
+export const SA_APPLICATIONS_PAGE_SIZE = 10;
+export const UPDATE_CHECK_INTERVAL_MS = 5 * 60 * 1000;
+export const DOCUMENT_LIST_REFRESH_MS = 60_000;
+export const UPLOAD_CHUNK_SIZE = 5_242_880;
+export const UPLOAD_CONCURRENT_CHUNKS = 5;
+export const UPLOAD_MAX_CONCURRENT = 4;
+export const UPLOAD_CHUNK_RETRIES = 1;
+export const HASH_WORKERS = 4;
+export const MAX_CONCURRENT_REQUESTS = 50;
+export const FILE_NAME_SHORTEN_AT = 191;
+export const FILE_NAME_SHORTEN_TO = 190;
+export const FILE_NAME_MAX = 254;
+export const SIGNATURE_MIN_WIDTH = 960;
+export const LOCALES = ['fr', 'en', 'pt'] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = 'fr';
+
+/** Session lifetimes (issue 2). */
+export const ACCESS_TOKEN_TTL_SECONDS = 2 * 60 * 60;
+export const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 60 * 60;
+export const PASSWORD_RESET_TTL_SECONDS = 60 * 60;
+export const INVITATION_TTL_SECONDS = 14 * 24 * 60 * 60;
+export const SIGN_IN_MAX_FAILURES = 10;
+export const SIGN_IN_WINDOW_SECONDS = 15 * 60;
+
+/** Default white-label colours: green primary, dark blue secondary (spec section 3). */
+export const DEFAULT_PRIMARY_COLOR = '#2e7d32';
+export const DEFAULT_SECONDARY_COLOR = '#0d2b4e';
+export const DEFAULT_PRODUCT_NAME = 'Portail';
+
+/** Postgres int4 range: every id in the API stays inside it. */
+export const INT4_MAX = 2_147_483_647;

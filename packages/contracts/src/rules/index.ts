@@ -1,0 +1,4 @@
+export * from './ids';
+export * from './luhn';
+export * from './password';
+export * from './text';

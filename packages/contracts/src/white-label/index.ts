@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { idParam } from '../rules/ids';
+import { moduleSchema } from '../tenancy';
+
+export const themeModeSchema = z.enum(['light', 'dark']);
+export type ThemeMode = z.infer<typeof themeModeSchema>;
+
+export const whiteLabelSchema = z.object({
+  accounting_firm_id: z.number().int(),
+  theme: themeModeSchema,
+  name: z.string(),
+  /** URL of the logo, or null when the firm has none. */
+  logo: z.string().nullable(),
+  primary_color: z.string(),
+  secondary_color: z.string(),
+  updated_at: z.string(),
+});
+export type WhiteLabel = z.infer<typeof whiteLabelSchema>;
+
+export const oauthProviderSchema = z.object({ name: z.string(), label: z.string(), url: z.string() });
+
+export const whiteLabelResponseSchema = z.object({
+  accounting_firm: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    domain: z.string().nullable(),
+    welcome_message: z.string().nullable(),
+  }),
+  white_labels: z.array(whiteLabelSchema),
+  modules: z.array(moduleSchema),
+  oauth_providers: z.array(oauthProviderSchema),
+  redirect: z.boolean().optional(),
+  location: z.string().optional(),
+});
+export type WhiteLabelResponse = z.infer<typeof whiteLabelResponseSchema>;
+
+export const whiteLabelQuerySchema = z.object({
+  accounting_firm_id: idParam('accounting_firm').optional(),
+});
+
+export const whiteLabelIconParamsSchema = z.object({
+  id: idParam('accounting_firm'),
+  theme: themeModeSchema,
+});
+export const lastModifiedQuerySchema = z.object({
+  last_modified: z.string().max(64).optional(),
+});
