@@ -1,0 +1,91 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
+import type { AppContext } from './app-context';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { healthRoutes } from './modules/health/health.routes';
+import { identityRoutes } from './modules/identity/identity.routes';
+import { tenancyRoutes } from './modules/tenancy/tenancy.routes';
+import { termsRoutes } from './modules/terms/terms.routes';
+import { whiteLabelRoutes } from './modules/white-label/white-label.routes';
+import { registerAuth } from './platform/auth/auth-plugin';
+import { registerErrorHandler } from './platform/errors/error-handler';
+import { registerOpenApi } from './platform/http/openapi';
+import { registerSecurity } from './platform/http/security';
+import { isSpaRequest, registerWebApp } from './platform/http/web-app';
+import { createMailer, type Mailer } from './platform/mail/mailer';
+import { databaseRateLimiter, type RateLimiter, redisRateLimiter } from './platform/rate-limit';
+
+export type AppDeps = { database: Database; mailer?: Mailer; rateLimiter?: RateLimiter };
+
+/** The web app's build folder, found from this file in source or in the bundle. */
+function defaultWebDist(): string {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  return path.resolve(here, '..', '..', 'web', 'dist');
+}
+
+/** Builds the whole application: platform plugins first, then each module's routes. */
+export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger:
+      config.LOG_LEVEL === 'silent'
+        ? false
+        : { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.query.refresh_token'] },
+    bodyLimit: config.BODY_LIMIT_BYTES,
+    trustProxy: config.TRUST_PROXY,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+    },
+    requestTimeout: 120_000,
+    routerOptions: { maxParamLength: 200 },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('X-Request-Id', request.id);
+  });
+
+  let redis: Redis | undefined;
+  if (!deps.rateLimiter && config.REDIS_URL) redis = new Redis(config.REDIS_URL, { lazyConnect: false });
+  const ctx: AppContext = {
+    config,
+    database: deps.database,
+    db: deps.database.db,
+    mailer:
+      deps.mailer ??
+      createMailer({
+        smtpUrl: config.SMTP_URL,
+        from: config.MAIL_FROM,
+        outboxDir: path.join(config.dataDir, 'outbox'),
+        log: app.log,
+      }),
+    rateLimiter:
+      deps.rateLimiter ?? (redis ? redisRateLimiter(redis) : databaseRateLimiter(deps.database.db)),
+  };
+  app.addHook('onClose', async () => {
+    redis?.disconnect();
+  });
+
+  await registerSecurity(app, config.CORS_ORIGINS);
+  await registerOpenApi(app);
+  registerAuth(app, ctx.db);
+
+  healthRoutes(app, ctx);
+  identityRoutes(app, ctx);
+  tenancyRoutes(app, ctx);
+  whiteLabelRoutes(app, ctx);
+  termsRoutes(app, ctx);
+
+  const servesWeb = config.SERVE_WEB && (await registerWebApp(app, config.WEB_DIST_DIR ?? defaultWebDist()));
+  registerErrorHandler(app, {
+    spaFallback: servesWeb
+      ? (request) => isSpaRequest(request.method, request.url, request.headers.accept)
+      : undefined,
+  });
+  return app;
+}

@@ -1,0 +1,62 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', ''])
+    .optional()
+    .transform((v) => (v === undefined || v === '' ? fallback : v === 'true' || v === '1'));
+
+/**
+ * Every environment variable the server reads, validated at start. The README's table mirrors
+ * this list.
+ */
+export const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  /** PostgreSQL URL; when unset the embedded PGlite database in DATA_DIR is used. */
+  DATABASE_URL: z.string().url().optional(),
+  DATA_DIR: z.string().default('./data'),
+  /** Demo data on an empty database: on by default with PGlite, off with PostgreSQL. */
+  SEED_DEMO: z.enum(['true', 'false', '1', '0']).optional(),
+  /** Public URL of the app, used in mail links; defaults to http://localhost:PORT. */
+  PUBLIC_URL: z.string().url().optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Portail <no-reply@localhost>'),
+  REDIS_URL: z.string().optional(),
+  /** Domain redirects between portals (white label `redirect`/`location`). */
+  MULTI_DOMAIN: bool(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Trust X-Forwarded-* from a reverse proxy. */
+  TRUST_PROXY: bool(false),
+  /** Comma-separated origins allowed by CORS; empty means closed. */
+  CORS_ORIGINS: z.string().default(''),
+  /** Serve the built web app (apps/web/dist) from this process. */
+  SERVE_WEB: bool(true),
+  WEB_DIST_DIR: z.string().optional(),
+  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
+});
+
+export type Config = z.infer<typeof configSchema> & {
+  seedDemo: boolean;
+  publicUrl: string;
+  dataDir: string;
+};
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new Error(`Invalid configuration:\n${lines}`);
+  }
+  const c = parsed.data;
+  const seedDemo =
+    c.SEED_DEMO === undefined ? !c.DATABASE_URL : c.SEED_DEMO === 'true' || c.SEED_DEMO === '1';
+  return {
+    ...c,
+    seedDemo,
+    publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
+    dataDir: path.resolve(c.DATA_DIR),
+  };
+}

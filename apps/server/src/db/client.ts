@@ -1,0 +1,97 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction handle: same query API as `Db`. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export type Database = {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  pglite?: PGlite;
+  pool?: pg.Pool;
+  close(): Promise<void>;
+};
+
+/** Where the committed SQL migrations are: beside this file in source, copied beside the bundle. */
+export function migrationsFolder(): string {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  for (const candidate of [path.join(here, 'migrations'), path.join(here, 'db', 'migrations')]) {
+    if (fs.existsSync(path.join(candidate, 'meta', '_journal.json'))) return candidate;
+  }
+  throw new Error(`SQL migrations not found near ${here}`);
+}
+
+export function fromPglite(pglite: PGlite, release: () => Promise<void> = async () => {}): Database {
+  const db = drizzlePglite(pglite, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    pglite,
+    async close() {
+      await pglite.close();
+      await release();
+    },
+  };
+}
+
+export function fromPostgres(url: string, max = 10): Database {
+  const pool = new pg.Pool({ connectionString: url, max });
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  return { db, kind: 'postgres', pool, close: () => pool.end() };
+}
+
+/**
+ * Opens PGlite in `dataDir/pglite`, holding a lock file: two processes on one data folder would
+ * silently lose writes.
+ */
+export async function openPglite(dataDir: string): Promise<Database> {
+  const dir = path.join(dataDir, 'pglite');
+  fs.mkdirSync(dir, { recursive: true });
+  const lockPath = path.join(dataDir, 'pglite.lock');
+  takeLock(lockPath);
+  const pglite = await PGlite.create(dir);
+  return fromPglite(pglite, async () => fs.rmSync(lockPath, { force: true }));
+}
+
+function takeLock(lockPath: string): void {
+  try {
+    fs.writeFileSync(lockPath, String(process.pid), { flag: 'wx' });
+    return;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  const holder = Number(fs.readFileSync(lockPath, 'utf8'));
+  if (holder && holder !== process.pid && isAlive(holder)) {
+    throw new Error(`The data folder is in use by process ${holder} (${lockPath}).`);
+  }
+  fs.writeFileSync(lockPath, String(process.pid));
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export async function runMigrations(database: Database): Promise<void> {
+  const migrationsFolderPath = migrationsFolder();
+  if (database.kind === 'pglite') {
+    await migratePglite(database.db as never, { migrationsFolder: migrationsFolderPath });
+  } else {
+    await migratePg(database.db as never, { migrationsFolder: migrationsFolderPath });
+  }
+}

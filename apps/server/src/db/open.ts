@@ -1,0 +1,27 @@
+import type { Config } from '../config';
+import { type Database, fromPostgres, openPglite, runMigrations } from './client';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, ensureModules, isEmpty, seedDemo } from './seed/demo';
+
+type Log = (message: string) => void;
+
+/** Opens the configured database, applies the committed migrations, seeds what is due. */
+export async function openDatabase(config: Config, log: Log): Promise<Database> {
+  const database = config.DATABASE_URL ? fromPostgres(config.DATABASE_URL) : await openPglite(config.dataDir);
+  try {
+    await runMigrations(database);
+    await ensureModules(database.db);
+    if (config.seedDemo && (await isEmpty(database.db))) {
+      await seedDemo(database.db);
+      log(
+        [
+          `Demo data loaded. Demo accounts (password ${DEMO_PASSWORD}):`,
+          ...DEMO_ACCOUNTS.map((a) => `  ${a.email.padEnd(22)} ${a.role}`),
+        ].join('\n'),
+      );
+    }
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  return database;
+}

@@ -1,0 +1,83 @@
+import { boolean, date, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt } from './columns';
+import { accountingFirms } from './platform';
+
+/** A person who signs in. Global (not tenant-keyed): one email, one account, many memberships. */
+export const users = pgTable('users', {
+  id: serial('id').primaryKey(),
+  /** Stored lower-case; unique on the whole platform. */
+  email: text('email').notNull().unique(),
+  passwordHash: text('password_hash'),
+  firstname: text('firstname'),
+  lastname: text('lastname'),
+  title: text('title'),
+  civility: text('civility', { enum: ['Mme', 'M.'] }),
+  darkMode: boolean('dark_mode'),
+  locale: text('locale', { enum: ['fr', 'en', 'pt'] }),
+  mobileNumber: text('mobile_number'),
+  address: text('address'),
+  postCode: text('post_code'),
+  city: text('city'),
+  country: text('country'),
+  birthDate: date('birth_date', { mode: 'string' }),
+  birthCity: text('birth_city'),
+  isSuperAdmin: boolean('is_super_admin').notNull().default(false),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * A signed-in session: opaque tokens stored as sha256 hashes. A refresh rotates the row (the old
+ * one gets `replaced_at`); presenting a replaced refresh token revokes the whole family.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    familyId: text('family_id').notNull(),
+    accessTokenHash: text('access_token_hash').notNull().unique(),
+    refreshTokenHash: text('refresh_token_hash').notNull().unique(),
+    accessExpiresAt: timestamp('access_expires_at', { withTimezone: true }).notNull(),
+    refreshExpiresAt: timestamp('refresh_expires_at', { withTimezone: true }).notNull(),
+    replacedAt: timestamp('replaced_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_family_idx').on(t.familyId)],
+);
+
+/** One-use links: password reset and invitation (create password). */
+export const passwordTokens = pgTable(
+  'password_tokens',
+  {
+    id: serial('id').primaryKey(),
+    tokenHash: text('token_hash').notNull().unique(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['reset', 'invite'] }).notNull(),
+    accountingFirmId: integer('accounting_firm_id').references(() => accountingFirms.id, {
+      onDelete: 'cascade',
+    }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('password_tokens_user_idx').on(t.userId)],
+);
+
+/** Sign-in failures per bucket (`email:...`, `ip:...`) when Redis is not configured. */
+export const rateLimitHits = pgTable(
+  'rate_limit_hits',
+  {
+    id: serial('id').primaryKey(),
+    bucket: text('bucket').notNull(),
+    hitAt: timestamp('hit_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('rate_limit_hits_bucket_idx').on(t.bucket, t.hitAt)],
+);

@@ -1,0 +1,126 @@
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { bytea, createdAt, updatedAt } from './columns';
+import { users } from './identity';
+
+export const holdings = pgTable('holdings', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** A portal: the tenant root. Its id is the `accounting_firm_id` of every tenant row. */
+export const accountingFirms = pgTable(
+  'accounting_firms',
+  {
+    id: serial('id').primaryKey(),
+    holdingId: integer('holding_id').references(() => holdings.id),
+    name: text('name').notNull(),
+    domain: text('domain'),
+    welcomeMessage: text('welcome_message'),
+    leaderFirstname: text('leader_firstname'),
+    leaderLastname: text('leader_lastname'),
+    leaderEmail: text('leader_email'),
+    /** "Firm marked accountant" of the workflow write rule (spec section 6). */
+    isAccountant: boolean('is_accountant').notNull().default(false),
+    deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('accounting_firms_domain_key').on(t.domain),
+    index('accounting_firms_holding_idx').on(t.holdingId),
+  ],
+);
+
+export const whiteLabels = pgTable(
+  'white_labels',
+  {
+    accountingFirmId: integer('accounting_firm_id')
+      .notNull()
+      .references(() => accountingFirms.id, { onDelete: 'cascade' }),
+    theme: text('theme', { enum: ['light', 'dark'] }).notNull(),
+    name: text('name').notNull(),
+    logo: bytea('logo'),
+    logoMime: text('logo_mime'),
+    primaryColor: text('primary_color').notNull(),
+    secondaryColor: text('secondary_color').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.accountingFirmId, t.theme] })],
+);
+
+export const modules = pgTable('modules', {
+  id: serial('id').primaryKey(),
+  key: text('key').notNull().unique(),
+  name: text('name').notNull(),
+  isActive: boolean('is_active').notNull().default(true),
+  priority: integer('priority').notNull().default(0),
+  isHome: boolean('is_home').notNull().default(false),
+  isNavbar: boolean('is_navbar').notNull().default(true),
+  isSettings: boolean('is_settings').notNull().default(false),
+  /** Who gets the module: firm members, client users, or both. */
+  audience: text('audience', { enum: ['accountant', 'client', 'both'] })
+    .notNull()
+    .default('both'),
+});
+
+export const accountingFirmModules = pgTable(
+  'accounting_firm_modules',
+  {
+    accountingFirmId: integer('accounting_firm_id')
+      .notNull()
+      .references(() => accountingFirms.id, { onDelete: 'cascade' }),
+    moduleId: integer('module_id')
+      .notNull()
+      .references(() => modules.id),
+    isActive: boolean('is_active').notNull().default(true),
+  },
+  (t) => [primaryKey({ columns: [t.accountingFirmId, t.moduleId] })],
+);
+
+/** Terms of use/service: a versioned text per portal and locale. */
+export const terms = pgTable(
+  'terms',
+  {
+    id: serial('id').primaryKey(),
+    accountingFirmId: integer('accounting_firm_id')
+      .notNull()
+      .references(() => accountingFirms.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    locale: text('locale', { enum: ['fr', 'en', 'pt'] }).notNull(),
+    title: text('title').notNull(),
+    content: text('content').notNull(),
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('terms_firm_id_key').on(t.accountingFirmId, t.id),
+    unique('terms_firm_version_locale_key').on(t.accountingFirmId, t.version, t.locale),
+  ],
+);
+
+export const termsAcceptances = pgTable(
+  'terms_acceptances',
+  {
+    accountingFirmId: integer('accounting_firm_id')
+      .notNull()
+      .references(() => accountingFirms.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.accountingFirmId, t.userId, t.version] })],
+);

@@ -1,0 +1,171 @@
+import {
+  autologinQuerySchema,
+  changePasswordRequestSchema,
+  createPasswordRequestSchema,
+  dataEnvelope,
+  loginRequestSchema,
+  passwordTokenInfoSchema,
+  resetPasswordRequestSchema,
+  retrieveLoginQuerySchema,
+  retrieveLoginSchema,
+  sendResetMailRequestSchema,
+  sessionTokensSchema,
+  tokenQuerySchema,
+  updateMeRequestSchema,
+  userSchema,
+} from '@portal/contracts';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { AppContext } from '../../app-context';
+import { requireActor } from '../../platform/auth/auth-plugin';
+import { revokeFamily } from '../../platform/auth/sessions';
+import { bearer, requestLocale, requestMeta, typed } from '../../platform/http/route-helpers';
+import * as identity from './identity.service';
+
+const ok = dataEnvelope(z.object({ success: z.literal(true) }));
+
+export function identityRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const r = typed(app);
+  const tags = ['authentication'];
+
+  r.post(
+    '/api/login',
+    { schema: { tags, body: loginRequestSchema, response: { 200: dataEnvelope(sessionTokensSchema) } } },
+    async (request) => ({ data: await identity.login(ctx, request.body, requestMeta(request)) }),
+  );
+
+  r.get(
+    '/api/autologin',
+    {
+      schema: {
+        tags,
+        description: 'Exchanges a refresh token for a new token pair (the refresh token is rotated).',
+        querystring: autologinQuerySchema,
+        response: { 200: dataEnvelope(sessionTokensSchema) },
+      },
+    },
+    async (request) => ({
+      data: await identity.refresh(ctx, request.query.refresh_token, requestMeta(request)),
+    }),
+  );
+
+  r.get(
+    '/api/retrievelogin',
+    {
+      schema: {
+        tags,
+        security: bearer,
+        querystring: retrieveLoginQuerySchema,
+        response: { 200: dataEnvelope(retrieveLoginSchema) },
+      },
+    },
+    async (request) => {
+      const actor = requireActor(request);
+      return {
+        data: { user: await identity.me(ctx.db, actor.userId), expires_at: actor.expiresAt.toISOString() },
+      };
+    },
+  );
+
+  r.get('/api/logout', { schema: { tags, security: bearer, response: { 200: ok } } }, async (request) => {
+    const actor = requireActor(request);
+    await revokeFamily(ctx.db, actor.familyId);
+    return { data: { success: true as const } };
+  });
+
+  r.get(
+    '/api/users/me',
+    { schema: { tags: ['users'], security: bearer, response: { 200: dataEnvelope(userSchema) } } },
+    async (request) => {
+      const actor = requireActor(request);
+      return { data: await identity.me(ctx.db, actor.userId) };
+    },
+  );
+
+  r.patch(
+    '/api/users/me',
+    {
+      schema: {
+        tags: ['users'],
+        security: bearer,
+        body: updateMeRequestSchema,
+        response: { 200: dataEnvelope(userSchema) },
+      },
+    },
+    async (request) => {
+      const actor = requireActor(request);
+      return { data: await identity.updateMe(ctx.db, actor, request.body) };
+    },
+  );
+
+  r.post(
+    '/api/change_password',
+    { schema: { tags, security: bearer, body: changePasswordRequestSchema, response: { 200: ok } } },
+    async (request) => {
+      const actor = requireActor(request);
+      await identity.changePassword(ctx.db, actor, request.body);
+      return { data: { success: true as const } };
+    },
+  );
+
+  r.post(
+    '/api/password-resets',
+    {
+      schema: {
+        tags,
+        description: 'Sends a reset mail when the account exists; the answer is the same either way.',
+        body: sendResetMailRequestSchema,
+        response: { 200: ok },
+      },
+    },
+    async (request) => {
+      await identity.sendResetMail(ctx, request.body.email, requestLocale(request));
+      return { data: { success: true as const } };
+    },
+  );
+
+  r.get(
+    '/api/password-resets',
+    {
+      schema: {
+        tags,
+        querystring: tokenQuerySchema,
+        response: { 200: dataEnvelope(passwordTokenInfoSchema) },
+      },
+    },
+    async (request) => ({
+      data: await identity.tokenInfo(ctx.db, request.query.token, requestLocale(request)),
+    }),
+  );
+
+  r.put(
+    '/api/passwords',
+    {
+      schema: {
+        tags,
+        description: 'Submits a password reset.',
+        body: resetPasswordRequestSchema,
+        response: { 200: ok },
+      },
+    },
+    async (request) => {
+      await identity.resetPassword(ctx.db, request.body);
+      return { data: { success: true as const } };
+    },
+  );
+
+  r.post(
+    '/api/passwords',
+    {
+      schema: {
+        tags,
+        description: 'An invited user creates a password and accepts the terms; answers a new session.',
+        body: createPasswordRequestSchema,
+        response: { 200: dataEnvelope(sessionTokensSchema) },
+      },
+    },
+    async (request) => ({
+      data: await identity.createPassword(ctx, request.body, requestMeta(request)),
+    }),
+  );
+}

@@ -1,0 +1,49 @@
+import type { Locale } from '@portal/contracts';
+
+type MailText = { subject: string; text: (link: string, firm: string) => string };
+
+const RESET: Record<Locale, MailText> = {
+  fr: {
+    subject: 'Réinitialisation de votre mot de passe',
+    text: (link, firm) =>
+      `Bonjour,\n\nPour choisir un nouveau mot de passe sur ${firm}, ouvrez ce lien (valable une heure) :\n${link}\n\nSi vous n'êtes pas à l'origine de cette demande, ignorez ce message.`,
+  },
+  en: {
+    subject: 'Reset your password',
+    text: (link, firm) =>
+      `Hello,\n\nTo choose a new password on ${firm}, open this link (valid for one hour):\n${link}\n\nIf you did not ask for this, ignore this message.`,
+  },
+  pt: {
+    subject: 'Redefinição da sua palavra-passe',
+    text: (link, firm) =>
+      `Olá,\n\nPara escolher uma nova palavra-passe em ${firm}, abra este link (válido durante uma hora):\n${link}\n\nSe não fez este pedido, ignore esta mensagem.`,
+  },
+};
+
+const INVITE: Record<Locale, MailText> = {
+  fr: {
+    subject: 'Votre accès au portail',
+    text: (link, firm) =>
+      `Bonjour,\n\n${firm} vous invite sur son portail. Créez votre mot de passe avec ce lien :\n${link}`,
+  },
+  en: {
+    subject: 'Your access to the portal',
+    text: (link, firm) =>
+      `Hello,\n\n${firm} invites you to its portal. Create your password with this link:\n${link}`,
+  },
+  pt: {
+    subject: 'O seu acesso ao portal',
+    text: (link, firm) =>
+      `Olá,\n\n${firm} convida-o para o seu portal. Crie a sua palavra-passe com este link:\n${link}`,
+  },
+};
+
+export const resetMail = (locale: Locale, link: string, firm: string) => ({
+  subject: RESET[locale].subject,
+  text: RESET[locale].text(link, firm),
+});
+
+export const invitationMail = (locale: Locale, link: string, firm: string) => ({
+  subject: INVITE[locale].subject,
+  text: INVITE[locale].text(link, firm),
+});

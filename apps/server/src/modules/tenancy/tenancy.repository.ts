@@ -1,0 +1,175 @@
+import { and, asc, eq, gt, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import {
+  accountingFirmMemberships,
+  accountingFirmModules,
+  accountingFirms,
+  holdingMemberships,
+  modules,
+  vendorAssignments,
+  vendorMemberships,
+  vendorModules,
+  vendors,
+} from '../../db/schema';
+
+export type ModuleRow = typeof modules.$inferSelect;
+
+const activeClientMembership = or(
+  isNull(vendorMemberships.revokedAt),
+  gt(vendorMemberships.revokedAt, sql`CURRENT_DATE`),
+);
+
+export async function firmMemberships(db: Db, userId: number) {
+  return db.select().from(accountingFirmMemberships).where(eq(accountingFirmMemberships.userId, userId));
+}
+
+export async function holdingIdsAdministered(db: Db, userId: number): Promise<number[]> {
+  const rows = await db
+    .select({ holdingId: holdingMemberships.holdingId })
+    .from(holdingMemberships)
+    .where(eq(holdingMemberships.userId, userId));
+  return rows.map((r) => r.holdingId);
+}
+
+/** Firms where the user is a client user of at least one active client file. */
+export async function firmIdsAsClient(db: Db, userId: number): Promise<number[]> {
+  const rows = await db
+    .selectDistinct({ id: vendorMemberships.accountingFirmId })
+    .from(vendorMemberships)
+    .innerJoin(
+      vendors,
+      and(
+        eq(vendors.accountingFirmId, vendorMemberships.accountingFirmId),
+        eq(vendors.id, vendorMemberships.vendorId),
+      ),
+    )
+    .where(and(eq(vendorMemberships.userId, userId), activeClientMembership, eq(vendors.status, 'active')));
+  return rows.map((r) => r.id);
+}
+
+export async function firmsByIdsOrHoldings(db: Db, ids: number[], holdingIds: number[], all: boolean) {
+  const conditions = [];
+  if (ids.length) conditions.push(inArray(accountingFirms.id, ids));
+  if (holdingIds.length) conditions.push(inArray(accountingFirms.holdingId, holdingIds));
+  if (!all && conditions.length === 0) return [];
+  return db
+    .select()
+    .from(accountingFirms)
+    .where(and(isNull(accountingFirms.deactivatedAt), all ? undefined : or(...conditions)))
+    .orderBy(asc(accountingFirms.name));
+}
+
+export async function findFirm(db: Db, id: number) {
+  const [row] = await db.select().from(accountingFirms).where(eq(accountingFirms.id, id)).limit(1);
+  return row;
+}
+
+type VendorFilter = { accountingFirmId: number; search?: string };
+
+const searchCondition = (search?: string) => {
+  if (!search) return undefined;
+  const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return or(
+    ilike(vendors.company, pattern),
+    ilike(vendors.clientCode, pattern),
+    ilike(vendors.siret, pattern),
+  );
+};
+
+const vendorColumns = {
+  id: vendors.id,
+  accountingFirmId: vendors.accountingFirmId,
+  company: vendors.company,
+  corporateName: vendors.corporateName,
+  clientCode: vendors.clientCode,
+  siret: vendors.siret,
+};
+
+export async function allActiveVendors(db: Db, filter: VendorFilter) {
+  return db
+    .select(vendorColumns)
+    .from(vendors)
+    .where(
+      and(
+        eq(vendors.accountingFirmId, filter.accountingFirmId),
+        eq(vendors.status, 'active'),
+        searchCondition(filter.search),
+      ),
+    )
+    .orderBy(asc(vendors.company), asc(vendors.id));
+}
+
+export async function assignedVendors(db: Db, userId: number, filter: VendorFilter) {
+  return db
+    .select({ ...vendorColumns, readOnly: vendorAssignments.readOnly })
+    .from(vendorAssignments)
+    .innerJoin(
+      vendors,
+      and(
+        eq(vendors.accountingFirmId, vendorAssignments.accountingFirmId),
+        eq(vendors.id, vendorAssignments.vendorId),
+      ),
+    )
+    .where(
+      and(
+        eq(vendorAssignments.accountingFirmId, filter.accountingFirmId),
+        eq(vendorAssignments.userId, userId),
+        eq(vendors.status, 'active'),
+        searchCondition(filter.search),
+      ),
+    )
+    .orderBy(asc(vendors.company), asc(vendors.id));
+}
+
+export async function clientVendors(db: Db, userId: number, filter: VendorFilter) {
+  return db
+    .select({ ...vendorColumns, role: vendorMemberships.role })
+    .from(vendorMemberships)
+    .innerJoin(
+      vendors,
+      and(
+        eq(vendors.accountingFirmId, vendorMemberships.accountingFirmId),
+        eq(vendors.id, vendorMemberships.vendorId),
+      ),
+    )
+    .where(
+      and(
+        eq(vendorMemberships.accountingFirmId, filter.accountingFirmId),
+        eq(vendorMemberships.userId, userId),
+        activeClientMembership,
+        eq(vendors.status, 'active'),
+        searchCondition(filter.search),
+      ),
+    )
+    .orderBy(asc(vendors.company), asc(vendors.id));
+}
+
+/** Active modules of a firm for an audience, by priority. */
+export async function firmModules(db: Db, accountingFirmId: number, audience?: 'accountant' | 'client') {
+  return db
+    .select({ module: modules })
+    .from(accountingFirmModules)
+    .innerJoin(modules, eq(modules.id, accountingFirmModules.moduleId))
+    .where(
+      and(
+        eq(accountingFirmModules.accountingFirmId, accountingFirmId),
+        eq(accountingFirmModules.isActive, true),
+        eq(modules.isActive, true),
+        audience ? inArray(modules.audience, [audience, 'both']) : undefined,
+      ),
+    )
+    .orderBy(asc(modules.priority), asc(modules.id))
+    .then((rows) => rows.map((r) => r.module));
+}
+
+/** Modules a client user gets in one client file: the firm's client modules enabled for it. */
+export async function vendorModulesFor(db: Db, accountingFirmId: number, vendorId: number) {
+  const enabled = await db
+    .select({ moduleId: vendorModules.moduleId, isActive: vendorModules.isActive })
+    .from(vendorModules)
+    .where(and(eq(vendorModules.accountingFirmId, accountingFirmId), eq(vendorModules.vendorId, vendorId)));
+  const firm = await firmModules(db, accountingFirmId, 'client');
+  if (enabled.length === 0) return firm;
+  const active = new Set(enabled.filter((e) => e.isActive).map((e) => e.moduleId));
+  return firm.filter((m) => active.has(m.id));
+}

@@ -1,0 +1,126 @@
+import type { AccountingFirmSummary, Module, VendorRoles, VendorSummary } from '@portal/contracts';
+import type { Db } from '../../db/client';
+import { authorize } from '../../platform/access/access';
+import type { Actor } from '../../platform/auth/sessions';
+import { AppError } from '../../platform/errors/app-error';
+import * as repo from './tenancy.repository';
+
+export const toModuleDto = (m: repo.ModuleRow): Module => ({
+  id: m.id,
+  key: m.key,
+  name: m.name,
+  priority: m.priority,
+  is_home: m.isHome,
+  is_navbar: m.isNavbar,
+  is_settings: m.isSettings,
+});
+
+/**
+ * The firms a user can work in: as a member, as a client user, as holding admin of their holding,
+ * or every active firm for a super admin. Firms on `activeDomain` come first.
+ */
+export async function myAccountingFirms(
+  db: Db,
+  actor: Actor,
+  query: { active_domain?: string; accountant?: boolean },
+): Promise<AccountingFirmSummary[]> {
+  const memberships = await repo.firmMemberships(db, actor.userId);
+  const byFirm = new Map(memberships.map((m) => [m.accountingFirmId, m]));
+  const holdingIds = await repo.holdingIdsAdministered(db, actor.userId);
+  const clientFirmIds = await repo.firmIdsAsClient(db, actor.userId);
+  const firms = await repo.firmsByIdsOrHoldings(
+    db,
+    [...byFirm.keys(), ...clientFirmIds],
+    holdingIds,
+    actor.isSuperAdmin,
+  );
+  const summaries = firms.map((f) => {
+    const m = byFirm.get(f.id);
+    return {
+      id: f.id,
+      name: f.name,
+      domain: f.domain,
+      holding_id: f.holdingId,
+      is_accountant: Boolean(m),
+      is_accountant_admin: m?.role === 'admin',
+      is_group_admin: Boolean(m?.isGroupAdmin),
+      is_holding_admin: f.holdingId !== null && holdingIds.includes(f.holdingId),
+    };
+  });
+  const filtered =
+    query.accountant === undefined
+      ? summaries
+      : summaries.filter((s) => s.is_accountant === query.accountant);
+  const domain = query.active_domain?.toLowerCase();
+  return domain
+    ? [...filtered].sort((a, b) => Number(b.domain === domain) - Number(a.domain === domain))
+    : filtered;
+}
+
+/** The client files a user may open in one firm (404 for a firm the user has nothing in). */
+export async function myVendors(
+  db: Db,
+  actor: Actor,
+  accountingFirmId: number,
+  search?: string,
+): Promise<VendorSummary[]> {
+  const memberships = await repo.firmMemberships(db, actor.userId);
+  const membership = memberships.find((m) => m.accountingFirmId === accountingFirmId);
+  const filter = { accountingFirmId, search };
+  const result = new Map<number, VendorSummary>();
+  const summary = (v: Awaited<ReturnType<typeof repo.allActiveVendors>>[number]) => ({
+    id: v.id,
+    accounting_firm_id: v.accountingFirmId,
+    company: v.company,
+    corporate_name: v.corporateName,
+    client_code: v.clientCode,
+    siret: v.siret,
+  });
+  if (membership && (membership.role === 'admin' || membership.allVendors)) {
+    const readOnly = membership.role !== 'admin' && membership.readOnly;
+    for (const v of await repo.allActiveVendors(db, filter)) {
+      result.set(v.id, { ...summary(v), role: 'accountant', read_only: readOnly });
+    }
+  }
+  if (membership) {
+    for (const v of await repo.assignedVendors(db, actor.userId, filter)) {
+      result.set(v.id, { ...summary(v), role: 'accountant', read_only: v.readOnly });
+    }
+  }
+  for (const v of await repo.clientVendors(db, actor.userId, filter)) {
+    if (!result.has(v.id)) result.set(v.id, { ...summary(v), role: v.role, read_only: v.role === 'guest' });
+  }
+  if (!membership && result.size === 0) {
+    const clientFirms = await repo.firmIdsAsClient(db, actor.userId);
+    if (!clientFirms.includes(accountingFirmId)) throw new AppError('not-found');
+  }
+  return [...result.values()].sort((a, b) => a.company.localeCompare(b.company, 'fr') || a.id - b.id);
+}
+
+/** The user's role in one client file, and the modules it gives. */
+export async function vendorRoles(db: Db, actor: Actor, vendorId: number): Promise<VendorRoles> {
+  const grant = await authorize(db, actor, 'vendor.read', { kind: 'vendor', vendorId });
+  const firmId = grant.accountingFirmId!;
+  const isAccountant = grant.roles.includes('firm_admin') || grant.roles.includes('firm_collaborator');
+  const clientRole = grant.roles.find((r) => r.startsWith('vendor_'))?.slice('vendor_'.length) as
+    | 'admin'
+    | 'collaborator'
+    | 'guest'
+    | undefined;
+  const modules = isAccountant
+    ? await repo.firmModules(db, firmId, 'accountant')
+    : await repo.vendorModulesFor(db, firmId, vendorId);
+  return {
+    vendor_id: vendorId,
+    accounting_firm_id: firmId,
+    role: isAccountant ? 'accountant' : (clientRole ?? 'guest'),
+    read_only: grant.readOnly,
+    modules: modules.map(toModuleDto),
+  };
+}
+
+/** Modules of a firm for its members. */
+export async function accountantModules(db: Db, actor: Actor, accountingFirmId: number): Promise<Module[]> {
+  await authorize(db, actor, 'firm.read', { kind: 'firm', accountingFirmId });
+  return (await repo.firmModules(db, accountingFirmId, 'accountant')).map(toModuleDto);
+}

@@ -1,0 +1,114 @@
+import {
+  DEFAULT_PRIMARY_COLOR,
+  DEFAULT_SECONDARY_COLOR,
+  type ThemeMode,
+  type WhiteLabel,
+  type WhiteLabelResponse,
+} from '@portal/contracts';
+import type { Db } from '../../db/client';
+import { AppError } from '../../platform/errors/app-error';
+import { firmModules } from '../tenancy/tenancy.repository';
+import { toModuleDto } from '../tenancy/tenancy.service';
+import { appleTouchIcon, faviconIco, placeholderLogoSvg } from './icons';
+import * as repo from './white-label.repository';
+
+type Firm = NonNullable<Awaited<ReturnType<typeof repo.activeFirmById>>>;
+
+const THEMES: ThemeMode[] = ['light', 'dark'];
+
+/** The light and dark entries of a firm; a missing one falls back to the defaults. */
+export async function whiteLabelsFor(db: Db, firm: Firm): Promise<WhiteLabel[]> {
+  const rows = await repo.whiteLabelsOf(db, firm.id);
+  return THEMES.map((theme) => {
+    const row = rows.find((r) => r.theme === theme);
+    const updatedAt = (row?.updatedAt ?? firm.updatedAt).toISOString();
+    return {
+      accounting_firm_id: firm.id,
+      theme,
+      name: row?.name ?? firm.name,
+      logo: row?.hasLogo
+        ? `/api/accounting-firms/${firm.id}/white-labels/${theme}/logo?last_modified=${encodeURIComponent(updatedAt)}`
+        : null,
+      primary_color: row?.primaryColor ?? DEFAULT_PRIMARY_COLOR,
+      secondary_color: row?.secondaryColor ?? DEFAULT_SECONDARY_COLOR,
+      updated_at: updatedAt,
+    };
+  });
+}
+
+type Resolve = { accountingFirmId?: number; host: string; protocol: string; multiDomain: boolean };
+
+/**
+ * Start-up data of the web app: the firm named by id, else the one whose domain is the request
+ * host, else the first firm. With MULTI_DOMAIN, a firm on another domain answers a redirect.
+ */
+export async function startupWhiteLabel(db: Db, input: Resolve): Promise<WhiteLabelResponse> {
+  const hostname = input.host.replace(/:\d+$/, '').toLowerCase();
+  let firm: Firm | undefined;
+  if (input.accountingFirmId !== undefined) {
+    firm = await repo.activeFirmById(db, input.accountingFirmId);
+    if (!firm) throw new AppError('not-found');
+  } else {
+    firm = (await repo.activeFirmByDomain(db, hostname)) ?? (await repo.firstActiveFirm(db));
+  }
+  if (!firm) throw new AppError('not-found');
+  const response: WhiteLabelResponse = {
+    accounting_firm: {
+      id: firm.id,
+      name: firm.name,
+      domain: firm.domain,
+      welcome_message: firm.welcomeMessage,
+    },
+    white_labels: await whiteLabelsFor(db, firm),
+    modules: (await firmModules(db, firm.id)).map(toModuleDto),
+    oauth_providers: [],
+  };
+  if (input.multiDomain && firm.domain && firm.domain !== hostname) {
+    const port = /:(\d+)$/.exec(input.host)?.[1];
+    response.redirect = true;
+    response.location = `${input.protocol}://${firm.domain}${port ? `:${port}` : ''}`;
+  }
+  return response;
+}
+
+export async function firmWhiteLabels(db: Db, accountingFirmId: number): Promise<WhiteLabel[]> {
+  const firm = await repo.activeFirmById(db, accountingFirmId);
+  if (!firm) throw new AppError('not-found');
+  return whiteLabelsFor(db, firm);
+}
+
+type Icon = { body: Buffer; type: string; lastModified: Date };
+const iconCache = new Map<string, Icon>();
+const ICON_CACHE_MAX = 500;
+
+/** The logo, favicon.ico or apple-touch-icon of a firm, generated once per logo version. */
+export async function whiteLabelIcon(
+  db: Db,
+  accountingFirmId: number,
+  theme: ThemeMode,
+  kind: 'logo' | 'favicon' | 'apple-touch-icon',
+): Promise<Icon> {
+  const firm = await repo.activeFirmById(db, accountingFirmId);
+  if (!firm) throw new AppError('not-found');
+  const row = await repo.logoOf(db, accountingFirmId, theme);
+  const lastModified = row?.updatedAt ?? firm.updatedAt;
+  const key = `${accountingFirmId}:${theme}:${kind}:${lastModified.getTime()}`;
+  const cached = iconCache.get(key);
+  if (cached) return cached;
+  const source =
+    row?.logo && row.logoMime
+      ? row.logo
+      : placeholderLogoSvg(row?.name ?? firm.name, row?.primaryColor ?? DEFAULT_PRIMARY_COLOR);
+  let icon: Icon;
+  if (kind === 'logo') {
+    if (!row?.logo || !row.logoMime) throw new AppError('not-found');
+    icon = { body: row.logo, type: row.logoMime, lastModified };
+  } else if (kind === 'favicon') {
+    icon = { body: await faviconIco(source), type: 'image/x-icon', lastModified };
+  } else {
+    icon = { body: await appleTouchIcon(source), type: 'image/png', lastModified };
+  }
+  if (iconCache.size >= ICON_CACHE_MAX) iconCache.delete(iconCache.keys().next().value as string);
+  iconCache.set(key, icon);
+  return icon;
+}

@@ -1,0 +1,107 @@
+import { ACCESS_TOKEN_TTL_SECONDS, REFRESH_TOKEN_TTL_SECONDS, type SessionTokens } from '@portal/contracts';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { sessions, users } from '../../db/schema';
+import { hashToken, newFamilyId, newToken } from './tokens';
+
+export type Actor = {
+  userId: number;
+  isSuperAdmin: boolean;
+  sessionId: number;
+  familyId: string;
+  expiresAt: Date;
+};
+
+type SessionMeta = { userAgent?: string; ip?: string };
+
+/** Opens a new session (new family) and returns its tokens. */
+export async function openSession(db: Db, userId: number, meta: SessionMeta, familyId = newFamilyId()) {
+  const accessToken = newToken();
+  const refreshToken = newToken();
+  const now = Date.now();
+  const accessExpiresAt = new Date(now + ACCESS_TOKEN_TTL_SECONDS * 1000);
+  const refreshExpiresAt = new Date(now + REFRESH_TOKEN_TTL_SECONDS * 1000);
+  await db.insert(sessions).values({
+    userId,
+    familyId,
+    accessTokenHash: hashToken(accessToken),
+    refreshTokenHash: hashToken(refreshToken),
+    accessExpiresAt,
+    refreshExpiresAt,
+    userAgent: meta.userAgent?.slice(0, 255),
+    ip: meta.ip,
+  });
+  const tokens: SessionTokens = {
+    access_token: accessToken,
+    refresh_token: refreshToken,
+    token_type: 'Bearer',
+    expires_at: accessExpiresAt.toISOString(),
+    refresh_expires_at: refreshExpiresAt.toISOString(),
+  };
+  return tokens;
+}
+
+export type AccessCheck = { actor: Actor } | { error: 'token-expired' };
+
+/** Resolves a bearer token to its actor; an unknown, expired, rotated or revoked token fails. */
+export async function actorFromAccessToken(db: Db, token: string): Promise<AccessCheck> {
+  const [row] = await db
+    .select({
+      sessionId: sessions.id,
+      userId: sessions.userId,
+      familyId: sessions.familyId,
+      expiresAt: sessions.accessExpiresAt,
+      isSuperAdmin: users.isSuperAdmin,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.accessTokenHash, hashToken(token)),
+        isNull(sessions.revokedAt),
+        isNull(sessions.replacedAt),
+        gt(sessions.accessExpiresAt, new Date()),
+      ),
+    )
+    .limit(1);
+  if (!row) return { error: 'token-expired' };
+  return { actor: row };
+}
+
+/**
+ * Rotates a refresh token. Reusing a rotated token revokes the whole family (it was stolen or
+ * replayed). Returns null when the token is not usable.
+ */
+export async function rotateRefreshToken(db: Db, refreshToken: string, meta: SessionMeta) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(sessions)
+      .where(eq(sessions.refreshTokenHash, hashToken(refreshToken)))
+      .for('update')
+      .limit(1);
+    if (!row) return null;
+    if (row.replacedAt || row.revokedAt) {
+      await tx.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.familyId, row.familyId));
+      return { reused: true as const };
+    }
+    if (row.refreshExpiresAt.getTime() <= Date.now()) return null;
+    await tx.update(sessions).set({ replacedAt: new Date() }).where(eq(sessions.id, row.id));
+    const tokens = await openSession(tx, row.userId, meta, row.familyId);
+    return { tokens, userId: row.userId };
+  });
+}
+
+export async function revokeFamily(db: Db, familyId: string): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.familyId, familyId), isNull(sessions.revokedAt)));
+}
+
+export async function revokeAllSessions(db: Db, userId: number): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}

@@ -1,0 +1,66 @@
+import type { ErrorCode } from '@portal/contracts';
+
+/** HTTP status of each error code; one exhaustive map. */
+export const ERROR_STATUS: Record<ErrorCode, number> = {
+  'bad-request': 400,
+  unauthenticated: 401,
+  'token-missing': 401,
+  'token-expired': 401,
+  forbidden: 403,
+  'not-found': 404,
+  'request-timeout': 408,
+  'validation-failed': 422,
+  'too-many-requests': 429,
+  'server-error': 500,
+  'not-implemented': 501,
+  'invalid-credentials': 422,
+  'password-too-short': 422,
+  'password-confirmation-mismatch': 422,
+  'terms-not-accepted': 422,
+  'invalid-token': 422,
+  'payload-too-large': 413,
+  'unsupported-media-type': 415,
+  'accounting-period-contains-documents': 422,
+  'accounting-period-contains-inaccessible-documents': 422,
+  'invalid-parameters': 422,
+  'invalid-parent-subscription': 422,
+  'duplicate-application-vendor': 422,
+  'duplicate-param': 422,
+  'magic-mail-not-found': 422,
+  'empty-file': 422,
+  'too-much-rows': 422,
+  'duplicate-catalog-folder-instance': 422,
+  'folder-non-deletable-nodes-contained': 422,
+  'node-readonly': 403,
+  'node-rotate': 422,
+  'quickfolder-folder-already-used': 422,
+  'user-vendor-already-accountant': 422,
+  'siret-already-used': 422,
+  'email-already-used': 422,
+  'profile-incomplete': 403,
+};
+
+/** Field errors: field path -> message keys (translated when the error is written). */
+export type FieldErrors = Record<string, string[]>;
+
+/** The one error type of the services: a spec code, optionally with field errors. */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly fields?: FieldErrors;
+
+  constructor(code: ErrorCode, options: { fields?: FieldErrors; message?: string } = {}) {
+    super(options.message ?? code);
+    this.name = 'AppError';
+    this.code = code;
+    this.status = ERROR_STATUS[code];
+    this.fields = options.fields;
+  }
+}
+
+export const notFound = () => new AppError('not-found');
+export const forbidden = () => new AppError('forbidden');
+
+/** A 422 naming one field, its message being a code or a validation key. */
+export const fieldError = (code: ErrorCode, field: string, key: string = code) =>
+  new AppError(code, { fields: { [field]: [key] } });
