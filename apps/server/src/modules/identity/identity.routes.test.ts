@@ -1,0 +1,125 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ demo: true });
+});
+afterAll(() => t.close());
+
+describe('POST /api/login', () => {
+  it('answers a token pair for good credentials', async () => {
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: 'Expert@Demo.test', password: 'Demo-portal-2026' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data.token_type).toBe('Bearer');
+    expect(res.body.data.access_token).toMatch(/^[\w-]{43}$/);
+    const me = await t.request({ method: 'GET', url: '/api/users/me', token: res.body.data.access_token });
+    expect(me.status).toBe(200);
+    expect(me.body.data).toMatchObject({
+      email: 'expert@demo.test',
+      is_accountant: true,
+      profile_complete: true,
+    });
+  });
+
+  it('answers 422 with the spec message for a wrong password, in the requested language', async () => {
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/login',
+      headers: { 'accept-language': 'en-GB,en;q=0.9' },
+      payload: { email: 'client@demo.test', password: 'wrong-password' },
+    });
+    expect(res.status).toBe(422);
+    expect(res.body).toEqual({
+      message: 'Invalid email/password combination.',
+      code: 'invalid-credentials',
+      errors: { email: ['Invalid email/password combination.'] },
+    });
+  });
+
+  it('lists bad fields in French by default', async () => {
+    const res = await t.request({ method: 'POST', url: '/api/login', payload: { email: 'not-an-email' } });
+    expect(res.status).toBe(422);
+    expect(res.body.code).toBe('validation-failed');
+    expect(res.body.errors.email).toEqual(['Adresse e-mail invalide.']);
+    expect(res.body.errors.password).toEqual(['Requis.']);
+  });
+
+  it('answers 429 after 10 failures for one email in 15 minutes', async () => {
+    const attempt = () =>
+      t.request({
+        method: 'POST',
+        url: '/api/login',
+        payload: { email: 'guest@demo.test', password: 'nope-nope' },
+      });
+    for (let i = 0; i < 10; i++) expect((await attempt()).status).toBe(422);
+    const blocked = await attempt();
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.code).toBe('too-many-requests');
+    const evenRight = await t.request({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: 'guest@demo.test', password: 'Demo-portal-2026' },
+    });
+    expect(evenRight.status).toBe(429);
+  });
+});
+
+describe('tokens', () => {
+  it('answers 401 without a token and with an unknown one', async () => {
+    const missing = await t.request({ method: 'GET', url: '/api/users/me' });
+    expect(missing.status).toBe(401);
+    expect(missing.body.code).toBe('token-missing');
+    const unknown = await t.request({ method: 'GET', url: '/api/users/me', token: 'x'.repeat(43) });
+    expect(unknown.status).toBe(401);
+    expect(unknown.body.code).toBe('token-expired');
+  });
+
+  it('rotates the refresh token and revokes the family when a rotated one is reused', async () => {
+    const login = await t.request({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: 'collab@demo.test', password: 'Demo-portal-2026' },
+    });
+    const first = login.body.data;
+    const refreshed = await t.request({
+      method: 'GET',
+      url: `/api/autologin?refresh_token=${first.refresh_token}`,
+    });
+    expect(refreshed.status).toBe(200);
+    const second = refreshed.body.data;
+    expect(second.refresh_token).not.toBe(first.refresh_token);
+    expect(
+      (await t.request({ method: 'GET', url: '/api/users/me', token: second.access_token })).status,
+    ).toBe(200);
+    // The old access token stops working once rotated.
+    expect((await t.request({ method: 'GET', url: '/api/users/me', token: first.access_token })).status).toBe(
+      401,
+    );
+
+    const replay = await t.request({
+      method: 'GET',
+      url: `/api/autologin?refresh_token=${first.refresh_token}`,
+    });
+    expect(replay.status).toBe(401);
+    // The whole family is revoked, including the newest pair.
+    expect(
+      (await t.request({ method: 'GET', url: '/api/users/me', token: second.access_token })).status,
+    ).toBe(401);
+    const again = await t.request({
+      method: 'GET',
+      url: `/api/autologin?refresh_token=${second.refresh_token}`,
+    });
+    expect(again.status).toBe(401);
+  });
+
+  it('logout revokes the session', async () => {
+    const token = await t.signIn('expert@demo.test');
+    expect((await t.request({ method: 'GET', url: '/api/logout', token })).status).toBe(200);
+    expect((await t.request({ method: 'GET', url: '/api/users/me', token })).status).toBe(401);
+  });
+});

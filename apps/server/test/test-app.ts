@@ -1,0 +1,72 @@
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import type { Database } from '../src/db/client';
+import { DEMO_PASSWORD, ensureModules, seedDemo } from '../src/db/seed/demo';
+import type { MailMessage } from '../src/platform/mail/mailer';
+import { freshDatabase } from './database';
+
+const rnd = () => Math.floor(Math.random() * 250) + 1;
+
+export type TestApp = {
+  app: FastifyInstance;
+  database: Database;
+  mails: MailMessage[];
+  request(options: InjectOptions & { token?: string }): Promise<{ status: number; body: any; headers: any }>;
+  signIn(email: string, password?: string): Promise<string>;
+  close(): Promise<void>;
+};
+
+/**
+ * The real application on its own fresh database, reached through HTTP (`app.inject`). Mail is
+ * captured in `mails`. `demo: true` loads the demo data set.
+ */
+export async function createTestApp(
+  options: { demo?: boolean; env?: Record<string, string> } = {},
+): Promise<TestApp> {
+  const database = await freshDatabase();
+  await ensureModules(database.db);
+  if (options.demo) await seedDemo(database.db);
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    SERVE_WEB: 'false',
+    DATA_DIR: path.join(os.tmpdir(), 'portal-test-data'),
+    PUBLIC_URL: 'http://portal.test',
+    ...options.env,
+  });
+  const mails: MailMessage[] = [];
+  const app = await buildApp(config, { database, mailer: { send: async (m) => void mails.push(m) } });
+  await app.ready();
+
+  const request: TestApp['request'] = async ({ token, headers, ...rest }) => {
+    const res = await app.inject({
+      // A distinct client address per request, so the sign-in limit per IP is only met on purpose.
+      remoteAddress: `10.${rnd()}.${rnd()}.${rnd()}`,
+      ...rest,
+      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+    });
+    let body: unknown = res.body;
+    if ((res.headers['content-type'] ?? '').toString().includes('json')) body = res.json();
+    return { status: res.statusCode, body, headers: res.headers };
+  };
+
+  return {
+    app,
+    database,
+    mails,
+    request,
+    async signIn(email, password = DEMO_PASSWORD) {
+      const res = await request({ method: 'POST', url: '/api/login', payload: { email, password } });
+      if (res.status !== 200)
+        throw new Error(`sign-in of ${email} failed: ${res.status} ${JSON.stringify(res.body)}`);
+      return res.body.data.access_token as string;
+    },
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
