@@ -1,0 +1,59 @@
+import { randomBytes } from 'node:crypto';
+import { createInterface } from 'node:readline/promises';
+import { parseArgs } from 'node:util';
+import { email as emailRule, password as passwordRule } from '@portal/contracts';
+import { eq } from 'drizzle-orm';
+import { loadConfig } from '../config';
+import { openDatabase } from '../db/open';
+import { users } from '../db/schema';
+import { hashPassword } from '../platform/auth/passwords';
+
+/**
+ * Creates (or promotes) a platform super admin. The password is asked for on a terminal, taken
+ * from --password, or generated and printed once: no install has a known default account.
+ */
+async function main() {
+  const { values } = parseArgs({
+    options: { email: { type: 'string' }, password: { type: 'string' }, generate: { type: 'boolean' } },
+  });
+  const email = emailRule().safeParse(values.email ?? '');
+  if (!email.success)
+    throw new Error('Usage: npm run create-admin -- --email admin@example.com [--password ...]');
+  let password = values.password;
+  let generated = false;
+  if (!password && process.stdin.isTTY && !values.generate) {
+    const rl = createInterface({ input: process.stdin, output: process.stdout });
+    password = (await rl.question('Password (empty to generate one): ')).trim() || undefined;
+    rl.close();
+  }
+  if (!password) {
+    password = randomBytes(15).toString('base64url');
+    generated = true;
+  }
+  const checked = passwordRule().safeParse(password);
+  if (!checked.success) throw new Error('The password must be at least 8 characters long.');
+
+  const config = { ...loadConfig(), seedDemo: false };
+  const database = await openDatabase(config, (m) => console.log(m));
+  try {
+    const passwordHash = await hashPassword(password);
+    const [existing] = await database.db.select().from(users).where(eq(users.email, email.data)).limit(1);
+    if (existing) {
+      await database.db
+        .update(users)
+        .set({ isSuperAdmin: true, passwordHash, updatedAt: new Date() })
+        .where(eq(users.id, existing.id));
+    } else {
+      await database.db.insert(users).values({ email: email.data, passwordHash, isSuperAdmin: true });
+    }
+    console.log(`Super admin ${email.data} ${existing ? 'updated' : 'created'}.`);
+    if (generated) console.log(`Generated password (shown once): ${password}`);
+  } finally {
+    await database.close();
+  }
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
