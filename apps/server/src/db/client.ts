@@ -87,11 +87,21 @@ function isAlive(pid: number): boolean {
   }
 }
 
+const MIGRATION_LOCK_KEY = 7_270_736_901;
+
 export async function runMigrations(database: Database): Promise<void> {
   const migrationsFolderPath = migrationsFolder();
   if (database.kind === 'pglite') {
     await migratePglite(database.db as never, { migrationsFolder: migrationsFolderPath });
-  } else {
-    await migratePg(database.db as never, { migrationsFolder: migrationsFolderPath });
+    return;
+  }
+  // Several processes may start together: one migrates at a time, under an advisory lock.
+  const client = await database.pool!.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    await migratePg(drizzlePg(client, { schema }), { migrationsFolder: migrationsFolderPath });
+  } finally {
+    await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
+    client.release();
   }
 }
