@@ -14,7 +14,10 @@ export type TestApp = {
   app: FastifyInstance;
   database: Database;
   mails: MailMessage[];
-  request(options: InjectOptions & { token?: string }): Promise<{ status: number; body: any; headers: any }>;
+  request(
+    options: InjectOptions & { token?: string },
+    // biome-ignore lint/suspicious/noExplicitAny: bodies are whatever the route answers; tests assert them.
+  ): Promise<{ status: number; body: any; headers: Record<string, unknown> }>;
   signIn(email: string, password?: string): Promise<string>;
   close(): Promise<void>;
 };

@@ -41,6 +41,17 @@ export const ERROR_CODES = [
   'siret-already-used',
   'email-already-used',
   'profile-incomplete',
+  'accounting-period-overlap',
+  'confirmation-mismatch',
+  'transfer-outside-holding',
+  'client-code-already-used',
+  'vendor-user-email-already-used',
+  'teammate-already-in-team',
+  'only-admin-can-delete-access',
+  'cannot-delete-own-access',
+  'missing-excel-sheet',
+  'bad-import-file',
+  'siret-not-found',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

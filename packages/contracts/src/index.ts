@@ -7,4 +7,5 @@ export * from './i18n/messages';
 export * from './limits';
 export * from './rules';
 export * from './tenancy';
+export * from './vendors';
 export * from './white-label';

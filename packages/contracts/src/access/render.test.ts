@@ -6,7 +6,10 @@ import { renderPermissionsMarkdown } from './render';
 
 describe('docs/permissions.md', () => {
   it('is the current rendering of the permission matrix', () => {
-    const file = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../docs/permissions.md');
+    const file = path.resolve(
+      path.dirname(fileURLToPath(import.meta.url)),
+      '../../../../docs/permissions.md',
+    );
     expect(fs.readFileSync(file, 'utf8')).toBe(renderPermissionsMarkdown());
   });
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idField, idParam } from '../rules/ids';
 import { password, withConfirmation } from '../rules/password';
-import { email, personName, requiredText, text } from '../rules/text';
+import { email, optionalText, personName, requiredText, text } from '../rules/text';
 
 export const loginRequestSchema = z.object({
   email: email(),
@@ -56,8 +56,6 @@ export const retrieveLoginSchema = z.object({
   user: userSchema,
   expires_at: z.string(),
 });
-
-const optionalText = (max = 255) => text(max).nullable().optional();
 
 export const updateMeRequestSchema = z
   .object({

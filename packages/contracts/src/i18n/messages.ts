@@ -17,7 +17,15 @@ export type ValidationKey =
   | 'invalid-date'
   | 'invalid-type'
   | 'out-of-range'
-  | 'unknown-field';
+  | 'unknown-field'
+  | 'invalid-siren'
+  | 'invalid-siret'
+  | 'invalid-iban'
+  | 'invalid-bic'
+  | 'invalid-duns'
+  | 'invalid-vat-day'
+  | 'identifier-required'
+  | 'period-end-before-start';
 
 export type MessageKey = ErrorCode | ValidationKey;
 
@@ -76,6 +84,25 @@ const fr: Catalogue = {
   'invalid-type': 'Type de valeur invalide.',
   'out-of-range': 'Valeur hors limites.',
   'unknown-field': 'Champ inconnu.',
+  'accounting-period-overlap': 'Cet exercice chevauche un exercice existant.',
+  'confirmation-mismatch': 'Le mot de confirmation ne correspond pas.',
+  'transfer-outside-holding': "Le transfert n'est possible que vers un portail du même groupe.",
+  'client-code-already-used': 'Ce code client est déjà utilisé dans ce portail.',
+  'vendor-user-email-already-used': "Cet e-mail est déjà celui d'un utilisateur de ce dossier.",
+  'teammate-already-in-team': "Ce collaborateur fait déjà partie de l'équipe.",
+  'only-admin-can-delete-access': "Seul un administrateur de l'espace de travail peut supprimer un accès",
+  'cannot-delete-own-access': 'Vous ne pouvez pas supprimer votre propre accès',
+  'missing-excel-sheet': 'La feuille Excel attendue est introuvable.',
+  'bad-import-file': "Format de fichier d'import invalide.",
+  'siret-not-found': 'Aucune donnée trouvée à partir du SIRET : saisissez les informations à la main.',
+  'invalid-siren': 'SIREN invalide (9 chiffres, clé de contrôle).',
+  'invalid-siret': 'SIRET invalide (14 chiffres, clé de contrôle).',
+  'invalid-iban': 'IBAN invalide.',
+  'invalid-bic': 'BIC invalide.',
+  'invalid-duns': 'Numéro DUNS invalide (9 chiffres).',
+  'invalid-vat-day': 'Le jour de TVA doit être compris entre 1 et 31.',
+  'identifier-required': 'Un identifiant officiel est requis (SIRET, SIREN ou autre).',
+  'period-end-before-start': "La fin de l'exercice doit suivre son début.",
 };
 
 const en: Catalogue = {
@@ -130,6 +157,25 @@ const en: Catalogue = {
   'invalid-type': 'Invalid value type.',
   'out-of-range': 'Value out of range.',
   'unknown-field': 'Unknown field.',
+  'accounting-period-overlap': 'This period overlaps an existing one.',
+  'confirmation-mismatch': 'The confirmation word does not match.',
+  'transfer-outside-holding': 'A client file can only be transferred to a portal of the same group.',
+  'client-code-already-used': 'This client code is already used in this portal.',
+  'vendor-user-email-already-used': 'This email is already a user of this client file.',
+  'teammate-already-in-team': 'This teammate is already in the team.',
+  'only-admin-can-delete-access': 'Only a workspace administrator can delete an access',
+  'cannot-delete-own-access': 'You cannot delete your own access',
+  'missing-excel-sheet': 'The expected Excel sheet is missing.',
+  'bad-import-file': 'Bad import file format.',
+  'siret-not-found': 'No data found from SIRET: fill in by hand.',
+  'invalid-siren': 'Invalid SIREN (9 digits, check key).',
+  'invalid-siret': 'Invalid SIRET (14 digits, check key).',
+  'invalid-iban': 'Invalid IBAN.',
+  'invalid-bic': 'Invalid BIC.',
+  'invalid-duns': 'Invalid DUNS number (9 digits).',
+  'invalid-vat-day': 'The VAT day must be between 1 and 31.',
+  'identifier-required': 'An official identifier is required (SIRET, SIREN or other).',
+  'period-end-before-start': 'The period must end after it starts.',
 };
 
 const pt: Catalogue = {
@@ -185,6 +231,25 @@ const pt: Catalogue = {
   'invalid-type': 'Tipo de valor inválido.',
   'out-of-range': 'Valor fora dos limites.',
   'unknown-field': 'Campo desconhecido.',
+  'accounting-period-overlap': 'Este exercício sobrepõe-se a um exercício existente.',
+  'confirmation-mismatch': 'A palavra de confirmação não corresponde.',
+  'transfer-outside-holding': 'Um dossier só pode ser transferido para um portal do mesmo grupo.',
+  'client-code-already-used': 'Este código de cliente já é usado neste portal.',
+  'vendor-user-email-already-used': 'Este e-mail já é de um utilizador deste dossier.',
+  'teammate-already-in-team': 'Este colaborador já faz parte da equipa.',
+  'only-admin-can-delete-access': 'Só um administrador do espaço de trabalho pode eliminar um acesso',
+  'cannot-delete-own-access': 'Não pode eliminar o seu próprio acesso',
+  'missing-excel-sheet': 'A folha Excel esperada não existe.',
+  'bad-import-file': 'Formato do ficheiro de importação inválido.',
+  'siret-not-found': 'Nenhum dado encontrado a partir do SIRET: preencha manualmente.',
+  'invalid-siren': 'SIREN inválido (9 dígitos, chave de controlo).',
+  'invalid-siret': 'SIRET inválido (14 dígitos, chave de controlo).',
+  'invalid-iban': 'IBAN inválido.',
+  'invalid-bic': 'BIC inválido.',
+  'invalid-duns': 'Número DUNS inválido (9 dígitos).',
+  'invalid-vat-day': 'O dia do IVA deve estar entre 1 e 31.',
+  'identifier-required': 'É necessário um identificador oficial (SIRET, SIREN ou outro).',
+  'period-end-before-start': 'O exercício deve terminar depois de começar.',
 };
 
 export const MESSAGES: Record<Locale, Catalogue> = { fr, en, pt };

@@ -11,7 +11,8 @@ export type IdRef =
   | 'address'
   | 'accounting_period'
   | 'vendor_user'
-  | 'module';
+  | 'module'
+  | 'tree_structure';
 
 /** An id in a path or query (decimal string coerced), within the int4 column range. */
 export const idParam = (ref: IdRef) =>

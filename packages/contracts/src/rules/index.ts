@@ -1,3 +1,4 @@
+export * from './iban';
 export * from './ids';
 export * from './luhn';
 export * from './password';

@@ -35,3 +35,17 @@ export const colour = () =>
 /** Names of persons and companies: no control characters nor '/'. */
 export const personName = (max = 100) =>
   requiredText(max).refine((s) => !/[\u0000-\u001f/]/.test(s), { error: 'invalid-characters' });
+
+/** Company names and client codes: no special characters (spec section 5). */
+export const companyName = (max = 150) =>
+  requiredText(max).refine((s) => /^[\p{L}\p{N}\p{Zs}'’&.,()+-]+$/u.test(s), { error: 'invalid-characters' });
+
+export const clientCode = () =>
+  requiredText(30).refine((s) => /^[\p{L}\p{N}_-]+$/u.test(s), { error: 'invalid-characters' });
+
+/** An optional text field: absent, null, or a string within `max`. Empty strings become null. */
+export const optionalText = (max = 255) =>
+  text(max)
+    .transform((s) => (s.trim() === '' ? null : s.trim()))
+    .nullable()
+    .optional();

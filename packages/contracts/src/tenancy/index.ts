@@ -1,14 +1,9 @@
 import { z } from 'zod';
 import { idParam, queryBoolean } from '../rules/ids';
 import { text } from '../rules/text';
+import { companyRoleSchema } from './roles';
 
-export const firmRoleSchema = z.enum(['admin', 'collaborator']);
-export type FirmRole = z.infer<typeof firmRoleSchema>;
-export const vendorRoleSchema = z.enum(['admin', 'collaborator', 'guest']);
-export type VendorRole = z.infer<typeof vendorRoleSchema>;
-/** A user's role as seen from a vendor: firm members show as `accountant`. */
-export const companyRoleSchema = z.enum(['accountant', 'admin', 'collaborator', 'guest']);
-export type CompanyRole = z.infer<typeof companyRoleSchema>;
+export * from './roles';
 
 export const moduleSchema = z.object({
   id: z.number().int(),
@@ -67,3 +62,4 @@ export const vendorRolesSchema = z.object({
   modules: z.array(moduleSchema),
 });
 export type VendorRoles = z.infer<typeof vendorRolesSchema>;
+export * from './team';

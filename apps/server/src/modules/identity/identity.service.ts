@@ -149,7 +149,10 @@ export async function resetPassword(db: Db, input: ResetPasswordRequest): Promis
   const passwordHash = await hashPassword(input.password);
   await db.transaction(async (tx) => {
     const found = await repo.findUsableToken(tx, hashToken(input.token));
-    if (!found) throw new AppError('invalid-token', { fields: { token: ['invalid-token'] } });
+    // An invitation must go through createPassword, which records the terms acceptance.
+    if (found?.token.purpose !== 'reset') {
+      throw new AppError('invalid-token', { fields: { token: ['invalid-token'] } });
+    }
     await repo.updateUser(tx, found.user.id, { passwordHash });
     await repo.markTokenUsed(tx, found.token.id);
     await revokeAllSessions(tx, found.user.id);
@@ -167,7 +170,9 @@ export async function createPassword(
   const passwordHash = await hashPassword(input.password);
   const userId = await ctx.db.transaction(async (tx) => {
     const found = await repo.findUsableToken(tx, hashToken(input.token));
-    if (!found) throw new AppError('invalid-token', { fields: { token: ['invalid-token'] } });
+    if (found?.token.purpose !== 'invite') {
+      throw new AppError('invalid-token', { fields: { token: ['invalid-token'] } });
+    }
     await repo.updateUser(tx, found.user.id, { passwordHash });
     await repo.markTokenUsed(tx, found.token.id);
     const firmId = found.token.accountingFirmId;

@@ -20,7 +20,10 @@ export function termsRoutes(app: FastifyInstance, ctx: AppContext): void {
     async (request) => {
       const firmId =
         request.query.accounting_firm_id ??
-        ((await activeFirmByDomain(ctx.db, request.hostname)) ?? (await firstActiveFirm(ctx.db)))?.id;
+        (
+          (await activeFirmByDomain(ctx.db, request.hostname.toLowerCase())) ??
+          (await firstActiveFirm(ctx.db))
+        )?.id;
       if (firmId === undefined) throw new AppError('not-found');
       return { data: await publicTerms(ctx.db, firmId, request.query.locale ?? requestLocale(request)) };
     },

@@ -32,6 +32,12 @@ export function registerAuth(app: FastifyInstance, db: Db): void {
       request.authFailure = result.error;
     }
   });
+  // A route that declares bearer security answers 401 to an anonymous caller before validating
+  // its input (a 422 would tell nothing useful and the web app logs out on 401).
+  app.addHook('preValidation', async (request) => {
+    const schema = request.routeOptions.schema as { security?: unknown[] } | undefined;
+    if (schema?.security?.length) requireActor(request);
+  });
 }
 
 /** The signed-in actor, or a 401 (which logs the web app out). */

@@ -38,6 +38,17 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   'siret-already-used': 422,
   'email-already-used': 422,
   'profile-incomplete': 403,
+  'accounting-period-overlap': 422,
+  'confirmation-mismatch': 422,
+  'transfer-outside-holding': 422,
+  'client-code-already-used': 422,
+  'vendor-user-email-already-used': 422,
+  'teammate-already-in-team': 422,
+  'only-admin-can-delete-access': 403,
+  'cannot-delete-own-access': 403,
+  'missing-excel-sheet': 422,
+  'bad-import-file': 422,
+  'siret-not-found': 404,
 };
 
 /** Field errors: field path -> message keys (translated when the error is written). */

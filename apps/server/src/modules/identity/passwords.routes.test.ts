@@ -1,0 +1,316 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { passwordTokens, termsAcceptances, users } from '../../db/schema';
+import { hashToken, newToken } from '../../platform/auth/tokens';
+
+const PASSWORD = 'Demo-portal-2026';
+let t: TestApp;
+let demoFirmId: number;
+
+beforeAll(async () => {
+  t = await createTestApp({ demo: true });
+  const home = await t.request({ method: 'GET', url: '/api/', headers: { host: 'localhost' } });
+  demoFirmId = home.body.data.accounting_firm.id;
+});
+afterAll(() => t.close());
+
+const get = (url: string, token?: string, headers?: Record<string, string>) =>
+  t.request({ method: 'GET', url, token, headers });
+const login = (email: string, password: string) =>
+  t.request({ method: 'POST', url: '/api/login', payload: { email, password } });
+
+/** Arranges a token the API cannot create yet (an invitation, an expired link). */
+async function arrangeToken(
+  email: string,
+  purpose: 'reset' | 'invite',
+  options: { accountingFirmId?: number | null; expiresInSeconds?: number } = {},
+): Promise<string> {
+  let [user] = await t.database.db.select().from(users).where(eq(users.email, email));
+  if (!user) [user] = await t.database.db.insert(users).values({ email }).returning();
+  const token = newToken();
+  await t.database.db.insert(passwordTokens).values({
+    tokenHash: hashToken(token),
+    userId: user!.id,
+    purpose,
+    accountingFirmId: options.accountingFirmId ?? null,
+    expiresAt: new Date(Date.now() + (options.expiresInSeconds ?? 3600) * 1000),
+  });
+  return token;
+}
+
+describe('password reset', () => {
+  it('mails one link for a known email, and answers the same for an unknown one without mailing', async () => {
+    t.mails.length = 0;
+    const known = await t.request({
+      method: 'POST',
+      url: '/api/password-resets',
+      payload: { email: 'Client@Demo.test' },
+    });
+    expect(known.status).toBe(200);
+    expect(known.body).toEqual({ data: { success: true } });
+    expect(t.mails).toHaveLength(1);
+    const mail = t.mails[0]!;
+    expect(mail.to).toBe('client@demo.test');
+    expect(mail.subject).toBe('Réinitialisation de votre mot de passe');
+    expect(mail.link).toMatch(/^http:\/\/portal\.test\/reset-password-submit\/[\w-]{43}$/);
+    expect(mail.text).toContain(mail.link);
+
+    const unknown = await t.request({
+      method: 'POST',
+      url: '/api/password-resets',
+      payload: { email: 'nobody@demo.test' },
+    });
+    expect(unknown.status).toBe(200);
+    expect(unknown.body).toEqual(known.body);
+    expect(t.mails).toHaveLength(1);
+  });
+
+  it('refuses a reset request without an email', async () => {
+    const res = await t.request({ method: 'POST', url: '/api/password-resets', payload: {} });
+    expect(res.status).toBe(422);
+    expect(res.body.errors.email).toEqual(['Requis.']);
+  });
+
+  it('resets the password through the mailed link, ends sessions, and spends the token', async () => {
+    const email = 'client@demo.test';
+    const session = await t.signIn(email);
+    t.mails.length = 0;
+    await t.request({ method: 'POST', url: '/api/password-resets', payload: { email } });
+    const token = t.mails[0]!.link!.split('/').pop()!;
+
+    const info = await get(`/api/password-resets?token=${token}`);
+    expect(info.status).toBe(200);
+    expect(info.body.data).toMatchObject({ email, purpose: 'reset', accounting_firm_id: null, terms: null });
+
+    const mismatch = await t.request({
+      method: 'PUT',
+      url: '/api/passwords',
+      payload: { token, password: 'New-password-1', password_confirmation: 'New-password-2' },
+    });
+    expect(mismatch.status).toBe(422);
+    expect(mismatch.body.errors.password_confirmation).toEqual([
+      'La confirmation doit correspondre au mot de passe.',
+    ]);
+
+    const short = await t.request({
+      method: 'PUT',
+      url: '/api/passwords',
+      headers: { 'accept-language': 'en' },
+      payload: { token, password: 'short', password_confirmation: 'short' },
+    });
+    expect(short.status).toBe(422);
+    expect(short.body.errors.password).toEqual(['The password must be at least 8 characters long.']);
+
+    // Nothing above changed the password.
+    expect((await login(email, PASSWORD)).status).toBe(200);
+
+    const done = await t.request({
+      method: 'PUT',
+      url: '/api/passwords',
+      payload: { token, password: 'New-password-1', password_confirmation: 'New-password-1' },
+    });
+    expect(done.status).toBe(200);
+    expect(done.body).toEqual({ data: { success: true } });
+
+    expect((await login(email, PASSWORD)).status).toBe(422);
+    expect((await login(email, 'New-password-1')).status).toBe(200);
+    expect((await get('/api/users/me', session)).status).toBe(401);
+
+    const again = await t.request({
+      method: 'PUT',
+      url: '/api/passwords',
+      payload: { token, password: 'Other-password-1', password_confirmation: 'Other-password-1' },
+    });
+    expect(again.status).toBe(422);
+    expect(again.body.code).toBe('invalid-token');
+    expect(again.body.errors.token).toEqual(['Ce lien est invalide ou a expiré.']);
+    expect((await get(`/api/password-resets?token=${token}`)).body.code).toBe('invalid-token');
+  });
+
+  it('refuses an unknown or expired token', async () => {
+    const unknown = await get(`/api/password-resets?token=${'x'.repeat(43)}`);
+    expect(unknown.status).toBe(422);
+    expect(unknown.body.code).toBe('invalid-token');
+    const expired = await arrangeToken('guest@demo.test', 'reset', { expiresInSeconds: -60 });
+    expect((await get(`/api/password-resets?token=${expired}`)).status).toBe(422);
+    const put = await t.request({
+      method: 'PUT',
+      url: '/api/passwords',
+      payload: { token: expired, password: 'New-password-1', password_confirmation: 'New-password-1' },
+    });
+    expect(put.status).toBe(422);
+    expect(put.body.code).toBe('invalid-token');
+    expect((await login('guest@demo.test', PASSWORD)).status).toBe(200);
+    expect((await get('/api/password-resets')).status).toBe(422);
+  });
+});
+
+describe('invitation: create password', () => {
+  it('shows the firm terms in the asked language', async () => {
+    const token = await arrangeToken('invited-1@demo.test', 'invite', { accountingFirmId: demoFirmId });
+    const fr = await get(`/api/password-resets?token=${token}`);
+    expect(fr.status).toBe(200);
+    expect(fr.body.data).toMatchObject({
+      email: 'invited-1@demo.test',
+      purpose: 'invite',
+      accounting_firm_id: demoFirmId,
+      terms: { accounting_firm_id: demoFirmId, version: 1, locale: 'fr' },
+    });
+    expect(fr.body.data.terms.title).toBe("Conditions Générales d'Utilisation");
+    const en = await get(`/api/password-resets?token=${token}`, undefined, { 'accept-language': 'en-US,en' });
+    expect(en.body.data.terms).toMatchObject({ locale: 'en', title: 'Terms of Use' });
+  });
+
+  it('needs the terms accepted, then signs the user in and records the acceptance', async () => {
+    const email = 'invited-2@demo.test';
+    const token = await arrangeToken(email, 'invite', { accountingFirmId: demoFirmId });
+    const body = { token, password: 'Invited-pass-1', password_confirmation: 'Invited-pass-1' };
+
+    const without = await t.request({ method: 'POST', url: '/api/passwords', payload: body });
+    expect(without.status).toBe(422);
+    expect(without.body.errors.cgu).toEqual(["Vous devez accepter les Conditions Générales d'Utilisation"]);
+    const refused = await t.request({
+      method: 'POST',
+      url: '/api/passwords',
+      payload: { ...body, cgu: false },
+    });
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors.cgu).toEqual(["Vous devez accepter les Conditions Générales d'Utilisation"]);
+    expect((await login(email, body.password)).status).toBe(422);
+
+    const created = await t.request({
+      method: 'POST',
+      url: '/api/passwords',
+      payload: { ...body, cgu: true },
+    });
+    expect(created.status).toBe(200);
+    expect(created.body.data.token_type).toBe('Bearer');
+    const me = await get('/api/users/me', created.body.data.access_token);
+    expect(me.status).toBe(200);
+    expect(me.body.data).toMatchObject({ email, profile_complete: false, is_accountant: false });
+    expect((await login(email, body.password)).status).toBe(200);
+
+    const [user] = await t.database.db.select().from(users).where(eq(users.email, email));
+    const accepted = await t.database.db
+      .select()
+      .from(termsAcceptances)
+      .where(and(eq(termsAcceptances.userId, user!.id), eq(termsAcceptances.accountingFirmId, demoFirmId)));
+    expect(accepted.map((a) => a.version)).toEqual([1]);
+
+    const reuse = await t.request({ method: 'POST', url: '/api/passwords', payload: { ...body, cgu: true } });
+    expect(reuse.status).toBe(422);
+    expect(reuse.body.code).toBe('invalid-token');
+  });
+
+  it('keeps invitations and reset links apart (no skipping the terms)', async () => {
+    const email = 'invited-3@demo.test';
+    const token = await arrangeToken(email, 'invite', { accountingFirmId: demoFirmId });
+    const res = await t.request({
+      method: 'PUT',
+      url: '/api/passwords',
+      payload: { token, password: 'Invited-pass-1', password_confirmation: 'Invited-pass-1' },
+    });
+    expect(res.status).toBe(422);
+    expect(res.body.code).toBe('invalid-token');
+    expect((await login(email, 'Invited-pass-1')).status).toBe(422);
+    // The invitation itself still works.
+    expect((await get(`/api/password-resets?token=${token}`)).body.data.purpose).toBe('invite');
+
+    // Nor does a reset link serve as an invitation.
+    const reset = await arrangeToken('expert@demo.test', 'reset');
+    const post = await t.request({
+      method: 'POST',
+      url: '/api/passwords',
+      payload: { token: reset, password: 'Other-pass-1', password_confirmation: 'Other-pass-1', cgu: true },
+    });
+    expect(post.status).toBe(422);
+    expect(post.body.code).toBe('invalid-token');
+    expect((await login('expert@demo.test', PASSWORD)).status).toBe(200);
+  });
+});
+
+describe('signed-in user', () => {
+  it('change_password validates, then changes the password and ends every session', async () => {
+    const email = 'guest@demo.test';
+    const first = await t.signIn(email);
+    const second = await t.signIn(email);
+    const change = (payload: object) =>
+      t.request({ method: 'POST', url: '/api/change_password', token: first, payload });
+
+    expect((await t.request({ method: 'POST', url: '/api/change_password', payload: {} })).status).toBe(401);
+    const empty = await change({});
+    expect(empty.status).toBe(422);
+    expect(empty.body.errors.password).toEqual(['Requis.']);
+    expect(empty.body.errors.password_confirmation).toEqual(['Requis.']);
+    const short = await change({ password: 'short', password_confirmation: 'short' });
+    expect(short.status).toBe(422);
+    expect(short.body.errors.password).toEqual(['Le mot de passe doit contenir au moins 8 caractères.']);
+    const mismatch = await change({ password: 'Changed-pass-1', password_confirmation: 'Changed-pass-2' });
+    expect(mismatch.status).toBe(422);
+    expect(mismatch.body.errors.password_confirmation).toEqual([
+      'La confirmation doit correspondre au mot de passe.',
+    ]);
+    expect((await get('/api/users/me', first)).status).toBe(200);
+
+    const ok = await change({ password: 'Changed-pass-1', password_confirmation: 'Changed-pass-1' });
+    expect(ok.status).toBe(200);
+    expect((await get('/api/users/me', first)).status).toBe(401);
+    expect((await get('/api/users/me', second)).status).toBe(401);
+    expect((await login(email, PASSWORD)).status).toBe(422);
+    expect((await login(email, 'Changed-pass-1')).status).toBe(200);
+  });
+
+  it('PATCH /api/users/me updates the profile and validates it', async () => {
+    const token = await t.signIn('collab@demo.test');
+    const patch = (payload: object, headers?: Record<string, string>) =>
+      t.request({ method: 'PATCH', url: '/api/users/me', token, payload, headers });
+
+    const ok = await patch({ firstname: ' Claudine ', lastname: 'Collab', dark_mode: true, locale: 'en' });
+    expect(ok.status).toBe(200);
+    expect(ok.body.data).toMatchObject({
+      firstname: 'Claudine',
+      lastname: 'Collab',
+      fullname: 'Claudine Collab',
+      dark_mode: true,
+      locale: 'en',
+      profile_complete: true,
+    });
+    expect((await get('/api/users/me', token)).body.data).toMatchObject({
+      firstname: 'Claudine',
+      locale: 'en',
+    });
+
+    // A partial update leaves the other fields.
+    const partial = await patch({ dark_mode: false });
+    expect(partial.body.data).toMatchObject({ firstname: 'Claudine', dark_mode: false, locale: 'en' });
+
+    const blank = await patch({ firstname: '' });
+    expect(blank.status).toBe(422);
+    expect(blank.body.errors.firstname).toEqual(['Requis.']);
+    const spaces = await patch({ lastname: '   ' }, { 'accept-language': 'en' });
+    expect(spaces.body.errors.lastname).toEqual(['Required.']);
+    const bad = await patch({ locale: 'de', post_code: '123', firstname: 'a/b', dark_mode: 'yes' });
+    expect(bad.status).toBe(422);
+    expect(Object.keys(bad.body.errors).sort()).toEqual(['dark_mode', 'firstname', 'locale', 'post_code']);
+    expect(bad.body.errors.post_code).toEqual(['Le code postal doit contenir 5 chiffres.']);
+    const nul = await patch({ city: 'Pa\u0000ris' });
+    expect(nul.status).toBe(422);
+    expect(nul.body.errors.city).toEqual(['Caractère interdit.']);
+    expect((await get('/api/users/me', token)).body.data.firstname).toBe('Claudine');
+
+    expect((await t.request({ method: 'PATCH', url: '/api/users/me', payload: {} })).status).toBe(401);
+  });
+
+  it('GET /api/retrievelogin answers the user and the session expiry', async () => {
+    const token = await t.signIn('expert@demo.test');
+    const res = await get('/api/retrievelogin?is_mobile_app=false', token);
+    expect(res.status).toBe(200);
+    expect(res.body.data.user).toMatchObject({ email: 'expert@demo.test', is_accountant: true });
+    const expires = Date.parse(res.body.data.expires_at);
+    expect(expires).toBeGreaterThan(Date.now() + 60 * 60 * 1000);
+    expect(expires).toBeLessThanOrEqual(Date.now() + 2 * 60 * 60 * 1000);
+    expect((await get('/api/retrievelogin')).status).toBe(401);
+    expect((await get('/api/retrievelogin?is_mobile_app=maybe', token)).status).toBe(422);
+  });
+});

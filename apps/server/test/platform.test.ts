@@ -1,0 +1,218 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ demo: true });
+});
+afterAll(() => t.close());
+
+/** The directives of a Content-Security-Policy header, by name. */
+function csp(header: unknown): Record<string, string[]> {
+  return Object.fromEntries(
+    String(header)
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .filter((parts) => parts[0])
+      .map(([name, ...values]) => [name!, values]),
+  );
+}
+
+/**
+ * Every (method, path) the app registered, read from `printRoutes` (a tree whose segments
+ * concatenate), with `:param` written `{param}` as in OpenAPI.
+ */
+function registeredRoutes(app: TestApp['app']): Set<string> {
+  const routes = new Set<string>();
+  const stack: string[] = [];
+  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
+    const match = /^([│ ]*)[├└]── (.+?) \(([A-Z, ]+)\)$/.exec(line);
+    if (!match) continue;
+    const depth = match[1]!.length / 4;
+    stack.length = depth;
+    stack.push(match[2]!);
+    const path = stack.join('').replace(/:(\w+)/g, '{$1}');
+    for (const method of match[3]!.split(', ')) routes.add(`${method} ${path}`);
+  }
+  return routes;
+}
+
+describe('security headers', () => {
+  it('are set on an API answer', async () => {
+    const res = await t.request({ method: 'GET', url: '/api/health' });
+    const directives = csp(res.headers['content-security-policy']);
+    expect(directives['script-src']).toContain("'self'");
+    expect(directives['script-src']).not.toContain("'unsafe-inline'");
+    expect(directives['object-src']).toEqual(["'none'"]);
+    expect(directives['frame-ancestors']).toEqual(["'self'"]);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('same-origin');
+    expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('are set on an error answer, and a sane X-Request-Id is echoed', async () => {
+    const res = await t.request({
+      method: 'GET',
+      url: '/api/users/me',
+      headers: { 'x-request-id': 'trace-42' },
+    });
+    expect(res.status).toBe(401);
+    expect(res.headers['x-request-id']).toBe('trace-42');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    const odd = await t.request({ method: 'GET', url: '/api/health', headers: { 'x-request-id': 'a b<c>' } });
+    expect(odd.headers['x-request-id']).not.toBe('a b<c>');
+    expect(odd.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('keeps CORS closed', async () => {
+    const preflight = await t.request({
+      method: 'OPTIONS',
+      url: '/api/login',
+      headers: { origin: 'http://evil.test', 'access-control-request-method': 'POST' },
+    });
+    expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
+    expect(preflight.headers['access-control-allow-credentials']).toBeUndefined();
+    const simple = await t.request({
+      method: 'GET',
+      url: '/api/health',
+      headers: { origin: 'http://evil.test' },
+    });
+    expect(simple.status).toBe(200);
+    expect(simple.headers['access-control-allow-origin']).toBeUndefined();
+  });
+});
+
+describe('errors in the spec format', () => {
+  it('answers 404 for an unknown /api path', async () => {
+    for (const method of ['GET', 'POST', 'DELETE'] as const) {
+      const res = await t.request({ method, url: '/api/no-such-thing' });
+      expect(res.status, method).toBe(404);
+      expect(res.body).toEqual({ message: 'Unknown resource', code: 'not-found' });
+    }
+  });
+
+  it('answers 400 for malformed JSON, without a stack', async () => {
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email": "expert@demo.test",',
+    });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ message: 'Requête invalide.', code: 'bad-request' });
+    const en = await t.request({
+      method: 'POST',
+      url: '/api/login',
+      headers: { 'content-type': 'application/json', 'accept-language': 'en' },
+      payload: '{not json',
+    });
+    expect(en.body).toEqual({ message: 'Bad request.', code: 'bad-request' });
+  });
+
+  it('answers 413 for a body over 1 MiB', async () => {
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/login',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ email: 'expert@demo.test', password: 'x'.repeat(1_048_577) }),
+    });
+    expect(res.status).toBe(413);
+    expect(res.body).toEqual({
+      message: 'Le contenu envoyé est trop volumineux.',
+      code: 'payload-too-large',
+    });
+  });
+
+  it('answers 415 for an unsupported content type', async () => {
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/login',
+      headers: { 'content-type': 'application/xml' },
+      payload: '<login/>',
+    });
+    expect(res.status).toBe(415);
+    expect(res.body.code).toBe('unsupported-media-type');
+  });
+
+  it('refuses a NUL byte in a string with 422, never a 500', async () => {
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: 'expert\u0000@demo.test', password: 'Demo-portal-2026' },
+    });
+    expect(res.status).toBe(422);
+    expect(res.body.code).toBe('validation-failed');
+    expect(res.body.errors.email).toBeDefined();
+    const query = await t.request({ method: 'GET', url: '/api/password-resets?token=ab%00cd' });
+    expect(query.status).toBe(422);
+    expect(query.body.errors.token).toEqual(['Caractère interdit.']);
+  });
+
+  it('answers 401 before validating the input of a protected route', async () => {
+    const res = await t.request({ method: 'GET', url: '/api/vendors/not-an-id/roles' });
+    expect(res.status).toBe(401);
+    expect(res.body.code).toBe('token-missing');
+    const post = await t.request({ method: 'POST', url: '/api/change_password', payload: {} });
+    expect(post.status).toBe(401);
+  });
+});
+
+describe('OpenAPI', () => {
+  it('documents every route registered under /api', async () => {
+    const res = await t.request({ method: 'GET', url: '/api/openapi.json' });
+    expect(res.status).toBe(200);
+    const paths = res.body.paths as Record<string, Record<string, unknown>>;
+    for (const path of [
+      '/api/',
+      '/api/login',
+      '/api/users/me',
+      '/api/users/me/accounting-firms/{id}/vendors',
+      '/api/vendors/{id}/roles',
+      '/api/terms',
+      '/api/health',
+    ]) {
+      expect(paths, path).toHaveProperty([path]);
+    }
+    const documented = new Set(
+      Object.entries(paths).flatMap(([path, ops]) =>
+        Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`),
+      ),
+    );
+    const registered = [...registeredRoutes(t.app)].filter(
+      (r) =>
+        / \/api\//.test(r) &&
+        !/^(HEAD|OPTIONS) /.test(r) &&
+        !r.includes(' /api/docs') &&
+        r !== 'GET /api/openapi.json',
+    );
+    expect(registered.length).toBeGreaterThanOrEqual(20);
+    expect(registered.filter((r) => !documented.has(r))).toEqual([]);
+    expect([...documented].filter((r) => !registered.includes(r))).toEqual([]);
+  });
+
+  it('marks protected routes with bearer security', async () => {
+    const { paths } = (await t.request({ method: 'GET', url: '/api/openapi.json' })).body;
+    expect(paths['/api/users/me'].get.security).toEqual([{ bearerAuth: [] }]);
+    expect(paths['/api/vendors/{id}/roles'].get.security).toEqual([{ bearerAuth: [] }]);
+    expect(paths['/api/login'].post.security).toBeUndefined();
+  });
+
+  it('serves the docs page', async () => {
+    const res = await t.request({ method: 'GET', url: '/api/docs' });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(String(res.body)).toMatch(/<html/i);
+  });
+});
+
+describe('GET /api/health', () => {
+  it('answers ok with the version and the database kind', async () => {
+    const res = await t.request({ method: 'GET', url: '/api/health' });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      status: 'ok',
+      version: expect.stringMatching(/^\d+\.\d+\.\d+$/),
+      database: process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite',
+    });
+  });
+});

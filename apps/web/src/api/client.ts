@@ -1,0 +1,121 @@
+import { MAX_CONCURRENT_REQUESTS } from '@portal/contracts/limits';
+import { unwrap } from './envelope';
+import { ApiError, resolveErrorMessage, type Translate } from './errors';
+import { createLimiter } from './limiter';
+import { type Query, toQueryString } from './query-string';
+import { clearTokens, getToken } from './tokens';
+
+export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+
+export type RequestOptions = {
+  query?: Query;
+  body?: unknown;
+  /** false: the caller shows the error itself (no snackbar). */
+  showError?: boolean;
+  /** false: a 401 does not sign the user out nor leave the page. */
+  authRedirect?: boolean;
+  signal?: AbortSignal;
+};
+
+/** What the client needs from the app; set once at start-up by `configureApi`. */
+export type ApiHooks = {
+  fetch: typeof fetch;
+  baseUrl: string;
+  language: () => string;
+  translate: Translate;
+  notifyError: (message: string) => void;
+  onUnauthorized: () => void;
+};
+
+const hooks: ApiHooks = {
+  fetch: (...args) => globalThis.fetch(...args),
+  baseUrl: '/api/',
+  language: () => 'fr',
+  translate: () => null,
+  notifyError: () => {},
+  onUnauthorized: () => {},
+};
+
+export function configureApi(overrides: Partial<ApiHooks>): void {
+  Object.assign(hooks, overrides);
+}
+
+const limiter = createLimiter(MAX_CONCURRENT_REQUESTS);
+const pendingGets = new Map<string, Promise<unknown>>();
+
+const buildUrl = (path: string, query?: Query) =>
+  `${hooks.baseUrl}${path.replace(/^\//, '')}${toQueryString(query)}`;
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+async function send<T>(method: Method, url: string, options: RequestOptions): Promise<T> {
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'Accept-Language': hooks.language(),
+  };
+  const token = getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+
+  let response: Response;
+  try {
+    response = await hooks.fetch(url, {
+      method,
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    });
+  } catch (error) {
+    if ((error as { name?: string }).name === 'AbortError') throw error;
+    const message = resolveErrorMessage(0, null, hooks.translate);
+    if (options.showError !== false) hooks.notifyError(message);
+    throw new ApiError(0, null, message);
+  }
+
+  const body = await readBody(response);
+  if (response.ok) return unwrap<T>(body);
+
+  const errorBody = typeof body === 'object' && body !== null ? (body as ApiError['body']) : null;
+  const message = resolveErrorMessage(response.status, errorBody, hooks.translate);
+  if (response.status === 401 && options.authRedirect !== false) {
+    clearTokens();
+    hooks.onUnauthorized();
+  } else if (options.showError !== false) {
+    hooks.notifyError(message);
+  }
+  throw new ApiError(response.status, errorBody, message);
+}
+
+/**
+ * Calls the API: JSON in and out, bearer token, result = `data` (or the whole paginated body).
+ * Identical concurrent GETs share one promise; at most 50 requests are in flight.
+ */
+export function request<T>(method: Method, path: string, options: RequestOptions = {}): Promise<T> {
+  const url = buildUrl(path, options.query);
+  if (method !== 'GET') return limiter.run(() => send<T>(method, url, options));
+  const key = `${url}|${getToken() ?? ''}|${options.showError !== false}`;
+  const pending = pendingGets.get(key);
+  if (pending) return pending as Promise<T>;
+  const promise = limiter.run(() => send<T>(method, url, options)).finally(() => pendingGets.delete(key));
+  pendingGets.set(key, promise);
+  return promise;
+}
+
+export const api = {
+  get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, options),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    request<T>('POST', path, { ...options, body }),
+  put: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    request<T>('PUT', path, { ...options, body }),
+  patch: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    request<T>('PATCH', path, { ...options, body }),
+  delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, options),
+};

@@ -1,0 +1,4 @@
+export type { ApiHooks, Method, RequestOptions } from './client';
+export { api, configureApi, request } from './client';
+export { ApiError, isApiError, resolveErrorMessage } from './errors';
+export { clearTokens, getRefreshToken, getToken, setTokens } from './tokens';

@@ -1,0 +1,52 @@
+import { createBrowserRouter, type RouteObject, redirect } from 'react-router';
+import { ComingSoonPage } from '../components/coming-soon-page';
+import { PageLoader } from '../components/page-loader';
+import { guardLoader, indexLoader, rootLoader } from './guards';
+import { carryEmbedded } from './navigation';
+import { RootLayout } from './root-layout';
+import { type AppRoute, type Layout, ROUTES } from './routes';
+
+function toRouteObject(route: AppRoute): RouteObject {
+  const object: RouteObject = {
+    id: route.id,
+    path: route.path.slice(1),
+    loader: guardLoader(route),
+    handle: { routeId: route.id },
+  };
+  const page = route.page;
+  if (page) object.lazy = async () => ({ Component: await page() });
+  else object.Component = ComingSoonPage;
+  return object;
+}
+
+const childrenOf = (layout: Layout) => ROUTES.filter((r) => r.layout === layout).map(toRouteObject);
+
+/** The browser router (history mode) built from the one route table. */
+export function createAppRouter() {
+  return createBrowserRouter([
+    {
+      id: 'root',
+      path: '/',
+      Component: RootLayout,
+      loader: rootLoader,
+      HydrateFallback: PageLoader,
+      children: [
+        { index: true, loader: indexLoader },
+        {
+          lazy: async () => ({
+            Component: (await import('../features/auth/anonymous-layout')).AnonymousLayout,
+          }),
+          children: childrenOf('anonymous'),
+        },
+        {
+          lazy: async () => ({ Component: (await import('../features/shell/shell-layout')).ShellLayout }),
+          children: childrenOf('shell'),
+        },
+        ...childrenOf('bare'),
+        { path: '*', loader: ({ request }) => redirect(carryEmbedded('/', new URL(request.url).search)) },
+      ],
+    },
+  ]);
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>;

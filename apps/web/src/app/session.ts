@@ -1,0 +1,53 @@
+import type { SessionTokens, User } from '@portal/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { api, clearTokens, getToken, isApiError, setTokens } from '../api';
+import { queryClient } from './query-client';
+import type { SessionInfo } from './route-types';
+
+export const ME_KEY = ['me'] as const;
+
+const fetchMe = () => api.get<User>('users/me', { showError: false, authRedirect: false });
+
+/** The visitor as the guards see it; a rejected token is forgotten. */
+export async function loadSession(): Promise<SessionInfo> {
+  const token = getToken();
+  if (!token) return { token: null, user: null };
+  try {
+    const user = await queryClient.ensureQueryData({ queryKey: ME_KEY, queryFn: fetchMe, staleTime: 60_000 });
+    return { token, user };
+  } catch (error) {
+    if (isApiError(error) && error.status === 401) {
+      clearTokens();
+      queryClient.removeQueries({ queryKey: ME_KEY });
+      return { token: null, user: null };
+    }
+    throw error;
+  }
+}
+
+/** The signed-in user (kept fresh by the cache). */
+export function useMe() {
+  return useQuery({ queryKey: ME_KEY, queryFn: fetchMe, enabled: getToken() !== null, staleTime: 60_000 });
+}
+
+export function startSession(tokens: Pick<SessionTokens, 'access_token' | 'refresh_token'>): void {
+  setTokens(tokens.access_token, tokens.refresh_token);
+  queryClient.removeQueries({ queryKey: ME_KEY });
+}
+
+/** Forgets the session locally (the server side is revoked by the caller when it can). */
+export function endSession(): void {
+  clearTokens();
+  queryClient.removeQueries({ queryKey: ME_KEY });
+  queryClient.removeQueries({ queryKey: ['workspace'] });
+}
+
+/** Signs out: revokes the token on the server, then forgets it. */
+export async function signOut(): Promise<void> {
+  try {
+    await api.get('logout', { showError: false, authRedirect: false });
+  } catch {
+    // The session is forgotten locally anyway.
+  }
+  endSession();
+}

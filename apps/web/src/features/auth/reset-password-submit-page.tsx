@@ -1,0 +1,83 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { type ResetPasswordRequest, resetPasswordRequestSchema } from '@portal/contracts';
+import { useSnackbar } from 'notistack';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import type { z } from 'zod';
+import { isApiError } from '../../api';
+import { useAppNavigate } from '../../app/app-navigate';
+import { AppLink } from '../../components/app-link';
+import { FormTextField } from '../../components/form-text-field';
+import { PageLoader } from '../../components/page-loader';
+import { submitReset } from './api';
+import { usePasswordToken } from './use-password-token';
+
+/** Choose a new password from a reset link. */
+export function ResetPasswordSubmitPage() {
+  const { t } = useTranslation('auth');
+  const { token = '' } = useParams();
+  const check = usePasswordToken(token);
+  const navigate = useAppNavigate();
+  const { enqueueSnackbar } = useSnackbar();
+  const [error, setError] = useState<string | null>(null);
+  const { control, handleSubmit, formState } = useForm<
+    z.input<typeof resetPasswordRequestSchema>,
+    unknown,
+    ResetPasswordRequest
+  >({
+    resolver: zodResolver(resetPasswordRequestSchema),
+    defaultValues: { token, password: '', password_confirmation: '' },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setError(null);
+    try {
+      await submitReset(values);
+      enqueueSnackbar(t('resetSubmit.done'), { variant: 'success' });
+      navigate('/signin', { replace: true });
+    } catch (e) {
+      setError(isApiError(e) ? e.message : String(e));
+    }
+  });
+
+  if (check.isPending) return <PageLoader />;
+  return (
+    <Stack component="form" noValidate onSubmit={onSubmit} spacing={1}>
+      <Typography variant="h4" component="h1">
+        {t('resetSubmit.title')}
+      </Typography>
+      {check.isError ? (
+        <Alert severity="error">{t('resetSubmit.invalid')}</Alert>
+      ) : (
+        <>
+          <Typography color="text.secondary">{check.data.email}</Typography>
+          {error ? <Alert severity="error">{error}</Alert> : null}
+          <FormTextField
+            control={control}
+            name="password"
+            label={t('resetSubmit.password')}
+            type="password"
+            autoComplete="new-password"
+          />
+          <FormTextField
+            control={control}
+            name="password_confirmation"
+            label={t('resetSubmit.confirmation')}
+            type="password"
+            autoComplete="new-password"
+          />
+          <Button type="submit" variant="contained" disabled={formState.isSubmitting}>
+            {t('resetSubmit.submit')}
+          </Button>
+        </>
+      )}
+      <AppLink to="/signin">{t('reset.backToSignin')}</AppLink>
+    </Stack>
+  );
+}

@@ -1,0 +1,49 @@
+import Alert from '@mui/material/Alert';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { useWhiteLabel } from '../../app/white-label';
+import { PageLoader } from '../../components/page-loader';
+import { fetchTerms } from './api';
+
+/** Splits plain text into paragraphs (the terms are never rendered as HTML). */
+export const toParagraphs = (content: string): string[] =>
+  content
+    .split(/\r?\n\s*\r?\n|\r?\n/)
+    .map((p) => p.trim())
+    .filter(Boolean);
+
+/** The firm's terms of use, as plain text paragraphs. */
+export function TermsPage() {
+  const { t, i18n } = useTranslation('auth');
+  const [params] = useSearchParams();
+  const { data: whiteLabel } = useWhiteLabel();
+  const fromQuery = Number(params.get('accounting_firm_id') ?? params.get('a_id'));
+  const firmId =
+    Number.isSafeInteger(fromQuery) && fromQuery > 0 ? fromQuery : (whiteLabel?.accounting_firm.id ?? null);
+  const terms = useQuery({
+    queryKey: ['terms', firmId, i18n.language],
+    queryFn: () => fetchTerms(firmId, i18n.language),
+    retry: false,
+  });
+  if (terms.isPending) return <PageLoader />;
+  if (terms.isError) return <Alert severity="info">{t('terms.empty')}</Alert>;
+  return (
+    <Stack spacing={1} component="article">
+      <Typography variant="h4" component="h1">
+        {terms.data.title || t('terms.title')}
+      </Typography>
+      <Typography variant="caption" color="text.secondary">
+        {t('terms.version', { version: terms.data.version })}
+      </Typography>
+      {toParagraphs(terms.data.content).map((p, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs of a static text
+        <Typography key={i} component="p">
+          {p}
+        </Typography>
+      ))}
+    </Stack>
+  );
+}

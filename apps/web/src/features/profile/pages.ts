@@ -1,0 +1,2 @@
+export { ProfilePasswordPage } from './profile-password-page';
+export { ProfileUserPage } from './profile-user-page';

@@ -1,0 +1,36 @@
+import Autocomplete from '@mui/material/Autocomplete';
+import TextField from '@mui/material/TextField';
+import type { VendorSummary } from '@portal/contracts';
+import { useTranslation } from 'react-i18next';
+import { TEST_IDS } from '../../components/test-ids';
+import { useWorkspace } from './workspace-context';
+
+const label = (v: VendorSummary) => (v.client_code ? `${v.company} (${v.client_code})` : v.company);
+
+/** Chooses the company (client file) within the selected firm, with a search. */
+export function CompanySelector() {
+  const { t } = useTranslation('shell');
+  const { vendors, company, selectCompany, firm } = useWorkspace();
+  if (!firm || vendors.length === 0) return null;
+  return (
+    <Autocomplete
+      size="small"
+      options={vendors}
+      value={company}
+      disableClearable={company !== null}
+      getOptionLabel={label}
+      isOptionEqualToValue={(a, b) => a.id === b.id}
+      onChange={(_e, v) => v && selectCompany(v.id)}
+      data-testid={TEST_IDS.companySelector}
+      sx={{ minWidth: 220 }}
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          margin="none"
+          label={t('companySelector.label')}
+          placeholder={t('companySelector.search')}
+        />
+      )}
+    />
+  );
+}

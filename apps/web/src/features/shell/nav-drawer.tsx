@@ -1,0 +1,80 @@
+import Drawer from '@mui/material/Drawer';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import Toolbar from '@mui/material/Toolbar';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useLocation } from 'react-router';
+import { navigationTarget } from '../../app/app-navigate';
+import { useMe } from '../../app/session';
+import { buildNavItems } from './nav-items';
+import { useWorkspace } from './workspace-context';
+
+export const DRAWER_WIDTH = 240;
+
+type Props = { mobileOpen: boolean; onClose: () => void };
+
+/** The navigation: a permanent drawer on wide screens, a temporary one on small screens. */
+export function NavDrawer({ mobileOpen, onClose }: Props) {
+  const { t } = useTranslation('common');
+  const { t: ts } = useTranslation('shell');
+  const location = useLocation();
+  const me = useMe();
+  const { modules, firm, company } = useWorkspace();
+  const selection = firm ? { accountingFirmId: firm.id, vendorId: company?.id ?? null } : null;
+  const user = me.data ?? { is_super_admin: false, is_accountant: false };
+  const items = buildNavItems(
+    modules,
+    { ...user, is_accountant: firm?.is_accountant ?? user.is_accountant },
+    selection,
+  );
+
+  const content = (
+    <nav aria-label={ts('nav.label')}>
+      <Toolbar />
+      <List>
+        {items.map((item) => {
+          const target = navigationTarget(item.to, location.search);
+          return (
+            <ListItemButton
+              key={item.id}
+              component={RouterLink}
+              to={target.to}
+              replace={target.replace}
+              selected={location.pathname.startsWith(`/${item.id}`)}
+              onClick={onClose}
+            >
+              <ListItemText primary={t(item.titleKey)} />
+            </ListItemButton>
+          );
+        })}
+      </List>
+    </nav>
+  );
+
+  return (
+    <>
+      <Drawer
+        variant="temporary"
+        open={mobileOpen}
+        onClose={onClose}
+        ModalProps={{ keepMounted: true }}
+        sx={{ display: { xs: 'block', md: 'none' }, '& .MuiDrawer-paper': { width: DRAWER_WIDTH } }}
+      >
+        {content}
+      </Drawer>
+      <Drawer
+        variant="permanent"
+        open
+        sx={{
+          display: { xs: 'none', md: 'block' },
+          width: DRAWER_WIDTH,
+          flexShrink: 0,
+          '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box' },
+        }}
+      >
+        {content}
+      </Drawer>
+    </>
+  );
+}

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { ERROR_CODES } from '../errors';
+import { LOCALES } from '../limits';
+import { isMessageKey, MESSAGES, translateMessage } from './messages';
+
+describe('message catalogues', () => {
+  const frKeys = Object.keys(MESSAGES.fr).sort();
+
+  it('has a catalogue for every locale', () => {
+    expect(Object.keys(MESSAGES).sort()).toEqual([...LOCALES].sort());
+  });
+
+  it.each(LOCALES)('%s has exactly the same keys as fr', (locale) => {
+    expect(Object.keys(MESSAGES[locale]).sort()).toEqual(frKeys);
+  });
+
+  it.each(LOCALES)('%s has a message for every error code', (locale) => {
+    const missing = ERROR_CODES.filter((code) => !(code in MESSAGES[locale]));
+    expect(missing).toEqual([]);
+  });
+
+  it.each(LOCALES)('%s has no empty message', (locale) => {
+    const empty = Object.entries(MESSAGES[locale]).filter(([, text]) => text.trim() === '');
+    expect(empty).toEqual([]);
+  });
+
+  it('translates by key and keeps unknown keys as they are', () => {
+    expect(translateMessage('required', 'fr')).toBe('Requis.');
+    expect(translateMessage('required', 'en')).toBe('Required.');
+    expect(translateMessage('terms-not-accepted', 'fr')).toBe(
+      "Vous devez accepter les Conditions Générales d'Utilisation",
+    );
+    expect(translateMessage('not-found', 'pt')).toBe('Unknown resource');
+    expect(translateMessage('no-such-key', 'en')).toBe('no-such-key');
+    expect(isMessageKey('no-such-key')).toBe(false);
+    expect(isMessageKey('invalid-color')).toBe(true);
+  });
+});

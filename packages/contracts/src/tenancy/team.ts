@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { idField, idParam } from '../rules/ids';
+import { email, personName } from '../rules/text';
+import { firmRoleSchema } from './roles';
+
+export const memberParamsSchema = z.object({ id: idParam('accounting_firm'), userId: idParam('user') });
+
+export const assignmentInputSchema = z.object({
+  vendor_id: idField('vendor'),
+  read_only: z.boolean().default(false),
+});
+
+export const inviteMemberRequestSchema = z
+  .object({
+    email: email(),
+    firstname: personName(100),
+    lastname: personName(100),
+    role: firmRoleSchema.default('collaborator'),
+    all_vendors: z.boolean().default(false),
+    read_only: z.boolean().default(false),
+    is_group_admin: z.boolean().default(false),
+    assignments: z.array(assignmentInputSchema).max(5000).default([]),
+  })
+  .strict();
+export type InviteMemberRequest = z.infer<typeof inviteMemberRequestSchema>;
+
+export const updateMemberRequestSchema = z
+  .object({
+    role: firmRoleSchema,
+    all_vendors: z.boolean(),
+    read_only: z.boolean(),
+    is_group_admin: z.boolean(),
+  })
+  .partial()
+  .strict();
+export type UpdateMemberRequest = z.infer<typeof updateMemberRequestSchema>;
+
+export const setAssignmentsRequestSchema = z
+  .object({ assignments: z.array(assignmentInputSchema).max(5000) })
+  .strict();
+
+export const memberSchema = z.object({
+  user_id: z.number().int(),
+  accounting_firm_id: z.number().int(),
+  email: z.string(),
+  firstname: z.string().nullable(),
+  lastname: z.string().nullable(),
+  role: firmRoleSchema,
+  is_group_admin: z.boolean(),
+  all_vendors: z.boolean(),
+  read_only: z.boolean(),
+  vendor_count: z.number().int(),
+  invitation_pending: z.boolean(),
+});
+export type Member = z.infer<typeof memberSchema>;
+
+export const memberDetailSchema = memberSchema.extend({
+  assignments: z.array(
+    z.object({
+      vendor_id: z.number().int(),
+      company: z.string(),
+      client_code: z.string(),
+      read_only: z.boolean(),
+    }),
+  ),
+});
+export type MemberDetail = z.infer<typeof memberDetailSchema>;
+
+export const removeMemberQuerySchema = z.object({
+  delete_user: z.enum(['true', 'false']).optional(),
+});
+export const removeMemberResultSchema = z.object({
+  removed: z.literal(true),
+  /** The member has no portal access left: the web app offers to delete the account. */
+  last_access: z.boolean(),
+  user_deleted: z.boolean(),
+});

@@ -1,0 +1,3 @@
+export * from './children';
+export * from './import';
+export * from './vendor';
