@@ -11,6 +11,8 @@ import { healthRoutes } from './modules/health/health.routes';
 import { identityRoutes } from './modules/identity/identity.routes';
 import { tenancyRoutes } from './modules/tenancy/tenancy.routes';
 import { termsRoutes } from './modules/terms/terms.routes';
+import { vendorChildrenRoutes } from './modules/vendors/vendor-children.routes';
+import { vendorsRoutes } from './modules/vendors/vendors.routes';
 import { whiteLabelRoutes } from './modules/white-label/white-label.routes';
 import { registerAuth } from './platform/auth/auth-plugin';
 import { registerErrorHandler } from './platform/errors/error-handler';
@@ -71,6 +73,12 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     redis?.disconnect();
   });
 
+  // The error handler must be set before any route: a route keeps the handler in force when it is
+  // declared.
+  let servesWeb = false;
+  registerErrorHandler(app, {
+    spaFallback: (request) => servesWeb && isSpaRequest(request.method, request.url, request.headers.accept),
+  });
   await registerSecurity(app, config.CORS_ORIGINS);
   await registerOpenApi(app);
   registerAuth(app, ctx.db);
@@ -80,12 +88,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   tenancyRoutes(app, ctx);
   whiteLabelRoutes(app, ctx);
   termsRoutes(app, ctx);
+  vendorsRoutes(app, ctx);
+  vendorChildrenRoutes(app, ctx);
 
-  const servesWeb = config.SERVE_WEB && (await registerWebApp(app, config.WEB_DIST_DIR ?? defaultWebDist()));
-  registerErrorHandler(app, {
-    spaFallback: servesWeb
-      ? (request) => isSpaRequest(request.method, request.url, request.headers.accept)
-      : undefined,
-  });
+  if (config.SERVE_WEB) servesWeb = await registerWebApp(app, config.WEB_DIST_DIR ?? defaultWebDist());
   return app;
 }

@@ -5,6 +5,7 @@ import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import type { Database } from '../src/db/client';
 import { DEMO_PASSWORD, ensureModules, seedDemo } from '../src/db/seed/demo';
+import { ensureDefaultTreeStructure } from '../src/modules/vendors/tree-structures.service';
 import type { MailMessage } from '../src/platform/mail/mailer';
 import { freshDatabase } from './database';
 
@@ -31,6 +32,7 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const database = await freshDatabase();
   await ensureModules(database.db);
+  await ensureDefaultTreeStructure(database.db);
   if (options.demo) await seedDemo(database.db);
   const config = loadConfig({
     NODE_ENV: 'test',

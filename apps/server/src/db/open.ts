@@ -1,4 +1,5 @@
 import type { Config } from '../config';
+import { ensureDefaultTreeStructure } from '../modules/vendors/tree-structures.service';
 import { type Database, fromPostgres, openPglite, runMigrations } from './client';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, ensureModules, isEmpty, seedDemo } from './seed/demo';
 
@@ -10,6 +11,7 @@ export async function openDatabase(config: Config, log: Log): Promise<Database> 
   try {
     await runMigrations(database);
     await ensureModules(database.db);
+    await ensureDefaultTreeStructure(database.db);
     if (config.seedDemo && (await isEmpty(database.db))) {
       await seedDemo(database.db);
       log(

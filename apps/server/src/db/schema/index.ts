@@ -1,3 +1,5 @@
+export * from './clients';
 export * from './identity';
 export * from './platform';
 export * from './tenancy';
+export type { VendorFiscal } from './vendor-fiscal';

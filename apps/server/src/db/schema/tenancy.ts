@@ -4,6 +4,8 @@ import {
   foreignKey,
   index,
   integer,
+  jsonb,
+  numeric,
   pgTable,
   primaryKey,
   serial,
@@ -14,6 +16,7 @@ import {
 import { createdAt, updatedAt } from './columns';
 import { users } from './identity';
 import { accountingFirms, holdings, modules } from './platform';
+import type { VendorFiscal } from './vendor-fiscal';
 
 /** A user's place in a firm: administrator or collaborator, possibly group admin. */
 export const accountingFirmMemberships = pgTable(
@@ -72,12 +75,30 @@ export const vendors = pgTable(
     clientCode: text('client_code').notNull(),
     siren: text('siren'),
     siret: text('siret'),
-    identifierType: text('identifier_type'),
+    identifierType: text('identifier_type', { enum: ['siret', 'siren', 'duns', 'other'] })
+      .notNull()
+      .default('siret'),
     identifier: text('identifier'),
     status: text('status', { enum: ['active', 'deactivated'] })
       .notNull()
       .default('active'),
     deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
+    contactEmail: text('contact_email'),
+    contactPhone: text('contact_phone'),
+    colour: text('colour'),
+    notes: text('notes'),
+    nafCode: text('naf_code'),
+    legalForm: text('legal_form'),
+    capital: numeric('capital', { precision: 15, scale: 2, mode: 'number' }),
+    employeeNumber: integer('employee_number'),
+    rcs: text('rcs'),
+    rum: text('rum'),
+    creationDate: date('creation_date', { mode: 'string' }),
+    closingDate: date('closing_date', { mode: 'string' }),
+    missionLetterDate: date('mission_letter_date', { mode: 'string' }),
+    treeStructureId: integer('tree_structure_id'),
+    notificationsCount: integer('notifications_count').notNull().default(0),
+    fiscal: jsonb('fiscal').$type<VendorFiscal>().notNull().default({}),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -103,7 +124,9 @@ export const vendorAssignments = pgTable(
     foreignKey({
       columns: [t.accountingFirmId, t.vendorId],
       foreignColumns: [vendors.accountingFirmId, vendors.id],
-    }).onDelete('cascade'),
+    })
+      .onDelete('cascade')
+      .onUpdate('cascade'),
     foreignKey({
       columns: [t.accountingFirmId, t.userId],
       foreignColumns: [accountingFirmMemberships.accountingFirmId, accountingFirmMemberships.userId],
@@ -122,6 +145,9 @@ export const vendorMemberships = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     role: text('role', { enum: ['admin', 'collaborator', 'guest'] }).notNull(),
+    job: text('job'),
+    /** Module keys the user may open in this client file; null means all of the file's. */
+    moduleKeys: jsonb('module_keys').$type<string[]>(),
     /** Access ends automatically on this date. */
     revokedAt: date('revoked_at', { mode: 'string' }),
     createdAt: createdAt(),
@@ -131,7 +157,9 @@ export const vendorMemberships = pgTable(
     foreignKey({
       columns: [t.accountingFirmId, t.vendorId],
       foreignColumns: [vendors.accountingFirmId, vendors.id],
-    }).onDelete('cascade'),
+    })
+      .onDelete('cascade')
+      .onUpdate('cascade'),
     index('vendor_memberships_user_idx').on(t.userId),
   ],
 );
@@ -151,6 +179,8 @@ export const vendorModules = pgTable(
     foreignKey({
       columns: [t.accountingFirmId, t.vendorId],
       foreignColumns: [vendors.accountingFirmId, vendors.id],
-    }).onDelete('cascade'),
+    })
+      .onDelete('cascade')
+      .onUpdate('cascade'),
   ],
 );

@@ -66,7 +66,7 @@ async function firmGrant(db: Db, actor: Actor, accountingFirmId: number): Promis
 
 async function vendorGrant(db: Db, actor: Actor, vendorId: number): Promise<Grant> {
   const [vendor] = await db
-    .select({ accountingFirmId: vendors.accountingFirmId })
+    .select({ accountingFirmId: vendors.accountingFirmId, status: vendors.status })
     .from(vendors)
     .where(eq(vendors.id, vendorId))
     .limit(1);
@@ -117,7 +117,8 @@ async function vendorGrant(db: Db, actor: Actor, vendorId: number): Promise<Gran
       ),
     )
     .limit(1);
-  if (clientMembership) {
+  // A deactivated client file is closed to its client users until it is restored.
+  if (clientMembership && vendor.status === 'active') {
     roles.push(`vendor_${clientMembership.role}`);
     if (clientMembership.role !== 'guest') readOnly = false;
   }

@@ -1,0 +1,282 @@
+import type {
+  CreateVendorRequest,
+  ListVendorsQuery,
+  Paginated,
+  UpdateVendorRequest,
+  Vendor,
+  VendorListItem,
+} from '@portal/contracts';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { AppContext } from '../../app-context';
+import type { Db } from '../../db/client';
+import {
+  accountingFirmMemberships,
+  accountingFirms,
+  modules,
+  vendorAssignments,
+  vendorModules,
+} from '../../db/schema';
+import { authorize } from '../../platform/access/access';
+import { grantFor } from '../../platform/access/roles';
+import type { Actor } from '../../platform/auth/sessions';
+import { uniqueViolation } from '../../platform/db-errors';
+import { AppError, fieldError } from '../../platform/errors/app-error';
+import { sendInvitation } from '../identity/identity.service';
+import { insertPeriods } from './periods.service';
+import { defaultTreeStructureId } from './tree-structures.service';
+import { toVendorColumns, toVendorDto, toVendorListItem, type VendorRow } from './vendor.mapper';
+import { vendorDocuments } from './vendor-documents';
+import { addClientUser } from './vendor-users.service';
+import * as repo from './vendors.repository';
+
+/** Maps a unique violation on a vendor write to the spec's field error. */
+function duplicateError(error: unknown): AppError | null {
+  const constraint = uniqueViolation(error);
+  if (constraint === null) return null;
+  if (constraint.includes('client_code')) return fieldError('client-code-already-used', 'client_code');
+  if (constraint.includes('siret')) return fieldError('siret-already-used', 'siret');
+  return new AppError('validation-failed');
+}
+
+/** The client files list of a firm; a collaborator sees only assigned ones unless given all. */
+export async function listVendors(
+  ctx: AppContext,
+  actor: Actor,
+  accountingFirmId: number,
+  query: ListVendorsQuery,
+): Promise<Paginated<VendorListItem>> {
+  const grant = await authorize(ctx.db, actor, 'vendor.list', { kind: 'firm', accountingFirmId });
+  let onlyAssignedTo: number | undefined;
+  if (!grant.roles.includes('firm_admin')) {
+    const [membership] = await ctx.db
+      .select({ allVendors: accountingFirmMemberships.allVendors })
+      .from(accountingFirmMemberships)
+      .where(
+        and(
+          eq(accountingFirmMemberships.accountingFirmId, accountingFirmId),
+          eq(accountingFirmMemberships.userId, actor.userId),
+        ),
+      );
+    if (!membership?.allVendors) onlyAssignedTo = actor.userId;
+  }
+  const { rows, total } = await repo.listVendors(ctx.db, accountingFirmId, query, onlyAssignedTo);
+  return {
+    data: rows.map(toVendorListItem),
+    current_page: query.page,
+    per_page: query.per_page,
+    total,
+    last_page: Math.max(1, Math.ceil(total / query.per_page)),
+  };
+}
+
+async function checkSiretFree(db: Db, siret: string | undefined | null, exceptVendorId?: number) {
+  if (!siret) return;
+  const holder = await repo.siretHolder(db, siret);
+  if (holder && holder.vendorId !== exceptVendorId) throw fieldError('siret-already-used', 'siret');
+}
+
+/**
+ * Creates a client file with the wizard's data in one transaction: identifier, periods,
+ * accountants, apps, tree structure and its administrator. The invitation mail leaves after
+ * the commit.
+ */
+export async function createVendor(
+  ctx: AppContext,
+  actor: Actor,
+  accountingFirmId: number,
+  input: CreateVendorRequest,
+): Promise<Vendor> {
+  await authorize(ctx.db, actor, 'vendor.create', { kind: 'firm', accountingFirmId });
+  const identifierType = input.identifier_type ?? (input.siret ? 'siret' : 'siren');
+  const siret = identifierType === 'siret' ? input.siret : undefined;
+  const siren = input.siren ?? (siret ? siret.slice(0, 9) : undefined);
+  await checkSiretFree(ctx.db, siret);
+  let invite: { userId: number } | undefined;
+  let vendor: VendorRow;
+  try {
+    vendor = await ctx.db.transaction(async (tx) => {
+      const { columns, fiscal } = toVendorColumns(input);
+      const row = await repo.insertVendor(tx, {
+        ...columns,
+        company: input.company,
+        clientCode: input.client_code,
+        corporateName: input.corporate_name,
+        accountingFirmId,
+        siret: siret ?? null,
+        siren: siren ?? null,
+        identifierType,
+        identifier:
+          identifierType === 'duns' || identifierType === 'other' ? (input.identifier ?? null) : null,
+        fiscal,
+        treeStructureId: input.tree_structure_id ?? (await defaultTreeStructureId(tx, accountingFirmId)),
+      });
+      if (siret) await repo.registerSiret(tx, siret, accountingFirmId, row.id);
+      if (input.accounting_periods?.length) await insertPeriods(tx, row, input.accounting_periods);
+      if (input.accountant_ids?.length) await assignAccountants(tx, row, input.accountant_ids);
+      if (input.module_keys?.length) await enableModules(tx, row, input.module_keys);
+      if (input.admin_email) {
+        const added = await addClientUser(tx, row, {
+          email: input.admin_email,
+          firstname: input.company,
+          lastname: input.client_code,
+          role: 'admin',
+        });
+        if (added.invite) invite = added;
+      }
+      await vendorDocuments().createFolders(tx, row);
+      return row;
+    });
+  } catch (error) {
+    throw duplicateError(error) ?? error;
+  }
+  if (invite) await sendInvitation(ctx, invite.userId, accountingFirmId);
+  return toVendorDto(vendor);
+}
+
+async function assignAccountants(tx: Db, vendor: VendorRow, userIds: number[]) {
+  const members = await tx
+    .select({ userId: accountingFirmMemberships.userId })
+    .from(accountingFirmMemberships)
+    .where(
+      and(
+        eq(accountingFirmMemberships.accountingFirmId, vendor.accountingFirmId),
+        inArray(accountingFirmMemberships.userId, userIds),
+      ),
+    );
+  const known = new Set(members.map((m) => m.userId));
+  if (userIds.some((id) => !known.has(id)))
+    throw fieldError('validation-failed', 'accountant_ids', 'invalid-id');
+  await tx
+    .insert(vendorAssignments)
+    .values(
+      [...known].map((userId) => ({
+        accountingFirmId: vendor.accountingFirmId,
+        vendorId: vendor.id,
+        userId,
+      })),
+    )
+    .onConflictDoNothing();
+}
+
+async function enableModules(tx: Db, vendor: VendorRow, keys: string[]) {
+  const rows = await tx
+    .select({ id: modules.id, key: modules.key })
+    .from(modules)
+    .where(inArray(modules.key, keys));
+  if (rows.length !== new Set(keys).size)
+    throw fieldError('validation-failed', 'module_keys', 'invalid-value');
+  await tx
+    .insert(vendorModules)
+    .values(
+      rows.map((m) => ({ accountingFirmId: vendor.accountingFirmId, vendorId: vendor.id, moduleId: m.id })),
+    )
+    .onConflictDoNothing();
+}
+
+export async function getVendor(ctx: AppContext, actor: Actor, vendorId: number): Promise<Vendor> {
+  await authorize(ctx.db, actor, 'vendor.read', { kind: 'vendor', vendorId });
+  const row = await repo.findVendor(ctx.db, vendorId);
+  if (!row) throw new AppError('not-found');
+  return toVendorDto(row);
+}
+
+/** Edits any tab's fields; a new SIRET is checked against the platform registry. */
+export async function updateVendor(
+  ctx: AppContext,
+  actor: Actor,
+  vendorId: number,
+  input: UpdateVendorRequest,
+): Promise<Vendor> {
+  await authorize(ctx.db, actor, 'vendor.update', { kind: 'vendor', vendorId });
+  try {
+    const row = await ctx.db.transaction(async (tx) => {
+      const current = await repo.lockVendor(tx, vendorId);
+      if (!current) throw new AppError('not-found');
+      const { columns, fiscal } = toVendorColumns(input);
+      if (input.siret !== undefined && input.siret !== current.siret) {
+        await checkSiretFree(tx, input.siret, vendorId);
+        await repo.releaseSiret(tx, vendorId);
+        if (input.siret) await repo.registerSiret(tx, input.siret, current.accountingFirmId, vendorId);
+        columns.identifierType = input.siret ? 'siret' : current.identifierType;
+      }
+      return repo.updateVendor(tx, vendorId, { ...columns, fiscal: { ...current.fiscal, ...fiscal } });
+    });
+    return toVendorDto(row);
+  } catch (error) {
+    throw duplicateError(error) ?? error;
+  }
+}
+
+export async function setVendorStatus(
+  ctx: AppContext,
+  actor: Actor,
+  vendorId: number,
+  status: 'active' | 'deactivated',
+): Promise<Vendor> {
+  await authorize(ctx.db, actor, 'vendor.deactivate', { kind: 'vendor', vendorId });
+  const row = await repo.updateVendor(ctx.db, vendorId, {
+    status,
+    deactivatedAt: status === 'deactivated' ? new Date() : null,
+  });
+  return toVendorDto(row);
+}
+
+/**
+ * Moves a client file to another portal of the same holding. The actor must administer both
+ * portals or be a group admin. The source firm's assignments end; client users, banks,
+ * addresses and periods follow (their keys cascade).
+ */
+export async function transferVendor(
+  ctx: AppContext,
+  actor: Actor,
+  vendorId: number,
+  targetFirmId: number,
+): Promise<Vendor> {
+  const grant = await authorize(ctx.db, actor, 'vendor.transfer', { kind: 'vendor', vendorId });
+  const [source] = await ctx.db
+    .select()
+    .from(accountingFirms)
+    .where(eq(accountingFirms.id, grant.accountingFirmId!));
+  const [target] = await ctx.db.select().from(accountingFirms).where(eq(accountingFirms.id, targetFirmId));
+  if (!target || target.deactivatedAt) throw new AppError('not-found');
+  if (target.id === source?.id) throw fieldError('validation-failed', 'accounting_firm_id', 'invalid-value');
+  if (!source?.holdingId || source.holdingId !== target.holdingId) {
+    throw fieldError('transfer-outside-holding', 'accounting_firm_id');
+  }
+  const targetGrant = await grantFor(ctx.db, actor, { kind: 'firm', accountingFirmId: target.id });
+  if (!grant.roles.includes('group_admin') && !targetGrant.roles.includes('firm_admin')) {
+    throw new AppError('forbidden');
+  }
+  try {
+    const row = await ctx.db.transaction(async (tx) => {
+      await repo.lockVendor(tx, vendorId);
+      await tx
+        .delete(vendorAssignments)
+        .where(
+          and(eq(vendorAssignments.accountingFirmId, source.id), eq(vendorAssignments.vendorId, vendorId)),
+        );
+      const moved = await repo.updateVendor(tx, vendorId, { accountingFirmId: target.id });
+      await repo.moveSiret(tx, vendorId, target.id);
+      return moved;
+    });
+    return toVendorDto(row);
+  } catch (error) {
+    throw duplicateError(error) ?? error;
+  }
+}
+
+/**
+ * Deletes a client file for good, with its documents, once the client code is typed as the
+ * confirmation word.
+ */
+export async function deleteVendor(ctx: AppContext, actor: Actor, vendorId: number, confirmation: string) {
+  await authorize(ctx.db, actor, 'vendor.delete', { kind: 'vendor', vendorId });
+  await ctx.db.transaction(async (tx) => {
+    const vendor = await repo.lockVendor(tx, vendorId);
+    if (!vendor) throw new AppError('not-found');
+    if (confirmation.trim() !== vendor.clientCode) throw fieldError('confirmation-mismatch', 'confirmation');
+    await vendorDocuments().deleteAll(tx, vendor);
+    await repo.releaseSiret(tx, vendorId);
+    await repo.deleteVendor(tx, vendorId);
+  });
+}
