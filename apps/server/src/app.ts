@@ -17,6 +17,7 @@ import { whiteLabelRoutes } from './modules/white-label/white-label.routes';
 import { registerAuth } from './platform/auth/auth-plugin';
 import { registerErrorHandler } from './platform/errors/error-handler';
 import { registerOpenApi } from './platform/http/openapi';
+import { redactUrl } from './platform/http/redact';
 import { registerSecurity } from './platform/http/security';
 import { isSpaRequest, registerWebApp } from './platform/http/web-app';
 import { createMailer, type Mailer } from './platform/mail/mailer';
@@ -36,7 +37,13 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     logger:
       config.LOG_LEVEL === 'silent'
         ? false
-        : { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.query.refresh_token'] },
+        : {
+            level: config.LOG_LEVEL,
+            redact: ['req.headers.authorization'],
+            serializers: {
+              req: (req) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),
+            },
+          },
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: config.TRUST_PROXY,
     genReqId: (req) => {

@@ -119,7 +119,7 @@ export function identityRoutes(app: FastifyInstance, ctx: AppContext): void {
       },
     },
     async (request) => {
-      await identity.sendResetMail(ctx, request.body.email, requestLocale(request));
+      await identity.sendResetMail(ctx, request.body.email, requestLocale(request), request.ip);
       return { data: { success: true as const } };
     },
   );

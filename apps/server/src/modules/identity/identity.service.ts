@@ -92,8 +92,30 @@ export async function changePassword(db: Db, actor: Actor, input: ChangePassword
   });
 }
 
-/** Sends a reset link when the account exists; answers the same either way. */
-export async function sendResetMail(ctx: AppContext, email: string, locale: Locale): Promise<void> {
+const RESET_WINDOW_SECONDS = 60 * 60;
+const RESET_MAX_PER_EMAIL = 5;
+const RESET_MAX_PER_IP = 20;
+
+/**
+ * Sends a reset link when the account exists; answers the same either way. At most 5 requests
+ * per email and 20 per IP an hour, whether the account exists or not, so the form cannot be used
+ * to flood a mailbox.
+ */
+export async function sendResetMail(
+  ctx: AppContext,
+  email: string,
+  locale: Locale,
+  ip: string,
+): Promise<void> {
+  const limits = [
+    [`reset:email:${email}`, RESET_MAX_PER_EMAIL],
+    [`reset:ip:${ip}`, RESET_MAX_PER_IP],
+  ] as const;
+  for (const [bucket, max] of limits) {
+    if ((await ctx.rateLimiter.count(bucket, RESET_WINDOW_SECONDS)) >= max)
+      throw new AppError('too-many-requests');
+  }
+  for (const [bucket] of limits) await ctx.rateLimiter.hit(bucket, RESET_WINDOW_SECONDS);
   const user = await repo.findUserByEmail(ctx.db, email);
   if (!user) return;
   const token = newToken();

@@ -314,3 +314,16 @@ describe('signed-in user', () => {
     expect((await get('/api/retrievelogin?is_mobile_app=maybe', token)).status).toBe(422);
   });
 });
+
+describe('reset mail limit', () => {
+  it('answers 429 after 5 requests for one email in an hour, known account or not', async () => {
+    const ask = (email: string) =>
+      t.request({ method: 'POST', url: '/api/password-resets', payload: { email } });
+    for (const email of ['nobody@nowhere.test', 'expert@demo.test']) {
+      for (let i = 0; i < 5; i++) expect((await ask(email)).status).toBe(200);
+      const blocked = await ask(email);
+      expect(blocked.status).toBe(429);
+      expect(blocked.body.code).toBe('too-many-requests');
+    }
+  });
+});
