@@ -1,0 +1,125 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test-app';
+import {
+  buildUrl,
+  NOT_CALLED,
+  type Operation,
+  operationRefs,
+  operationsOf,
+  PUBLIC_BY_DESIGN,
+  SAMPLE_BODIES,
+  SELF_ROUTES,
+} from './operations';
+import { buildTenant, type Tenant, WORLD_PASSWORD, worldPasswordHash } from './tenant-world';
+
+/**
+ * The cross-tenant probe: two tenants of identical shape; every operation of the OpenAPI document
+ * is called by every user of tenant B with tenant A's ids. Only 401/403/404 may answer, and no
+ * answer may carry tenant A's data. Then the same walk inside tenant A for role escalation.
+ */
+let t: TestApp;
+let alpha: Tenant;
+let bravo: Tenant;
+let operations: Operation[];
+const tokens = new Map<string, string>();
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const hash = await worldPasswordHash();
+  alpha = await buildTenant(t.database.db, 'alpha', hash);
+  bravo = await buildTenant(t.database.db, 'bravo', hash);
+  for (const actor of [...alpha.actors, ...bravo.actors]) {
+    tokens.set(actor.email, await t.signIn(actor.email, WORLD_PASSWORD));
+  }
+  operations = operationsOf((await t.request({ method: 'GET', url: '/api/openapi.json' })).body);
+}, 120_000);
+afterAll(() => t.close());
+
+const REFUSED = new Set([401, 403, 404]);
+
+async function call(op: Operation, tenant: Tenant, email: string) {
+  const { url } = buildUrl(op, tenant.ids);
+  const sample = SAMPLE_BODIES[op.key];
+  return t.request({
+    method: op.method as 'GET',
+    url,
+    token: tokens.get(email),
+    payload: op.body && sample ? (sample(tenant.ids) as object) : undefined,
+  });
+}
+
+const leaks = (body: unknown, tenant: Tenant) => {
+  const text = typeof body === 'string' ? body : JSON.stringify(body ?? '');
+  return tenant.markers.filter((m) => text.includes(m));
+};
+
+describe('route inventory', () => {
+  it('describes every operation: public, self, or addressed by tenant ids with a sample body', () => {
+    const problems: string[] = [];
+    for (const op of operations) {
+      if (PUBLIC_BY_DESIGN[op.key] || SELF_ROUTES[op.key]) continue;
+      if (!op.secured) problems.push(`${op.key}: neither bearer-secured nor listed in PUBLIC_BY_DESIGN`);
+      if (operationRefs(op).length === 0) {
+        problems.push(
+          `${op.key}: no tenant id (x-ref) — list it in SELF_ROUTES with a reason, or mark its ids`,
+        );
+      }
+      const { missing } = buildUrl(op, alpha.ids);
+      if (missing.length) problems.push(`${op.key}: the probe cannot fill ${missing.join(', ')}`);
+      if (op.body && !SAMPLE_BODIES[op.key]) {
+        problems.push(
+          `${op.key}: takes a body — describe a valid one in SAMPLE_BODIES (test/security/operations.ts)`,
+        );
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+});
+
+describe('cross-tenant probe', () => {
+  it("refuses every operation on tenant A's ids to every user of tenant B, without leaking", async () => {
+    const failures: string[] = [];
+    for (const op of operations) {
+      if (PUBLIC_BY_DESIGN[op.key] || NOT_CALLED.has(op.key)) continue;
+      for (const actor of bravo.actors) {
+        const res = await call(op, alpha, actor.email);
+        const leaked = leaks(res.body, alpha);
+        if (!SELF_ROUTES[op.key] && !REFUSED.has(res.status)) {
+          failures.push(`${op.key} as ${actor.role} of B answered ${res.status}`);
+        }
+        if (leaked.length) failures.push(`${op.key} as ${actor.role} of B leaked ${leaked.join(', ')}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 300_000);
+});
+
+const WRITE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** Operations only firm members may use, whatever the client user's role. */
+const isFirmOnly = (op: Operation) =>
+  (op.path.startsWith('/api/accounting-firms/{id}/') && !PUBLIC_BY_DESIGN[op.key]) ||
+  /^POST \/api\/vendors\/\{id\}\/(deactivate|restore|transfer)$/.test(op.key) ||
+  op.key === 'DELETE /api/vendors/{id}';
+
+describe('role escalation inside one tenant', () => {
+  it('refuses every write to a guest', async () => {
+    const failures: string[] = [];
+    for (const op of operations) {
+      if (!WRITE.has(op.method) || PUBLIC_BY_DESIGN[op.key] || SELF_ROUTES[op.key]) continue;
+      const res = await call(op, alpha, 'guest-alpha@probe.test');
+      if (!REFUSED.has(res.status)) failures.push(`${op.key} as guest answered ${res.status}`);
+    }
+    expect(failures).toEqual([]);
+  }, 120_000);
+
+  it('refuses firm-only operations to client users, even their administrator', async () => {
+    const failures: string[] = [];
+    for (const op of operations.filter(isFirmOnly)) {
+      for (const email of ['clientadmin-alpha@probe.test', 'clientcollab-alpha@probe.test']) {
+        const res = await call(op, alpha, email);
+        if (!REFUSED.has(res.status)) failures.push(`${op.key} as ${email} answered ${res.status}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 120_000);
+});
