@@ -169,6 +169,16 @@ export const SAMPLE_BODIES: Record<string, Sample> = {
     role: 'collaborator',
   }),
   'PATCH /api/vendors/{id}/users/{childId}': () => ({ job: 'probe' }),
+  'POST /api/accounting-firms/{id}/members': () => ({
+    email: `member-${Math.floor(Math.random() * 1e9)}@probe.test`,
+    firstname: 'Probe',
+    lastname: 'Member',
+    role: 'collaborator',
+  }),
+  'PATCH /api/accounting-firms/{id}/members/{userId}': () => ({ read_only: true }),
+  'PUT /api/accounting-firms/{id}/members/{userId}/assignments': (ids) => ({
+    assignments: [{ vendor_id: ids.vendor, read_only: false }],
+  }),
 };
 
 /** Fills a path and its required query parameters with the given tenant's ids. */
