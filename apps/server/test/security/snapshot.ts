@@ -12,7 +12,7 @@ export async function businessSnapshot(db: Db): Promise<string> {
     const result = await db.execute<{ table_name: string }>(
       sql`SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name`,
     );
-    tables = rowsOf(result)
+    tables = rowsOf<{ table_name: string }>(result)
       .map((r) => r.table_name)
       .filter((name) => !EXCLUDED.has(name));
   }
@@ -23,7 +23,7 @@ export async function businessSnapshot(db: Db): Promise<string> {
     )
     .join(' UNION ALL ');
   const result = await db.execute<{ t: string; h: string }>(sql.raw(union));
-  return rowsOf(result)
+  return rowsOf<{ t: string; h: string }>(result)
     .map((r) => `${r.t}:${r.h}`)
     .sort()
     .join(',');
