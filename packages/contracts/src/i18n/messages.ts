@@ -25,7 +25,8 @@ export type ValidationKey =
   | 'invalid-duns'
   | 'invalid-vat-day'
   | 'identifier-required'
-  | 'period-end-before-start';
+  | 'period-end-before-start'
+  | 'last-admin';
 
 export type MessageKey = ErrorCode | ValidationKey;
 
@@ -103,6 +104,7 @@ const fr: Catalogue = {
   'invalid-vat-day': 'Le jour de TVA doit être compris entre 1 et 31.',
   'identifier-required': 'Un identifiant officiel est requis (SIRET, SIREN ou autre).',
   'period-end-before-start': "La fin de l'exercice doit suivre son début.",
+  'last-admin': 'Le cabinet doit garder au moins un administrateur.',
 };
 
 const en: Catalogue = {
@@ -176,6 +178,7 @@ const en: Catalogue = {
   'invalid-vat-day': 'The VAT day must be between 1 and 31.',
   'identifier-required': 'An official identifier is required (SIRET, SIREN or other).',
   'period-end-before-start': 'The period must end after it starts.',
+  'last-admin': 'The firm must keep at least one administrator.',
 };
 
 const pt: Catalogue = {
@@ -250,6 +253,7 @@ const pt: Catalogue = {
   'invalid-vat-day': 'O dia do IVA deve estar entre 1 e 31.',
   'identifier-required': 'É necessário um identificador oficial (SIRET, SIREN ou outro).',
   'period-end-before-start': 'O exercício deve terminar depois de começar.',
+  'last-admin': 'O gabinete deve manter pelo menos um administrador.',
 };
 
 export const MESSAGES: Record<Locale, Catalogue> = { fr, en, pt };

@@ -1,9 +1,19 @@
 import { z } from 'zod';
-import { idField, idParam } from '../rules/ids';
-import { email, personName } from '../rules/text';
+import { idField, idParam, queryBoolean } from '../rules/ids';
+import { email, personName, text } from '../rules/text';
 import { firmRoleSchema } from './roles';
 
 export const memberParamsSchema = z.object({ id: idParam('accounting_firm'), userId: idParam('user') });
+
+/**
+ * The team list: `search` on first name, last name or email; `assigned_only` keeps the members
+ * who reach at least one client file (an assignment, all client files, or the admin role).
+ */
+export const listMembersQuerySchema = z.object({
+  search: text(100).optional(),
+  assigned_only: queryBoolean().optional(),
+});
+export type ListMembersQuery = z.infer<typeof listMembersQuerySchema>;
 
 export const assignmentInputSchema = z.object({
   vendor_id: idField('vendor'),

@@ -1,0 +1,501 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { users } from '../../db/schema';
+
+type Member = {
+  user_id: number;
+  accounting_firm_id: number;
+  email: string;
+  firstname: string | null;
+  lastname: string | null;
+  role: 'admin' | 'collaborator';
+  is_group_admin: boolean;
+  all_vendors: boolean;
+  read_only: boolean;
+  vendor_count: number;
+  invitation_pending: boolean;
+};
+type Firm = { id: number; name: string };
+type Vendor = { id: number; client_code: string; read_only: boolean };
+
+const en = { 'accept-language': 'en' };
+let t: TestApp;
+const tokens: Record<string, string> = {};
+const firm = { demo: 0, nord: 0 };
+const vendor: Record<string, number> = {};
+const userId: Record<string, number> = {};
+
+beforeAll(async () => {
+  t = await createTestApp({ demo: true });
+  for (const who of ['expert', 'collab', 'client', 'guest']) {
+    tokens[who] = await t.signIn(`${who}@demo.test`);
+    userId[who] = (await call('GET', '/api/users/me', who)).body.data.id;
+  }
+  const firms = (await call('GET', '/api/users/me/accounting-firms', 'expert')).body.data as Firm[];
+  firm.demo = firms.find((f) => f.name === 'Cabinet Démo')!.id;
+  firm.nord = firms.find((f) => f.name === 'Cabinet Nord')!.id;
+  for (const id of [firm.demo, firm.nord]) {
+    for (const v of await vendorsOf('expert', id)) vendor[v.client_code] = v.id;
+  }
+});
+afterAll(() => t.close());
+
+function call(
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
+  url: string,
+  who?: string,
+  payload?: unknown,
+  headers?: Record<string, string>,
+) {
+  return t.request({
+    method,
+    url,
+    token: who ? tokens[who] : undefined,
+    ...(payload === undefined ? {} : { payload: payload as object }),
+    headers,
+  });
+}
+const membersUrl = (firmId: number, user?: number) =>
+  `/api/accounting-firms/${firmId}/members${user === undefined ? '' : `/${user}`}`;
+const membersOf = async (who: string, firmId: number, query = '') =>
+  (await call('GET', `${membersUrl(firmId)}${query}`, who)).body.data as Member[];
+const vendorsOf = async (who: string, firmId: number) =>
+  (await call('GET', `/api/users/me/accounting-firms/${firmId}/vendors`, who)).body.data as Vendor[];
+const emails = (list: Member[]) => list.map((m) => m.email);
+const userByEmail = async (email: string) =>
+  (await t.database.db.select().from(users).where(eq(users.email, email)))[0];
+const login = (email: string) =>
+  t.request({ method: 'POST', url: '/api/login', payload: { email, password: 'Demo-portal-2026' } });
+
+describe('GET /api/accounting-firms/{id}/members', () => {
+  it('lists the team sorted by name to the firm admin', async () => {
+    const list = await membersOf('expert', firm.demo);
+    expect(emails(list)).toEqual(['collab@demo.test', 'expert@demo.test']);
+    expect(list[0]).toEqual({
+      user_id: userId.collab,
+      accounting_firm_id: firm.demo,
+      email: 'collab@demo.test',
+      firstname: 'Claude',
+      lastname: 'Collab',
+      role: 'collaborator',
+      is_group_admin: false,
+      all_vendors: false,
+      read_only: false,
+      vendor_count: 2,
+      invitation_pending: false,
+    });
+    expect(list[1]).toMatchObject({ role: 'admin', is_group_admin: true, vendor_count: 0 });
+    expect(emails(await membersOf('expert', firm.nord))).toEqual(['expert@demo.test']);
+  });
+
+  it('lets a collaborator read the team', async () => {
+    const res = await call('GET', membersUrl(firm.demo), 'collab');
+    expect(res.status).toBe(200);
+    expect(emails(res.body.data)).toEqual(['collab@demo.test', 'expert@demo.test']);
+  });
+
+  it('searches on names and email', async () => {
+    expect(emails(await membersOf('expert', firm.demo, '?search=claude'))).toEqual(['collab@demo.test']);
+    expect(emails(await membersOf('expert', firm.demo, '?search=EXPERT@'))).toEqual(['expert@demo.test']);
+    expect(emails(await membersOf('expert', firm.demo, '?search=Claude%20Col'))).toEqual([
+      'collab@demo.test',
+    ]);
+    expect(await membersOf('expert', firm.demo, '?search=%25')).toEqual([]);
+    expect((await call('GET', `${membersUrl(firm.demo)}?assigned_only=maybe`, 'expert')).status).toBe(422);
+  });
+
+  it('answers 404 outside the firm and 401 without a token', async () => {
+    for (const who of ['client', 'guest']) {
+      expect((await call('GET', membersUrl(firm.demo), who)).status).toBe(404);
+    }
+    const other = await call('GET', membersUrl(firm.nord), 'collab', undefined, en);
+    expect(other.status).toBe(404);
+    expect(other.body).toEqual({ code: 'not-found', message: 'Unknown resource' });
+    expect((await call('GET', membersUrl(999_999), 'expert')).status).toBe(404);
+    expect((await call('GET', membersUrl(firm.demo))).status).toBe(401);
+  });
+});
+
+describe('GET /api/accounting-firms/{id}/members/{userId}', () => {
+  it('shows a member with the assignments', async () => {
+    const res = await call('GET', membersUrl(firm.demo, userId.collab), 'collab');
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ email: 'collab@demo.test', vendor_count: 2 });
+    expect(res.body.data.assignments).toEqual([
+      { vendor_id: vendor.BOUL01, company: 'Boulangerie Martin', client_code: 'BOUL01', read_only: false },
+      { vendor_id: vendor.GAR01, company: 'Garage Dupont', client_code: 'GAR01', read_only: true },
+    ]);
+  });
+
+  it("answers 404 for a user who is not a member of this firm, even one of another firm's", async () => {
+    expect((await call('GET', membersUrl(firm.nord, userId.collab!), 'expert')).status).toBe(404);
+    expect((await call('GET', membersUrl(firm.demo, userId.client!), 'expert')).status).toBe(404);
+    expect((await call('GET', membersUrl(firm.nord, userId.expert!), 'collab')).status).toBe(404);
+  });
+});
+
+describe('POST /api/accounting-firms/{id}/members', () => {
+  const newcomer = {
+    email: 'Nina.Nouveau@Example.test',
+    firstname: 'Nina',
+    lastname: 'Nouveau',
+  };
+
+  it('is refused to a collaborator', async () => {
+    const res = await call('POST', membersUrl(firm.demo), 'collab', newcomer);
+    expect(res.status).toBe(403);
+    expect(res.body.code).toBe('forbidden');
+    expect(await userByEmail('nina.nouveau@example.test')).toBeUndefined();
+  });
+
+  it('refuses a client file of another firm, creating nothing', async () => {
+    const before = t.mails.length;
+    const res = await call('POST', membersUrl(firm.demo), 'expert', {
+      ...newcomer,
+      assignments: [
+        { vendor_id: vendor.BOUL01, read_only: false },
+        { vendor_id: vendor.TRN01, read_only: false },
+      ],
+    });
+    expect(res.status).toBe(422);
+    expect(res.body.code).toBe('validation-failed');
+    expect(Object.keys(res.body.errors)).toEqual(['assignments']);
+    expect(await userByEmail('nina.nouveau@example.test')).toBeUndefined();
+    expect(t.mails.length).toBe(before);
+  });
+
+  it('invites a new collaborator: account without password, assignments and an invitation mail', async () => {
+    const before = t.mails.length;
+    const res = await call('POST', membersUrl(firm.demo), 'expert', {
+      ...newcomer,
+      assignments: [{ vendor_id: vendor.FLE01, read_only: true }],
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.data).toMatchObject({
+      email: 'nina.nouveau@example.test',
+      firstname: 'Nina',
+      lastname: 'Nouveau',
+      role: 'collaborator',
+      all_vendors: false,
+      vendor_count: 1,
+      invitation_pending: true,
+      assignments: [{ vendor_id: vendor.FLE01, client_code: 'FLE01', read_only: true }],
+    });
+    userId.nina = res.body.data.user_id;
+    expect(t.mails.length).toBe(before + 1);
+    const mail = t.mails.at(-1)!;
+    expect(mail.to).toBe('nina.nouveau@example.test');
+    expect(mail.link).toMatch(/^http:\/\/portal\.test\/create-password\/[\w-]+$/);
+
+    const list = await membersOf('expert', firm.demo);
+    expect(emails(list)).toEqual(['collab@demo.test', 'expert@demo.test', 'nina.nouveau@example.test']);
+    expect(list[2]).toMatchObject({ invitation_pending: true, vendor_count: 1 });
+  });
+
+  it('shows in the collaborator matrix only once assigned to a client file', async () => {
+    const res = await call('POST', membersUrl(firm.demo), 'expert', {
+      email: 'paul.pending@example.test',
+      firstname: 'Paul',
+      lastname: 'Pending',
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.data).toMatchObject({ vendor_count: 0, assignments: [] });
+    userId.paul = res.body.data.user_id;
+    expect(emails(await membersOf('expert', firm.demo))).toContain('paul.pending@example.test');
+    expect(emails(await membersOf('expert', firm.demo, '?assigned_only=true'))).toEqual([
+      'collab@demo.test',
+      'expert@demo.test',
+      'nina.nouveau@example.test',
+    ]);
+  });
+
+  it('refuses a teammate already in the team', async () => {
+    const res = await call(
+      'POST',
+      membersUrl(firm.demo),
+      'expert',
+      { email: 'COLLAB@demo.test', firstname: 'C', lastname: 'C' },
+      en,
+    );
+    expect(res.status).toBe(422);
+    expect(res.body).toEqual({
+      code: 'teammate-already-in-team',
+      message: 'This teammate is already in the team.',
+      errors: { email: ['This teammate is already in the team.'] },
+    });
+  });
+
+  it("refuses a client user of one of the firm's client files", async () => {
+    const res = await call('POST', membersUrl(firm.demo), 'expert', {
+      email: 'client@demo.test',
+      firstname: 'Marie',
+      lastname: 'Martin',
+    });
+    expect(res.status).toBe(422);
+    expect(res.body.code).toBe('user-vendor-already-accountant');
+    expect(Object.keys(res.body.errors)).toEqual(['email']);
+  });
+
+  it('adds an existing account of another firm without a mail when it has a password', async () => {
+    const before = t.mails.length;
+    const res = await call('POST', membersUrl(firm.nord), 'expert', {
+      email: 'guest@demo.test',
+      firstname: 'Ignored',
+      lastname: 'Ignored',
+      assignments: [{ vendor_id: vendor.TRN01 }],
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.data).toMatchObject({
+      user_id: userId.guest,
+      firstname: 'Gaston',
+      invitation_pending: false,
+      assignments: [{ client_code: 'TRN01', read_only: false }],
+    });
+    expect(t.mails.length).toBe(before);
+  });
+
+  it('sends a new invitation to an existing account that has no password yet', async () => {
+    const before = t.mails.length;
+    const res = await call('POST', membersUrl(firm.nord), 'expert', {
+      email: 'paul.pending@example.test',
+      firstname: 'Paul',
+      lastname: 'Pending',
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.data).toMatchObject({ user_id: userId.paul, invitation_pending: true });
+    expect(t.mails.length).toBe(before + 1);
+    expect(t.mails.at(-1)!.to).toBe('paul.pending@example.test');
+  });
+
+  it('lets the invited member create a password, then they are no longer pending', async () => {
+    const link = t.mails.find((m) => m.to === 'nina.nouveau@example.test')!.link!;
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/passwords',
+      payload: {
+        token: link.split('/').at(-1),
+        password: 'Nina-password-1',
+        password_confirmation: 'Nina-password-1',
+        cgu: true,
+      },
+    });
+    expect(res.status).toBe(200);
+    tokens.nina = res.body.data.access_token;
+    const nina = (await membersOf('expert', firm.demo)).find((m) => m.user_id === userId.nina);
+    expect(nina?.invitation_pending).toBe(false);
+    expect((await vendorsOf('nina', firm.demo)).map((v) => [v.client_code, v.read_only])).toEqual([
+      ['FLE01', true],
+    ]);
+  });
+
+  it('validates the body', async () => {
+    const res = await call('POST', membersUrl(firm.demo), 'expert', {
+      email: 'not-an-email',
+      firstname: '',
+      lastname: 'X',
+      role: 'owner',
+    });
+    expect(res.status).toBe(422);
+    expect(Object.keys(res.body.errors).sort()).toEqual(['email', 'firstname', 'role']);
+  });
+});
+
+describe('PATCH /api/accounting-firms/{id}/members/{userId}', () => {
+  it('is refused to a collaborator', async () => {
+    const res = await call('PATCH', membersUrl(firm.demo, userId.collab), 'collab', { all_vendors: true });
+    expect(res.status).toBe(403);
+  });
+
+  it('changes the access to client files and the read-only flag', async () => {
+    const res = await call('PATCH', membersUrl(firm.demo, userId.nina), 'expert', {
+      all_vendors: true,
+      read_only: true,
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ role: 'collaborator', all_vendors: true, read_only: true });
+    expect((await vendorsOf('nina', firm.demo)).map((v) => [v.client_code, v.read_only])).toEqual([
+      ['BOUL01', true],
+      ['FLE01', true],
+      ['GAR01', true],
+    ]);
+  });
+
+  it('promotes to admin, grants group admin, and demotes back', async () => {
+    const promoted = await call('PATCH', membersUrl(firm.demo, userId.nina), 'expert', {
+      role: 'admin',
+      is_group_admin: true,
+    });
+    expect(promoted.status).toBe(200);
+    expect(promoted.body.data).toMatchObject({ role: 'admin', is_group_admin: true });
+    // Two admins now: the new one may demote the expert, then the expert is promoted back.
+    const demoted = await call('PATCH', membersUrl(firm.demo, userId.expert), 'nina', {
+      role: 'collaborator',
+    });
+    expect(demoted.status).toBe(200);
+    expect(demoted.body.data.role).toBe('collaborator');
+    const back = await call('PATCH', membersUrl(firm.demo, userId.expert), 'nina', { role: 'admin' });
+    expect(back.body.data.role).toBe('admin');
+    const reset = await call('PATCH', membersUrl(firm.demo, userId.nina), 'expert', {
+      role: 'collaborator',
+      is_group_admin: false,
+      all_vendors: false,
+      read_only: false,
+    });
+    expect(reset.body.data).toMatchObject({
+      role: 'collaborator',
+      is_group_admin: false,
+      all_vendors: false,
+      read_only: false,
+    });
+  });
+
+  it('keeps at least one admin in the firm', async () => {
+    const res = await call(
+      'PATCH',
+      membersUrl(firm.nord, userId.expert),
+      'expert',
+      { role: 'collaborator' },
+      en,
+    );
+    expect(res.status).toBe(422);
+    expect(res.body).toEqual({
+      code: 'validation-failed',
+      message: 'Check your data.',
+      errors: { role: ['The firm must keep at least one administrator.'] },
+    });
+    expect((await membersOf('expert', firm.nord)).find((m) => m.user_id === userId.expert)?.role).toBe(
+      'admin',
+    );
+    const same = await call('PATCH', membersUrl(firm.nord, userId.expert), 'expert', { role: 'admin' });
+    expect(same.status).toBe(200);
+  });
+
+  it('answers 404 for a non-member', async () => {
+    expect(
+      (await call('PATCH', membersUrl(firm.demo, userId.client), 'expert', { read_only: true })).status,
+    ).toBe(404);
+  });
+});
+
+describe('PUT /api/accounting-firms/{id}/members/{userId}/assignments', () => {
+  const assignmentsUrl = (firmId: number, user: number) => `${membersUrl(firmId, user)}/assignments`;
+
+  it('replaces the set, which the collaborator sees at once', async () => {
+    const res = await call('PUT', assignmentsUrl(firm.demo, userId.collab!), 'expert', {
+      assignments: [
+        { vendor_id: vendor.FLE01, read_only: false },
+        { vendor_id: vendor.GAR01, read_only: false },
+      ],
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data.vendor_count).toBe(2);
+    expect(res.body.data.assignments.map((a: { client_code: string }) => a.client_code)).toEqual([
+      'FLE01',
+      'GAR01',
+    ]);
+    expect((await vendorsOf('collab', firm.demo)).map((v) => [v.client_code, v.read_only])).toEqual([
+      ['FLE01', false],
+      ['GAR01', false],
+    ]);
+  });
+
+  it('changes nothing when a client file belongs to another firm (404)', async () => {
+    const res = await call('PUT', assignmentsUrl(firm.demo, userId.collab!), 'expert', {
+      assignments: [{ vendor_id: vendor.BOUL01 }, { vendor_id: vendor.TRN01 }],
+    });
+    expect(res.status).toBe(404);
+    expect((await vendorsOf('collab', firm.demo)).map((v) => v.client_code)).toEqual(['FLE01', 'GAR01']);
+  });
+
+  it('is refused to a collaborator and to another firm', async () => {
+    const mine = await call('PUT', assignmentsUrl(firm.demo, userId.collab!), 'collab', {
+      assignments: [],
+    });
+    expect(mine.status).toBe(403);
+    const elsewhere = await call('PUT', assignmentsUrl(firm.nord, userId.collab!), 'expert', {
+      assignments: [],
+    });
+    expect(elsewhere.status).toBe(404);
+  });
+
+  it('can empty the set', async () => {
+    const res = await call('PUT', assignmentsUrl(firm.demo, userId.nina!), 'expert', { assignments: [] });
+    expect(res.body.data).toMatchObject({ vendor_count: 0, assignments: [] });
+    expect(await vendorsOf('nina', firm.demo)).toEqual([]);
+  });
+});
+
+describe('DELETE /api/accounting-firms/{id}/members/{userId}', () => {
+  it('is refused to a collaborator with the spec message', async () => {
+    const res = await call('DELETE', membersUrl(firm.demo, userId.nina), 'collab', undefined, en);
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual({
+      code: 'only-admin-can-delete-access',
+      message: 'Only a workspace administrator can delete an access',
+    });
+  });
+
+  it('refuses to delete your own access', async () => {
+    const res = await call('DELETE', membersUrl(firm.demo, userId.expert), 'expert', undefined, en);
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual({
+      code: 'cannot-delete-own-access',
+      message: 'You cannot delete your own access',
+    });
+  });
+
+  it('answers 404 for a non-member and outside the firm', async () => {
+    expect((await call('DELETE', membersUrl(firm.demo, userId.client), 'expert')).status).toBe(404);
+    expect((await call('DELETE', membersUrl(firm.nord, userId.expert), 'collab')).status).toBe(404);
+  });
+
+  it('removes the last access and keeps the account when not asked to delete it', async () => {
+    const res = await call('DELETE', `${membersUrl(firm.demo, userId.collab)}?delete_user=false`, 'expert');
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual({ removed: true, last_access: true, user_deleted: false });
+    expect(emails(await membersOf('expert', firm.demo))).not.toContain('collab@demo.test');
+    const me = await call('GET', '/api/users/me', 'collab');
+    expect(me.status).toBe(200);
+    expect(me.body.data.email).toBe('collab@demo.test');
+    expect((await call('GET', '/api/users/me/accounting-firms', 'collab')).body.data).toEqual([]);
+    expect((await call('GET', membersUrl(firm.demo), 'collab')).status).toBe(404);
+    expect((await call('DELETE', membersUrl(firm.demo, userId.collab), 'expert')).status).toBe(404);
+  });
+
+  it('deletes the account with its last access when asked', async () => {
+    const again = await call('POST', membersUrl(firm.demo), 'expert', {
+      email: 'collab@demo.test',
+      firstname: 'Claude',
+      lastname: 'Collab',
+      assignments: [{ vendor_id: vendor.BOUL01 }],
+    });
+    expect(again.status).toBe(201);
+    expect(again.body.data).toMatchObject({
+      user_id: userId.collab,
+      invitation_pending: false,
+      vendor_count: 1,
+    });
+
+    const res = await call('DELETE', `${membersUrl(firm.demo, userId.collab)}?delete_user=true`, 'expert');
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual({ removed: true, last_access: true, user_deleted: true });
+    expect(await userByEmail('collab@demo.test')).toBeUndefined();
+    expect((await login('collab@demo.test')).status).toBe(422);
+    expect((await call('GET', '/api/users/me', 'collab')).status).toBe(401);
+  });
+
+  it('keeps the account when the user still has another access', async () => {
+    const res = await call('DELETE', `${membersUrl(firm.nord, userId.guest)}?delete_user=true`, 'expert');
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual({ removed: true, last_access: false, user_deleted: false });
+    expect((await login('guest@demo.test')).status).toBe(200);
+    expect((await membersOf('expert', firm.nord)).map((m) => m.user_id)).not.toContain(userId.guest);
+  });
+
+  it('keeps the account of a member of another firm', async () => {
+    const res = await call('DELETE', `${membersUrl(firm.demo, userId.paul)}?delete_user=true`, 'expert');
+    expect(res.body.data).toEqual({ removed: true, last_access: false, user_deleted: false });
+    expect(emails(await membersOf('expert', firm.nord))).toContain('paul.pending@example.test');
+  });
+});
