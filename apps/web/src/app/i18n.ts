@@ -1,29 +1,29 @@
 import { MESSAGES } from '@portal/contracts/i18n/messages';
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import enAuth from '../locales/en/auth.json';
-import enCommon from '../locales/en/common.json';
-import enProfile from '../locales/en/profile.json';
-import enShell from '../locales/en/shell.json';
-import frAuth from '../locales/fr/auth.json';
-import frCommon from '../locales/fr/common.json';
-import frProfile from '../locales/fr/profile.json';
-import frShell from '../locales/fr/shell.json';
-import ptAuth from '../locales/pt/auth.json';
-import ptCommon from '../locales/pt/common.json';
-import ptProfile from '../locales/pt/profile.json';
-import ptShell from '../locales/pt/shell.json';
 import { pickLanguage } from './language';
 import { readPref, STORAGE_KEYS, writePref } from './storage';
 
-export const NAMESPACES = ['common', 'auth', 'shell', 'profile', 'errors'] as const;
+type Catalogue = Record<string, unknown>;
 
-/** The catalogues; `errors` is the contracts' message catalogue (error codes and validation keys). */
-export const resources = {
-  fr: { common: frCommon, auth: frAuth, shell: frShell, profile: frProfile, errors: MESSAGES.fr },
-  en: { common: enCommon, auth: enAuth, shell: enShell, profile: enProfile, errors: MESSAGES.en },
-  pt: { common: ptCommon, auth: ptAuth, shell: ptShell, profile: ptProfile, errors: MESSAGES.pt },
+/**
+ * Every `locales/<lng>/<namespace>.json`, found at build time: a feature adds its catalogue
+ * files and nothing here changes. `errors` is the contracts' message catalogue (error codes and
+ * validation keys).
+ */
+const files = import.meta.glob<Catalogue>('../locales/*/*.json', { eager: true, import: 'default' });
+
+export const resources: Record<string, Record<string, Catalogue>> = {
+  fr: { errors: MESSAGES.fr },
+  en: { errors: MESSAGES.en },
+  pt: { errors: MESSAGES.pt },
 };
+for (const [file, catalogue] of Object.entries(files)) {
+  const [, lng, ns] = /locales\/(\w+)\/([\w-]+)\.json$/.exec(file) ?? [];
+  if (lng && ns && resources[lng]) resources[lng][ns] = catalogue;
+}
+
+export const NAMESPACES = Object.keys(resources.fr ?? {});
 
 /** Starts i18next: language from the stored choice, else the browser's languages, else fr. */
 export function initI18n(): I18n {
