@@ -65,6 +65,8 @@ export const memberSchema = z.object({
 export type Member = z.infer<typeof memberSchema>;
 
 export const memberDetailSchema = memberSchema.extend({
+  /** This firm is the member's only portal access: removing it may also delete the account. */
+  last_access: z.boolean(),
   assignments: z.array(
     z.object({
       vendor_id: z.number().int(),

@@ -121,7 +121,10 @@ describe('GET /api/accounting-firms/{id}/members/{userId}', () => {
   it('shows a member with the assignments', async () => {
     const res = await call('GET', membersUrl(firm.demo, userId.collab), 'collab');
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ email: 'collab@demo.test', vendor_count: 2 });
+    // Cabinet Démo is collab's only portal access; expert is also in Cabinet Nord.
+    expect(res.body.data).toMatchObject({ email: 'collab@demo.test', vendor_count: 2, last_access: true });
+    const expert = await call('GET', membersUrl(firm.demo, userId.expert!), 'collab');
+    expect(expert.body.data.last_access).toBe(false);
     expect(res.body.data.assignments).toEqual([
       { vendor_id: vendor.BOUL01, company: 'Boulangerie Martin', client_code: 'BOUL01', read_only: false },
       { vendor_id: vendor.GAR01, company: 'Garage Dupont', client_code: 'GAR01', read_only: true },

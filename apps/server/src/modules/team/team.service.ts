@@ -147,7 +147,11 @@ async function memberDetail(db: Db, accountingFirmId: number, userId: number): P
       and(eq(vendorAssignments.accountingFirmId, accountingFirmId), eq(vendorAssignments.userId, userId)),
     )
     .orderBy(asc(vendors.company), asc(vendors.id));
-  return { ...toMember(row), assignments };
+  return {
+    ...toMember(row),
+    assignments,
+    last_access: !(await hasOtherAccess(db, userId, accountingFirmId)),
+  };
 }
 
 export async function getMember(
