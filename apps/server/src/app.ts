@@ -12,6 +12,7 @@ import { identityRoutes } from './modules/identity/identity.routes';
 import { teamRoutes } from './modules/team/team.routes';
 import { tenancyRoutes } from './modules/tenancy/tenancy.routes';
 import { termsRoutes } from './modules/terms/terms.routes';
+import { vendorImportRoutes } from './modules/vendors/import/import.routes';
 import { vendorChildrenRoutes } from './modules/vendors/vendor-children.routes';
 import { vendorsRoutes } from './modules/vendors/vendors.routes';
 import { whiteLabelRoutes } from './modules/white-label/white-label.routes';
@@ -98,6 +99,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   termsRoutes(app, ctx);
   vendorsRoutes(app, ctx);
   vendorChildrenRoutes(app, ctx);
+  vendorImportRoutes(app, ctx);
   teamRoutes(app, ctx);
 
   if (config.SERVE_WEB) servesWeb = await registerWebApp(app, config.WEB_DIST_DIR ?? defaultWebDist());

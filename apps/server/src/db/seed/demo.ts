@@ -9,6 +9,7 @@ import {
   accountingFirms,
   holdings,
   modules,
+  siretRegistry,
   terms,
   users,
   vendorAssignments,
@@ -188,6 +189,11 @@ export async function seedDemo(db: Db): Promise<void> {
       )
       .returning();
     const vendor = (code: string) => vendorRows.find((v) => v.clientCode === code)!;
+    await tx
+      .insert(siretRegistry)
+      .values(
+        vendorRows.map((v) => ({ siret: v.siret!, accountingFirmId: v.accountingFirmId, vendorId: v.id })),
+      );
 
     await tx.insert(accountingFirmMemberships).values([
       { accountingFirmId: demo!.id, userId: id('expert@demo.test'), role: 'admin', isGroupAdmin: true },

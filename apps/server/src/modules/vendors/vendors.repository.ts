@@ -85,9 +85,19 @@ export async function updateVendor(db: Db, id: number, values: Partial<VendorRow
   return row!;
 }
 
-export async function siretHolder(db: Db, siret: string) {
+/**
+ * Who holds a SIRET on the platform: the registry, else a client file written without it (the demo
+ * seed inserts client files directly, and migration 0001 did not backfill the registry).
+ */
+export async function siretHolder(db: Db, siret: string): Promise<{ vendorId: number } | undefined> {
   const [row] = await db.select().from(siretRegistry).where(eq(siretRegistry.siret, siret)).limit(1);
-  return row;
+  if (row) return row;
+  const [vendor] = await db
+    .select({ vendorId: vendors.id })
+    .from(vendors)
+    .where(eq(vendors.siret, siret))
+    .limit(1);
+  return vendor;
 }
 
 export async function registerSiret(db: Db, siret: string, accountingFirmId: number, vendorId: number) {

@@ -198,6 +198,8 @@ export async function updateVendor(
         await repo.releaseSiret(tx, vendorId);
         if (input.siret) await repo.registerSiret(tx, input.siret, current.accountingFirmId, vendorId);
         columns.identifierType = input.siret ? 'siret' : current.identifierType;
+        // The SIREN is the SIRET's first nine digits, as at creation.
+        if (input.siret && input.siren === undefined) columns.siren = input.siret.slice(0, 9);
       }
       return repo.updateVendor(tx, vendorId, { ...columns, fiscal: { ...current.fiscal, ...fiscal } });
     });

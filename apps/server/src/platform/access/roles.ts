@@ -37,93 +37,103 @@ async function holdingAdminOf(db: Db, userId: number, holdingId: number | null):
   return Boolean(row);
 }
 
+/** One round trip: the firm, the actor's membership in it, and their holding membership. */
 async function firmGrant(db: Db, actor: Actor, accountingFirmId: number): Promise<Grant> {
-  const [firm] = await db
-    .select({ id: accountingFirms.id, holdingId: accountingFirms.holdingId })
+  const [row] = await db
+    .select({
+      holdingId: accountingFirms.holdingId,
+      role: accountingFirmMemberships.role,
+      isGroupAdmin: accountingFirmMemberships.isGroupAdmin,
+      holdingAdmin: holdingMemberships.userId,
+    })
     .from(accountingFirms)
+    .leftJoin(
+      accountingFirmMemberships,
+      and(
+        eq(accountingFirmMemberships.accountingFirmId, accountingFirms.id),
+        eq(accountingFirmMemberships.userId, actor.userId),
+      ),
+    )
+    .leftJoin(
+      holdingMemberships,
+      and(
+        eq(holdingMemberships.holdingId, accountingFirms.holdingId),
+        eq(holdingMemberships.userId, actor.userId),
+      ),
+    )
     .where(eq(accountingFirms.id, accountingFirmId))
     .limit(1);
-  if (!firm) return NONE;
+  if (!row) return NONE;
   const roles: Role[] = [];
   if (actor.isSuperAdmin) roles.push('super_admin');
-  const [membership] = await db
-    .select()
-    .from(accountingFirmMemberships)
-    .where(
-      and(
-        eq(accountingFirmMemberships.accountingFirmId, accountingFirmId),
-        eq(accountingFirmMemberships.userId, actor.userId),
-      ),
-    )
-    .limit(1);
-  if (membership) {
-    roles.push(membership.role === 'admin' ? 'firm_admin' : 'firm_collaborator');
-    if (membership.isGroupAdmin) roles.push('group_admin');
-  }
-  if (await holdingAdminOf(db, actor.userId, firm.holdingId)) roles.push('holding_admin');
-  return { roles, readOnly: false, accountingFirmId, holdingId: firm.holdingId };
+  if (row.role) roles.push(row.role === 'admin' ? 'firm_admin' : 'firm_collaborator');
+  if (row.isGroupAdmin) roles.push('group_admin');
+  if (row.holdingAdmin !== null) roles.push('holding_admin');
+  return { roles, readOnly: false, accountingFirmId, holdingId: row.holdingId };
 }
 
+/**
+ * One round trip: the client file, the actor's firm membership, assignment and (unexpired)
+ * client membership there.
+ */
 async function vendorGrant(db: Db, actor: Actor, vendorId: number): Promise<Grant> {
-  const [vendor] = await db
-    .select({ accountingFirmId: vendors.accountingFirmId, status: vendors.status })
+  const [row] = await db
+    .select({
+      accountingFirmId: vendors.accountingFirmId,
+      status: vendors.status,
+      firmRole: accountingFirmMemberships.role,
+      isGroupAdmin: accountingFirmMemberships.isGroupAdmin,
+      allVendors: accountingFirmMemberships.allVendors,
+      membershipReadOnly: accountingFirmMemberships.readOnly,
+      assigned: vendorAssignments.userId,
+      assignmentReadOnly: vendorAssignments.readOnly,
+      clientRole: vendorMemberships.role,
+    })
     .from(vendors)
-    .where(eq(vendors.id, vendorId))
-    .limit(1);
-  if (!vendor) return NONE;
-  const firmId = vendor.accountingFirmId;
-  const roles: Role[] = [];
-  let readOnly = true;
-  const [membership] = await db
-    .select()
-    .from(accountingFirmMemberships)
-    .where(
+    .leftJoin(
+      accountingFirmMemberships,
       and(
-        eq(accountingFirmMemberships.accountingFirmId, firmId),
+        eq(accountingFirmMemberships.accountingFirmId, vendors.accountingFirmId),
         eq(accountingFirmMemberships.userId, actor.userId),
       ),
     )
-    .limit(1);
-  if (membership?.role === 'admin') {
-    roles.push('firm_admin');
-    readOnly = false;
-  } else if (membership) {
-    const [assignment] = await db
-      .select({ readOnly: vendorAssignments.readOnly })
-      .from(vendorAssignments)
-      .where(
-        and(
-          eq(vendorAssignments.accountingFirmId, firmId),
-          eq(vendorAssignments.vendorId, vendorId),
-          eq(vendorAssignments.userId, actor.userId),
-        ),
-      )
-      .limit(1);
-    if (assignment || membership.allVendors) {
-      roles.push('firm_collaborator');
-      readOnly = assignment ? assignment.readOnly : membership.readOnly;
-    }
-  }
-  if (membership?.isGroupAdmin) roles.push('group_admin');
-  const [clientMembership] = await db
-    .select({ role: vendorMemberships.role })
-    .from(vendorMemberships)
-    .where(
+    .leftJoin(
+      vendorAssignments,
       and(
-        eq(vendorMemberships.accountingFirmId, firmId),
-        eq(vendorMemberships.vendorId, vendorId),
+        eq(vendorAssignments.accountingFirmId, vendors.accountingFirmId),
+        eq(vendorAssignments.vendorId, vendors.id),
+        eq(vendorAssignments.userId, actor.userId),
+      ),
+    )
+    .leftJoin(
+      vendorMemberships,
+      and(
+        eq(vendorMemberships.accountingFirmId, vendors.accountingFirmId),
+        eq(vendorMemberships.vendorId, vendors.id),
         eq(vendorMemberships.userId, actor.userId),
         or(isNull(vendorMemberships.revokedAt), gt(vendorMemberships.revokedAt, sql`CURRENT_DATE`)),
       ),
     )
+    .where(eq(vendors.id, vendorId))
     .limit(1);
+  if (!row) return NONE;
+  const roles: Role[] = [];
+  let readOnly = true;
+  if (row.firmRole === 'admin') {
+    roles.push('firm_admin');
+    readOnly = false;
+  } else if (row.firmRole && (row.assigned !== null || row.allVendors)) {
+    roles.push('firm_collaborator');
+    readOnly = row.assigned !== null ? Boolean(row.assignmentReadOnly) : Boolean(row.membershipReadOnly);
+  }
+  if (row.isGroupAdmin) roles.push('group_admin');
   // A deactivated client file is closed to its client users until it is restored.
-  if (clientMembership && vendor.status === 'active') {
-    roles.push(`vendor_${clientMembership.role}`);
-    if (clientMembership.role !== 'guest') readOnly = false;
+  if (row.clientRole && row.status === 'active') {
+    roles.push(`vendor_${row.clientRole}`);
+    if (row.clientRole !== 'guest') readOnly = false;
   }
   if (roles.length === 0) return NONE;
-  return { roles, readOnly, accountingFirmId: firmId };
+  return { roles, readOnly, accountingFirmId: row.accountingFirmId };
 }
 
 /** Loads the actor's grant on a resource from the database. */

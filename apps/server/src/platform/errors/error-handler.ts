@@ -36,6 +36,32 @@ function fieldName(
   return path || (context ?? 'body');
 }
 
+function issueFields(issues: readonly Issue[], context: string | undefined): FieldErrors {
+  const fields: FieldErrors = {};
+  for (const issue of issues) {
+    const name = fieldName(context, issue.instancePath, issue.params);
+    fields[name] = [...(fields[name] ?? []), issueKey(issue)];
+  }
+  return fields;
+}
+
+/**
+ * The field errors (message keys) of a zod error raised outside request validation, mapped
+ * exactly like a request body's: for data validated by hand, such as an import file's rows.
+ */
+export function zodFieldErrors(error: { issues: readonly ZodIssueLike[] }, context = 'body'): FieldErrors {
+  return issueFields(
+    error.issues.map(({ code, path, message, ...params }) => ({
+      keyword: code,
+      instancePath: `/${path.map(String).join('/')}`,
+      message,
+      params,
+    })),
+    context,
+  );
+}
+type ZodIssueLike = { code: string; path: readonly PropertyKey[]; message: string };
+
 function translateFields(fields: FieldErrors, request: FastifyRequest): Record<string, string[]> {
   const locale = localeFromHeader(request.headers['accept-language']);
   return Object.fromEntries(
@@ -61,11 +87,7 @@ export function registerErrorHandler(
       return send(reply, error.status, body);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const fields: FieldErrors = {};
-      for (const issue of error.validation as unknown as Issue[]) {
-        const name = fieldName(error.validationContext, issue.instancePath, issue.params);
-        fields[name] = [...(fields[name] ?? []), issueKey(issue)];
-      }
+      const fields = issueFields(error.validation as unknown as Issue[], error.validationContext);
       return send(reply, 422, {
         message: translateMessage('validation-failed', locale),
         code: 'validation-failed',
