@@ -71,9 +71,20 @@ export const ROUTES: readonly AppRoute[] = [
   shell('profile-notifications', '/profile/notifications', { context: 'never' }),
   shell('profile-documents', '/profile/documents', { context: 'never' }),
   shell('profile-terms-of-service', '/profile/terms-of-service', { context: 'never' }),
-  shell('customers', '/customers/:context?', { audience: 'accountant', context: 'never' }),
-  shell('customer', '/customer/:context?/*', { audience: 'accountant', context: 'always' }),
-  shell('settings', '/settings/:context?/*', { context: 'sometimes' }),
+  shell('customers', '/customers/:context?', {
+    audience: 'accountant',
+    context: 'never',
+    page: () => import('../features/customers/pages').then((m) => m.CustomersPage),
+  }),
+  shell('customer', '/customer/:context?/*', {
+    audience: 'accountant',
+    context: 'always',
+    page: () => import('../features/client-file/pages').then((m) => m.ClientFilePage),
+  }),
+  shell('settings', '/settings/:context?/*', {
+    context: 'sometimes',
+    page: () => import('../features/settings/settings-page').then((m) => m.SettingsPage),
+  }),
   shell('documents', '/documents/:context?/:folderHash?', { context: 'always', module: 'documents' }),
   shell('tasks', '/tasks/:context?', { context: 'sometimes', module: 'tasks' }),
   shell('information-requests', '/information-requests/:context?', { redirectTo: '/tasks/:context?' }),

@@ -7,6 +7,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
+import { useMe } from '../../app/session';
 import { PageLoader } from '../../components/page-loader';
 import { TEST_IDS } from '../../components/test-ids';
 import { VersionLabel } from '../../components/version-label';
@@ -32,7 +33,8 @@ export function ShellLayout() {
         >
           <Toolbar />
           {wide ? null : (
-            <Stack direction="row" spacing={1} sx={{ mb: 1 }}>
+            // One under the other: side by side they are wider than a phone.
+            <Stack spacing={1} sx={{ mb: 1 }}>
               <FirmSelector />
               <CompanySelector />
             </Stack>
@@ -54,6 +56,7 @@ function ShellContent() {
   const { t } = useTranslation('shell');
   const route = useCurrentRoute();
   const { loading, firms, firm, vendors, vendorsLoading } = useWorkspace();
+  const me = useMe();
   const onProfile = route?.id.startsWith('profile') === true;
   if (loading && !onProfile) return <PageLoader />;
   if (!loading && firms.length === 0 && !onProfile) {
@@ -63,7 +66,13 @@ function ShellContent() {
       </Alert>
     );
   }
-  const needsCompany = firm !== null && !firm.is_accountant && !vendorsLoading && vendors.length === 0;
+  // A super admin sees every firm without being a member of it: no company is expected.
+  const needsCompany =
+    firm !== null &&
+    !firm.is_accountant &&
+    me.data?.is_super_admin !== true &&
+    !vendorsLoading &&
+    vendors.length === 0;
   return (
     <>
       {needsCompany && !onProfile ? (

@@ -33,7 +33,20 @@ export function TopBar({ onMenu, selectors }: { onMenu: () => void; selectors: b
           <MenuIcon />
         </IconButton>
         {label?.logo ? (
-          <Box component="img" src={label.logo} alt="" sx={{ height: 36, maxWidth: 120 }} />
+          // On a plate: the logo is often drawn in the firm's colour, the colour of the bar.
+          <Box
+            component="img"
+            src={label.logo}
+            alt=""
+            sx={{
+              height: 40,
+              maxWidth: 120,
+              p: 0.5,
+              bgcolor: 'background.paper',
+              borderRadius: 1,
+              objectFit: 'contain',
+            }}
+          />
         ) : null}
         <Typography variant="h6" component="p" noWrap sx={{ flexShrink: 1, minWidth: 0 }}>
           {name}
@@ -46,7 +59,10 @@ export function TopBar({ onMenu, selectors }: { onMenu: () => void; selectors: b
             gap: 1,
             bgcolor: 'background.paper',
             borderRadius: 1,
-            p: 0.5,
+            // Room above for the outlined labels.
+            px: 0.5,
+            pt: 1,
+            pb: 0.5,
           }}
         >
           {selectors ? (

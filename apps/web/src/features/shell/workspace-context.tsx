@@ -1,8 +1,10 @@
 import type { AccountingFirmSummary, CompanyRole, Module, VendorSummary } from '@portal/contracts';
 import { decodeContext } from '@portal/contracts/context';
 import { useQuery } from '@tanstack/react-query';
+import { useSnackbar } from 'notistack';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo } from 'react';
 import { generatePath, useLocation, useNavigate, useParams } from 'react-router';
+import { isApiError } from '../../api';
 import { pickCompany, pickDefaultFirm } from '../../app/firm-selection';
 import { normaliseContext } from '../../app/navigation';
 import { setSelection, useStoredSelection } from '../../app/selection-store';
@@ -58,6 +60,13 @@ export function WorkspaceProvider({ children }: { children: ReactNode }) {
     enabled: firm !== null,
   });
   const vendors = vendorsQuery.data ?? [];
+  // fetchMyVendors is quiet (its 404 is no error): tell the other failures here; a 401 signs out.
+  const { enqueueSnackbar } = useSnackbar();
+  const vendorsError = vendorsQuery.error;
+  useEffect(() => {
+    if (!vendorsError || (isApiError(vendorsError) && vendorsError.status === 401)) return;
+    enqueueSnackbar(vendorsError.message, { variant: 'error', preventDuplicate: true });
+  }, [vendorsError, enqueueSnackbar]);
   const company = useMemo(
     () =>
       firm

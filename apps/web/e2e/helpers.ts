@@ -1,0 +1,187 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { type APIRequestContext, expect, type Page, type TestInfo } from '@playwright/test';
+import { TEST_IDS } from '../src/components/test-ids';
+
+export { TEST_IDS };
+
+export const PASSWORD = 'Demo-portal-2026';
+
+export type Account = {
+  email: string;
+  fullname: string;
+  /** The firms listed to the user (a selector is shown from two). */
+  firms: string[];
+  /** The company selected on home, null when the user has none. */
+  company: string | null;
+};
+
+/** The demo seed (apps/server, SEED_DEMO). */
+export const ACCOUNTS = {
+  superadmin: {
+    email: 'superadmin@demo.test',
+    fullname: 'Sam Super',
+    firms: ['Cabinet Démo', 'Cabinet Nord'],
+    company: null,
+  },
+  expert: {
+    email: 'expert@demo.test',
+    fullname: 'Émilie Expert',
+    firms: ['Cabinet Démo', 'Cabinet Nord'],
+    company: 'Boulangerie Martin',
+  },
+  collab: {
+    email: 'collab@demo.test',
+    fullname: 'Claude Collab',
+    firms: ['Cabinet Démo'],
+    company: 'Boulangerie Martin',
+  },
+  client: {
+    email: 'client@demo.test',
+    fullname: 'Marie Martin',
+    firms: ['Cabinet Démo'],
+    company: 'Boulangerie Martin',
+  },
+  guest: {
+    email: 'guest@demo.test',
+    fullname: 'Gaston Invité',
+    firms: ['Cabinet Démo'],
+    company: 'Boulangerie Martin',
+  },
+} satisfies Record<string, Account>;
+
+export type Lang = 'fr' | 'en';
+
+/** The texts the specs look for, written out (not read from the catalogues, which they check). */
+export const TEXT = {
+  fr: {
+    signInTitle: 'Connexion',
+    email: 'Adresse e-mail',
+    password: 'Mot de passe',
+    greeting: (name: string) => `Bonjour ${name}`,
+    invalidCredentials: 'Combinaison e-mail / mot de passe invalide.',
+    firm: 'Cabinet',
+    company: 'Société',
+    profile: 'Mon profil',
+    darkMode: 'Mode sombre',
+    signOut: 'Se déconnecter',
+    home: 'Accueil',
+    resetTitle: 'Mot de passe oublié',
+    resetSubmit: 'Envoyer le lien',
+    newPassword: 'Nouveau mot de passe',
+    confirmation: 'Confirmation du mot de passe',
+    changePassword: 'Changer le mot de passe',
+    passwordChanged: 'Votre mot de passe a été changé. Vous pouvez vous connecter.',
+    menu: 'Ouvrir le menu',
+  },
+  en: {
+    signInTitle: 'Sign in',
+    email: 'Email address',
+    password: 'Password',
+    greeting: (name: string) => `Hello ${name}`,
+    invalidCredentials: 'Invalid email/password combination.',
+    firm: 'Firm',
+    company: 'Company',
+    profile: 'My profile',
+    darkMode: 'Dark mode',
+    signOut: 'Sign out',
+    home: 'Home',
+    resetTitle: 'Forgotten password',
+    resetSubmit: 'Send the link',
+    newPassword: 'New password',
+    confirmation: 'Password confirmation',
+    changePassword: 'Change the password',
+    passwordChanged: 'Your password has been changed. You can sign in.',
+    menu: 'Open the menu',
+  },
+} as const;
+
+/** The language of the running project (chromium-fr, chromium-en). */
+export const langOf = (testInfo: TestInfo): Lang =>
+  testInfo.project.use.locale?.startsWith('en') ? 'en' : 'fr';
+
+export const textsOf = (testInfo: TestInfo) => TEXT[langOf(testInfo)];
+
+/** Signs in through the form (the browser must be on /signin). */
+export async function signInWithForm(page: Page, lang: Lang, email: string, password = PASSWORD) {
+  const t = TEXT[lang];
+  await expect(page.getByRole('heading', { name: t.signInTitle })).toBeVisible();
+  await page.getByLabel(t.email).fill(email);
+  await page.getByLabel(t.password, { exact: true }).fill(password);
+  await page.getByTestId(TEST_IDS.signInSubmit).click();
+}
+
+/** Signs in through the API and stores the tokens as the app does (apps/web/src/api/tokens.ts). */
+export async function signInWithApi(page: Page, email: string, password = PASSWORD) {
+  const tokens = await apiLogin(page.request, email, password);
+  await page.addInitScript(
+    ([token, refresh]) => {
+      // Only once: a later sign-out must not be undone by the next navigation.
+      if (sessionStorage.getItem('e2e-signed-in')) return;
+      sessionStorage.setItem('e2e-signed-in', '1');
+      localStorage.setItem('token', token);
+      localStorage.setItem('refresh_token', refresh);
+    },
+    [tokens.access_token, tokens.refresh_token] as const,
+  );
+  return tokens;
+}
+
+export async function apiLogin(request: APIRequestContext, email: string, password = PASSWORD) {
+  const response = await request.post('/api/login', { data: { email, password } });
+  expect(response.status(), `sign-in of ${email}`).toBe(200);
+  return (await response.json()).data as { access_token: string; refresh_token: string };
+}
+
+/** PATCH /api/users/me with a bearer token (restores what a spec changed). */
+export async function patchMe(request: APIRequestContext, token: string, body: Record<string, unknown>) {
+  const response = await request.patch('/api/users/me', {
+    data: body,
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  expect(response.status()).toBe(200);
+}
+
+/** The computed background colour of the body. */
+export const bodyBackground = (page: Page) =>
+  page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+
+/** The data directory of the server started by playwright.config.ts. */
+export function dataDir(): string {
+  const dir = process.env.E2E_DATA_DIR;
+  if (!dir) throw new Error('E2E_DATA_DIR is not set: run through apps/web/e2e/playwright.config.ts');
+  return dir;
+}
+
+/** The newest mail of the outbox sent to `to` after `since` (ms), decoded; waits for it. */
+export async function newestMailTo(to: string, since: number): Promise<string> {
+  const outbox = path.join(dataDir(), 'outbox');
+  let found: string | null = null;
+  await expect
+    .poll(
+      () => {
+        if (!fs.existsSync(outbox)) return null;
+        const mails = fs
+          .readdirSync(outbox)
+          .filter((f) => f.endsWith('.eml'))
+          .map((f) => path.join(outbox, f))
+          .map((file) => ({ file, mtime: fs.statSync(file).mtimeMs }))
+          .filter((m) => m.mtime >= since)
+          .sort((a, b) => b.mtime - a.mtime)
+          .map((m) => decodeMail(fs.readFileSync(m.file, 'utf8')))
+          .filter((text) => new RegExp(`^To: .*${to.replace(/[.]/g, '\\.')}`, 'im').test(text));
+        found = mails[0] ?? null;
+        return found !== null;
+      },
+      { message: `a mail to ${to} in ${outbox}`, timeout: 10_000 },
+    )
+    .toBe(true);
+  return found as unknown as string;
+}
+
+/** Undoes quoted-printable soft breaks and escapes (enough to read the links of a mail). */
+export function decodeMail(raw: string): string {
+  return raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+}

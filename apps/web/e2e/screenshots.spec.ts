@@ -1,0 +1,64 @@
+import path from 'node:path';
+import { expect, type Page, test } from '@playwright/test';
+import { ACCOUNTS, signInWithApi, TEST_IDS } from './helpers';
+
+/** Screenshots for a human look (not compared): `E2E_SHOTS_DIR=/tmp/shots npx playwright test ...`. */
+const dir = process.env.E2E_SHOTS_DIR;
+
+test.skip(!dir, 'E2E_SHOTS_DIR is not set');
+
+const shoot = (page: Page, name: string, lang: string) =>
+  page.screenshot({ path: path.join(dir as string, `${name}-${lang}.png`), fullPage: true });
+
+const settle = async (page: Page) => {
+  await expect(
+    page.getByTestId(TEST_IDS.appVersion).or(page.getByTestId(TEST_IDS.homeGreeting)).first(),
+  ).toBeVisible();
+  await page.evaluate(() => document.fonts.ready);
+  await page.waitForLoadState('networkidle');
+};
+
+test('screenshots', async ({ page }, testInfo) => {
+  const lang = testInfo.project.name.replace('chromium-', '');
+  await page.goto('/signin');
+  await settle(page);
+  await shoot(page, 'signin-light', lang);
+
+  await signInWithApi(page, ACCOUNTS.expert.email);
+  await page.goto('/home');
+  await expect(page.getByTestId(TEST_IDS.companySelector)).toBeVisible();
+  await settle(page);
+  await shoot(page, 'home-expert-light', lang);
+
+  await page.goto('/home?darkMode=true');
+  await expect(page.getByTestId(TEST_IDS.companySelector)).toBeVisible();
+  await settle(page);
+  await shoot(page, 'home-expert-dark', lang);
+
+  await page.goto('/profile/user');
+  await expect(page.getByTestId(TEST_IDS.profileForm)).toBeVisible();
+  await settle(page);
+  await shoot(page, 'profile', lang);
+
+  await page.getByTestId(TEST_IDS.userMenu).click();
+  await expect(page.getByRole('menu')).toBeVisible();
+  await shoot(page, 'user-menu', lang);
+  await page.keyboard.press('Escape');
+
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.goto('/home');
+  await expect(page.getByTestId(TEST_IDS.homeGreeting)).toBeVisible();
+  await settle(page);
+  await shoot(page, 'small-home', lang);
+  await page.getByTestId(TEST_IDS.navDrawerToggle).click();
+  await page.waitForTimeout(400);
+  await shoot(page, 'small-menu', lang);
+});
+
+test('screenshots of the super admin', async ({ page }, testInfo) => {
+  const lang = testInfo.project.name.replace('chromium-', '');
+  await signInWithApi(page, ACCOUNTS.superadmin.email);
+  await page.goto('/home');
+  await settle(page);
+  await shoot(page, 'home-superadmin', lang);
+});

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { canWriteVendor, tabOf } from './client-file-tabs';
+import { confirmationMatches, transferTargets } from './vendor-actions';
+
+describe('client file page', () => {
+  it('finds the tab of the path', () => {
+    expect(tabOf(undefined)).toBe('general');
+    expect(tabOf('banks')).toBe('banks');
+    expect(tabOf('workflows/12')).toBe('workflows');
+    expect(tabOf('nope')).toBe('general');
+  });
+  it('gives write rights to accountants only, never read-only', () => {
+    expect(canWriteVendor({ role: 'accountant', read_only: false })).toBe(true);
+    expect(canWriteVendor({ role: 'accountant', read_only: true })).toBe(false);
+    expect(canWriteVendor({ role: 'guest', read_only: false })).toBe(false);
+    expect(canWriteVendor(undefined)).toBe(false);
+  });
+  it('offers transfers within the holding where the user is an administrator', () => {
+    const firm = (id: number, holding: number | null, admin = true) => ({
+      id,
+      name: `F${id}`,
+      domain: null,
+      holding_id: holding,
+      is_accountant: true,
+      is_accountant_admin: admin,
+      is_group_admin: false,
+      is_holding_admin: false,
+    });
+    const firms = [firm(1, 7), firm(2, 7), firm(3, 8), firm(4, 7, false), firm(5, null)];
+    expect(transferTargets(firms, 1).map((f) => f.id)).toEqual([2]);
+    expect(transferTargets(firms, 5)).toEqual([]);
+  });
+  it('compares the typed client code', () => {
+    expect(confirmationMatches(' C-12 ', 'C-12')).toBe(true);
+    expect(confirmationMatches('c-12', 'C-12')).toBe(false);
+  });
+});

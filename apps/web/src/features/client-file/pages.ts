@@ -1,0 +1,1 @@
+export { ClientFilePage } from './client-file-page';

@@ -1,0 +1,41 @@
+import { type Address, addressInputSchema } from '@portal/contracts';
+import { useTranslation } from 'react-i18next';
+import { addressesApi } from '../api';
+import type { FieldDef } from '../form/fields';
+import { ChildrenTab } from './children-tab';
+import type { ClientFileTabProps } from './types';
+
+const ADDRESS_FIELDS: readonly FieldDef[] = [
+  {
+    name: 'type',
+    kind: 'select',
+    options: ['head_office', 'shop', 'billing', 'delivery', 'other'],
+    required: true,
+  },
+  { name: 'street', required: true, width: 12 },
+  { name: 'post_code', required: true, width: 4 },
+  { name: 'city', required: true, width: 4 },
+  { name: 'country', required: true, width: 4 },
+];
+
+/** The client file's addresses (head office, shop, billing, delivery, other). */
+export function AddressesTab({ vendorId, canWrite }: ClientFileTabProps) {
+  const { t } = useTranslation('client-file');
+  const query = addressesApi.use(vendorId);
+  return (
+    <ChildrenTab<Address>
+      ns="addresses"
+      testId="client-file-addresses"
+      canWrite={canWrite}
+      query={query}
+      primary={(a) => t(`options.type.${a.type}`)}
+      secondary={(a) => `${a.street}, ${a.post_code} ${a.city}, ${a.country}`}
+      createDefs={ADDRESS_FIELDS}
+      createSchema={addressInputSchema}
+      initialCreate={{ type: 'head_office', country: 'France' }}
+      create={(p) => addressesApi.create(vendorId, addressInputSchema.parse(p))}
+      update={(a, p) => addressesApi.update(vendorId, a.id, addressInputSchema.parse(p))}
+      remove={(a) => addressesApi.remove(vendorId, a.id)}
+    />
+  );
+}

@@ -1,0 +1,92 @@
+import Chip from '@mui/material/Chip';
+import { DataGrid, type GridColDef, type GridRowParams } from '@mui/x-data-grid';
+import { enUS, frFR, ptPT } from '@mui/x-data-grid/locales';
+import type { VendorListItem } from '@portal/contracts';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { CustomersQuery } from './api';
+import { identifierOf, modelToSort, sortToModel } from './customers-query';
+import { StatusAction } from './status-action';
+
+const GRID_LOCALES = { fr: frFR, en: enUS, pt: ptPT } as const;
+
+type Props = {
+  rows: VendorListItem[];
+  total: number;
+  query: CustomersQuery;
+  loading: boolean;
+  onQuery: (patch: Partial<CustomersQuery>) => void;
+  onOpen: (vendorId: number) => void;
+};
+
+/** The client files in a DataGrid: server-side pages (25) and sorting. */
+export function CustomersGrid({ rows, total, query, loading, onQuery, onOpen }: Props) {
+  const { t, i18n } = useTranslation('customers');
+  const lang = (i18n.language?.slice(0, 2) ?? 'fr') as keyof typeof GRID_LOCALES;
+  const localeText = (GRID_LOCALES[lang] ?? frFR).components.MuiDataGrid.defaultProps.localeText;
+  const columns = useMemo<GridColDef<VendorListItem>[]>(
+    () => [
+      { field: 'company', headerName: t('columns.company'), flex: 2, minWidth: 180 },
+      { field: 'client_code', headerName: t('columns.client_code'), flex: 1, minWidth: 120 },
+      {
+        field: 'identifier',
+        headerName: t('columns.identifier'),
+        flex: 1,
+        minWidth: 150,
+        sortable: false,
+        valueGetter: (_v, row) => identifierOf(row),
+      },
+      {
+        field: 'status',
+        headerName: t('columns.status'),
+        width: 130,
+        sortable: false,
+        renderCell: ({ row }) => (
+          <Chip
+            size="small"
+            color={row.status === 'active' ? 'success' : 'default'}
+            label={t(`client-file:status.${row.status}`)}
+          />
+        ),
+      },
+      {
+        field: 'created_at',
+        headerName: t('columns.created_at'),
+        width: 140,
+        valueFormatter: (value: string) => new Date(value).toLocaleDateString(i18n.language),
+      },
+      {
+        field: 'actions',
+        headerName: '',
+        width: 60,
+        sortable: false,
+        filterable: false,
+        disableColumnMenu: true,
+        renderCell: ({ row }) => <StatusAction vendor={row} />,
+      },
+    ],
+    [t, i18n.language],
+  );
+  return (
+    <DataGrid
+      rows={rows}
+      columns={columns}
+      rowCount={total}
+      loading={loading}
+      paginationMode="server"
+      sortingMode="server"
+      filterMode="server"
+      disableColumnFilter
+      disableRowSelectionOnClick
+      pageSizeOptions={[query.perPage]}
+      paginationModel={{ page: query.page - 1, pageSize: query.perPage }}
+      onPaginationModelChange={(m) => onQuery({ page: m.page + 1 })}
+      sortModel={sortToModel(query.sort)}
+      onSortModelChange={(m) => onQuery({ sort: modelToSort(m), page: 1 })}
+      onRowClick={(p: GridRowParams<VendorListItem>) => onOpen(p.row.id)}
+      localeText={localeText}
+      autoHeight
+      sx={{ bgcolor: 'background.paper', '& .MuiDataGrid-row': { cursor: 'pointer' } }}
+    />
+  );
+}

@@ -1,0 +1,51 @@
+import MoreVertIcon from '@mui/icons-material/MoreVert';
+import IconButton from '@mui/material/IconButton';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import type { VendorListItem } from '@portal/contracts';
+import { useSnackbar } from 'notistack';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { setVendorActive } from '../client-file/vendor-actions';
+
+/** A row's menu: deactivate or restore the client file (the server checks the rights). */
+export function StatusAction({ vendor }: { vendor: Pick<VendorListItem, 'id' | 'company' | 'status'> }) {
+  const { t } = useTranslation('customers');
+  const { enqueueSnackbar } = useSnackbar();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const active = vendor.status === 'active';
+  const toggle = async () => {
+    setAnchor(null);
+    try {
+      await setVendorActive(vendor.id, !active);
+      enqueueSnackbar(t(active ? 'row.deactivated' : 'row.restored', { name: vendor.company }), {
+        variant: 'success',
+      });
+    } catch {
+      // Reported by the API client.
+    }
+  };
+  return (
+    <>
+      <IconButton
+        size="small"
+        aria-label={t('row.actions', { name: vendor.company })}
+        onClick={(e) => {
+          e.stopPropagation();
+          setAnchor(e.currentTarget);
+        }}
+        data-testid="customers-row-actions"
+      >
+        <MoreVertIcon fontSize="small" />
+      </IconButton>
+      <Menu
+        anchorEl={anchor}
+        open={anchor !== null}
+        onClose={() => setAnchor(null)}
+        onClick={(e) => e.stopPropagation()}
+      >
+        <MenuItem onClick={toggle}>{t(active ? 'row.deactivate' : 'row.restore')}</MenuItem>
+      </Menu>
+    </>
+  );
+}

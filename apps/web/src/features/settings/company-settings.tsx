@@ -1,0 +1,103 @@
+import Alert from '@mui/material/Alert';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import { type ComponentType, lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, Route, Link as RouterLink, Routes } from 'react-router';
+import { ComingSoonPage } from '../../components/coming-soon-page';
+import { PageLoader } from '../../components/page-loader';
+import type { ClientFileTabProps } from '../client-file/tabs';
+import { fetchVendorRoles } from '../shell/api';
+import { useWorkspace } from '../shell/workspace-context';
+import { COMPANY_TABS, companyCanWrite, DEFAULT_COMPANY_TAB, sectionOf } from './sections';
+import { useSettingsNav } from './use-settings-nav';
+
+type TabName = 'GeneralTab' | 'AddressesTab' | 'BanksTab' | 'FinancialYearsTab' | 'UsersTab';
+
+/** The client-file tabs (built by the client file screens), loaded with the tab. */
+const tab = (name: TabName) =>
+  lazy(async () => ({
+    default: (await import('../client-file/tabs'))[name] as ComponentType<ClientFileTabProps>,
+  }));
+
+const TAB_COMPONENTS: Record<string, ComponentType<ClientFileTabProps>> = {
+  general: tab('GeneralTab'),
+  addresses: tab('AddressesTab'),
+  banks: tab('BanksTab'),
+  'financial-years': tab('FinancialYearsTab'),
+  users: tab('UsersTab'),
+};
+
+/** The settings of the selected company (client users): its tabs, editable per the user's role. */
+export function CompanySettings({ vendorId }: { vendorId: number }) {
+  const { t } = useTranslation('settings');
+  const { company } = useWorkspace();
+  const { subPath, to } = useSettingsNav();
+  // Same key as the workspace: the role is usually in the cache already.
+  const roles = useQuery({
+    queryKey: ['workspace', 'roles', vendorId],
+    queryFn: () => fetchVendorRoles(vendorId),
+  });
+  const current = sectionOf(subPath, COMPANY_TABS) ?? DEFAULT_COMPANY_TAB;
+  const fallback = to(DEFAULT_COMPANY_TAB);
+
+  if (roles.isPending) return <PageLoader />;
+  if (!roles.data) return <Alert severity="error">{t('rolesError')}</Alert>;
+  const { role, read_only: readOnly } = roles.data;
+
+  return (
+    <>
+      <Typography variant="h5" component="h1" sx={{ mb: 1, overflowWrap: 'anywhere' }}>
+        {t('companyTitle', { company: company?.company ?? '' })}
+      </Typography>
+      <Tabs
+        value={current}
+        variant="scrollable"
+        allowScrollButtonsMobile
+        aria-label={t('menu')}
+        sx={{ mb: 2 }}
+        data-testid="company-settings-tabs"
+      >
+        {COMPANY_TABS.map((c) => (
+          <Tab
+            key={c.path}
+            value={c.path}
+            label={t(`company.${c.path}`)}
+            component={RouterLink}
+            to={to(c.path)}
+          />
+        ))}
+      </Tabs>
+      {COMPANY_TABS.some((c) => c.path === current && c.built) &&
+      !companyCanWrite(current, role, readOnly) ? (
+        <Alert severity="info" sx={{ mb: 2 }} data-testid="company-settings-read-only">
+          {t('readOnly')}
+        </Alert>
+      ) : null}
+      <Suspense fallback={<PageLoader />}>
+        <Routes>
+          <Route index element={<Navigate to={fallback} replace />} />
+          {COMPANY_TABS.map((c) => {
+            const Component = TAB_COMPONENTS[c.path];
+            return (
+              <Route
+                key={c.path}
+                path={`${c.path}/*`}
+                element={
+                  Component ? (
+                    <Component vendorId={vendorId} canWrite={companyCanWrite(c.path, role, readOnly)} />
+                  ) : (
+                    <ComingSoonPage />
+                  )
+                }
+              />
+            );
+          })}
+          <Route path="*" element={<Navigate to={fallback} replace />} />
+        </Routes>
+      </Suspense>
+    </>
+  );
+}

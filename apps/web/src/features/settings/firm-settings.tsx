@@ -1,0 +1,89 @@
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import ListSubheader from '@mui/material/ListSubheader';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import { useTheme } from '@mui/material/styles';
+import TextField from '@mui/material/TextField';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { AccountingFirmSummary } from '@portal/contracts';
+import { useTranslation } from 'react-i18next';
+import { Navigate, Route, Link as RouterLink, Routes } from 'react-router';
+import { ComingSoonPage } from '../../components/coming-soon-page';
+import { TeamManager } from '../team/team-manager';
+import { DEFAULT_FIRM_SECTION, sectionKey, sectionOf, visibleFirmSections } from './sections';
+import { useSettingsNav } from './use-settings-nav';
+
+/** The firm settings (accountants): a side menu on desktop, a select on small screens. */
+export function FirmSettings({ firm }: { firm: AccountingFirmSummary }) {
+  const { t } = useTranslation('settings');
+  const wide = useMediaQuery(useTheme().breakpoints.up('md'), { noSsr: true });
+  const { subPath, to, go } = useSettingsNav();
+  const sections = visibleFirmSections(firm.is_group_admin);
+  const current = sectionOf(subPath, sections) ?? DEFAULT_FIRM_SECTION;
+  const label = (path: string) => t(`firm.${sectionKey(path)}`);
+  const fallback = to(`${DEFAULT_FIRM_SECTION}/users`);
+
+  return (
+    <Stack
+      direction={{ xs: 'column', md: 'row' }}
+      spacing={{ xs: 1.5, md: 3 }}
+      sx={{ alignItems: 'flex-start' }}
+    >
+      {wide ? (
+        <Paper
+          component="nav"
+          aria-label={t('menu')}
+          sx={{ width: 248, flexShrink: 0, position: 'sticky', top: 80 }}
+        >
+          <List
+            dense
+            data-testid="settings-menu"
+            subheader={<ListSubheader sx={{ bgcolor: 'transparent' }}>{t('firmTitle')}</ListSubheader>}
+          >
+            {sections.map((s) => (
+              <ListItemButton
+                key={s.path}
+                component={RouterLink}
+                to={to(s.path)}
+                selected={s.path === current}
+              >
+                <ListItemText primary={label(s.path)} />
+              </ListItemButton>
+            ))}
+          </List>
+        </Paper>
+      ) : (
+        <TextField
+          select
+          fullWidth
+          size="small"
+          label={t('menu')}
+          value={current}
+          onChange={(e) => go(e.target.value)}
+          slotProps={{ htmlInput: { 'data-testid': 'settings-menu-select' } }}
+        >
+          {sections.map((s) => (
+            <MenuItem key={s.path} value={s.path}>
+              {label(s.path)}
+            </MenuItem>
+          ))}
+        </TextField>
+      )}
+      <Stack sx={{ flex: 1, minWidth: 0, width: '100%' }}>
+        <Routes>
+          <Route index element={<Navigate to={fallback} replace />} />
+          <Route path="team-manager/*" element={<TeamManager firm={firm} />} />
+          {sections
+            .filter((s) => !s.built)
+            .map((s) => (
+              <Route key={s.path} path={`${s.path}/*`} element={<ComingSoonPage />} />
+            ))}
+          <Route path="*" element={<Navigate to={fallback} replace />} />
+        </Routes>
+      </Stack>
+    </Stack>
+  );
+}

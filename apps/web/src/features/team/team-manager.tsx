@@ -1,0 +1,75 @@
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
+import type { AccountingFirmSummary } from '@portal/contracts';
+import { useTranslation } from 'react-i18next';
+import { Navigate, Route, Link as RouterLink, Routes, useParams } from 'react-router';
+import { useMe } from '../../app/session';
+import { ComingSoonPage } from '../../components/coming-soon-page';
+import { TEAM_PAGES } from '../settings/sections';
+import { useSettingsNav } from '../settings/use-settings-nav';
+import { CompaniesPage } from './companies-page';
+import { MemberDetailPage } from './member-detail-page';
+import { MembersPage } from './members-page';
+
+/** `settings/{context}/team-manager/*`: users (default), companies, themes. Admins write, collaborators read. */
+export function TeamManager({ firm }: { firm: AccountingFirmSummary }) {
+  const { t } = useTranslation('team');
+  const { subPath, to, go } = useSettingsNav();
+  const page = subPath.split('/')[1] ?? 'users';
+  const current = (TEAM_PAGES as readonly string[]).includes(page) ? page : 'users';
+  const canManage = firm.is_accountant_admin;
+  const openMember = (userId: number) => go(`team-manager/users/${userId}`);
+
+  return (
+    <>
+      <Typography variant="h5" component="h1" sx={{ mb: 1 }}>
+        {t('title')}
+      </Typography>
+      <Tabs
+        value={current}
+        variant="scrollable"
+        allowScrollButtonsMobile
+        sx={{ mb: 2 }}
+        aria-label={t('title')}
+      >
+        {TEAM_PAGES.map((p) => (
+          <Tab key={p} value={p} label={t(`tabs.${p}`)} component={RouterLink} to={to(`team-manager/${p}`)} />
+        ))}
+      </Tabs>
+      <Routes>
+        <Route index element={<Navigate to={to('team-manager/users')} replace />} />
+        <Route
+          path="users"
+          element={<MembersPage firmId={firm.id} canManage={canManage} onOpen={openMember} />}
+        />
+        <Route path="users/:userId" element={<MemberRoute firmId={firm.id} canManage={canManage} />} />
+        <Route
+          path="companies"
+          element={<CompaniesPage firmId={firm.id} canManage={canManage} onOpenMember={openMember} />}
+        />
+        <Route path="themes" element={<ComingSoonPage />} />
+        <Route path="*" element={<Navigate to={to('team-manager/users')} replace />} />
+      </Routes>
+    </>
+  );
+}
+
+function MemberRoute({ firmId, canManage }: { firmId: number; canManage: boolean }) {
+  const { userId } = useParams();
+  const { go } = useSettingsNav();
+  const me = useMe();
+  const id = Number(userId);
+  const back = () => go('team-manager/users');
+  if (!Number.isInteger(id) || id <= 0) return <Navigate to="." replace />;
+  return (
+    <MemberDetailPage
+      key={id}
+      firmId={firmId}
+      userId={id}
+      canManage={canManage}
+      meId={me.data?.id ?? null}
+      onBack={back}
+    />
+  );
+}
