@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registeredRoutes, undocumentedRoutes } from './security/route-table';
 import { createTestApp, type TestApp } from './test-app';
 
 const INDEX = '<!doctype html><html><body><div id="app">portal-index</div></body></html>';
@@ -103,5 +104,18 @@ describe('serving the web app', () => {
     const anonymous = await t.request({ method: 'GET', url: '/api/users/me', headers: HTML });
     expect(anonymous.status).toBe(401);
     expect(anonymous.body).toEqual({ message: 'Jeton manquant.', code: 'token-missing' });
+  });
+
+  it('adds only routes for the files of the build to the route table', async () => {
+    const doc = (await t.request({ method: 'GET', url: '/api/openapi.json' })).body as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    const documented = new Set(
+      Object.entries(doc.paths).flatMap(([p, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${p}`)),
+    );
+    const registered = registeredRoutes(t.app);
+    expect(undocumentedRoutes(registered, documented)).toEqual([]);
+    const statics = [...registered].filter((r) => r.startsWith('GET /') && !r.startsWith('GET /api'));
+    expect(statics.sort()).toEqual(['GET /assets/app.js', 'GET /index.html', 'GET /version.json']);
   });
 });

@@ -10,6 +10,7 @@ import {
   SAMPLE_BODIES,
   SELF_ROUTES,
 } from './operations';
+import { registeredRoutes, undocumentedRoutes } from './route-table';
 import { buildTenant, type Tenant, WORLD_PASSWORD, worldPasswordHash } from './tenant-world';
 
 /**
@@ -54,6 +55,18 @@ const leaks = (body: unknown, tenant: Tenant) => {
 };
 
 describe('route inventory', () => {
+  it('documents every registered route, and registers every documented one', () => {
+    const documented = new Set(operations.map((op) => op.key));
+    const registered = registeredRoutes(t.app);
+    expect(registered.size).toBeGreaterThanOrEqual(documented.size);
+    expect(
+      undocumentedRoutes(registered, documented).map(
+        (route) => `${route}: add it to the OpenAPI document (schema) or, with a reason, to UNDOCUMENTED`,
+      ),
+    ).toEqual([]);
+    expect([...documented].filter((key) => !registered.has(key))).toEqual([]);
+  });
+
   it('describes every operation: public, self, or addressed by tenant ids with a sample body', () => {
     const problems: string[] = [];
     for (const op of operations) {

@@ -37,9 +37,9 @@ async function holdingAdminOf(db: Db, userId: number, holdingId: number | null):
   return Boolean(row);
 }
 
-/** One round trip: the firm, the actor's membership in it, and their holding membership. */
-async function firmGrant(db: Db, actor: Actor, accountingFirmId: number): Promise<Grant> {
-  const [row] = await db
+function selectFirmGrant(db: Db) {
+  const userId = sql.placeholder('userId');
+  return db
     .select({
       holdingId: accountingFirms.holdingId,
       role: accountingFirmMemberships.role,
@@ -51,18 +51,21 @@ async function firmGrant(db: Db, actor: Actor, accountingFirmId: number): Promis
       accountingFirmMemberships,
       and(
         eq(accountingFirmMemberships.accountingFirmId, accountingFirms.id),
-        eq(accountingFirmMemberships.userId, actor.userId),
+        eq(accountingFirmMemberships.userId, userId),
       ),
     )
     .leftJoin(
       holdingMemberships,
-      and(
-        eq(holdingMemberships.holdingId, accountingFirms.holdingId),
-        eq(holdingMemberships.userId, actor.userId),
-      ),
+      and(eq(holdingMemberships.holdingId, accountingFirms.holdingId), eq(holdingMemberships.userId, userId)),
     )
-    .where(eq(accountingFirms.id, accountingFirmId))
-    .limit(1);
+    .where(eq(accountingFirms.id, sql.placeholder('accountingFirmId')))
+    .limit(1)
+    .prepare('grant_on_firm');
+}
+
+/** One round trip: the firm, the actor's membership in it, and their holding membership. */
+async function firmGrant(db: Db, actor: Actor, accountingFirmId: number): Promise<Grant> {
+  const [row] = await prepared(db).firm.execute({ userId: actor.userId, accountingFirmId });
   if (!row) return NONE;
   const roles: Role[] = [];
   if (actor.isSuperAdmin) roles.push('super_admin');
@@ -72,12 +75,9 @@ async function firmGrant(db: Db, actor: Actor, accountingFirmId: number): Promis
   return { roles, readOnly: false, accountingFirmId, holdingId: row.holdingId };
 }
 
-/**
- * One round trip: the client file, the actor's firm membership, assignment and (unexpired)
- * client membership there.
- */
-async function vendorGrant(db: Db, actor: Actor, vendorId: number): Promise<Grant> {
-  const [row] = await db
+function selectVendorGrant(db: Db) {
+  const userId = sql.placeholder('userId');
+  return db
     .select({
       accountingFirmId: vendors.accountingFirmId,
       status: vendors.status,
@@ -94,7 +94,7 @@ async function vendorGrant(db: Db, actor: Actor, vendorId: number): Promise<Gran
       accountingFirmMemberships,
       and(
         eq(accountingFirmMemberships.accountingFirmId, vendors.accountingFirmId),
-        eq(accountingFirmMemberships.userId, actor.userId),
+        eq(accountingFirmMemberships.userId, userId),
       ),
     )
     .leftJoin(
@@ -102,7 +102,7 @@ async function vendorGrant(db: Db, actor: Actor, vendorId: number): Promise<Gran
       and(
         eq(vendorAssignments.accountingFirmId, vendors.accountingFirmId),
         eq(vendorAssignments.vendorId, vendors.id),
-        eq(vendorAssignments.userId, actor.userId),
+        eq(vendorAssignments.userId, userId),
       ),
     )
     .leftJoin(
@@ -110,12 +110,35 @@ async function vendorGrant(db: Db, actor: Actor, vendorId: number): Promise<Gran
       and(
         eq(vendorMemberships.accountingFirmId, vendors.accountingFirmId),
         eq(vendorMemberships.vendorId, vendors.id),
-        eq(vendorMemberships.userId, actor.userId),
+        eq(vendorMemberships.userId, userId),
         or(isNull(vendorMemberships.revokedAt), gt(vendorMemberships.revokedAt, sql`CURRENT_DATE`)),
       ),
     )
-    .where(eq(vendors.id, vendorId))
-    .limit(1);
+    .where(eq(vendors.id, sql.placeholder('vendorId')))
+    .limit(1)
+    .prepare('grant_on_vendor');
+}
+
+/** Grant queries run on almost every request: prepared once per database. */
+const preparedGrants = new WeakMap<
+  Db,
+  { firm: ReturnType<typeof selectFirmGrant>; vendor: ReturnType<typeof selectVendorGrant> }
+>();
+function prepared(db: Db) {
+  let queries = preparedGrants.get(db);
+  if (!queries) {
+    queries = { firm: selectFirmGrant(db), vendor: selectVendorGrant(db) };
+    preparedGrants.set(db, queries);
+  }
+  return queries;
+}
+
+/**
+ * One round trip: the client file, the actor's firm membership, assignment and (unexpired)
+ * client membership there.
+ */
+async function vendorGrant(db: Db, actor: Actor, vendorId: number): Promise<Grant> {
+  const [row] = await prepared(db).vendor.execute({ userId: actor.userId, vendorId });
   if (!row) return NONE;
   const roles: Role[] = [];
   let readOnly = true;

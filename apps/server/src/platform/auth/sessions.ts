@@ -1,5 +1,5 @@
 import { ACCESS_TOKEN_TTL_SECONDS, REFRESH_TOKEN_TTL_SECONDS, type SessionTokens } from '@portal/contracts';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sessions, users } from '../../db/schema';
 import { hashToken, newFamilyId, newToken } from './tokens';
@@ -43,9 +43,8 @@ export async function openSession(db: Db, userId: number, meta: SessionMeta, fam
 
 export type AccessCheck = { actor: Actor } | { error: 'token-expired' };
 
-/** Resolves a bearer token to its actor; an unknown, expired, rotated or revoked token fails. */
-export async function actorFromAccessToken(db: Db, token: string): Promise<AccessCheck> {
-  const [row] = await db
+function selectActorByTokenHash(db: Db) {
+  return db
     .select({
       sessionId: sessions.id,
       userId: sessions.userId,
@@ -57,13 +56,27 @@ export async function actorFromAccessToken(db: Db, token: string): Promise<Acces
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
       and(
-        eq(sessions.accessTokenHash, hashToken(token)),
+        eq(sessions.accessTokenHash, sql.placeholder('hash')),
         isNull(sessions.revokedAt),
         isNull(sessions.replacedAt),
-        gt(sessions.accessExpiresAt, new Date()),
+        gt(sessions.accessExpiresAt, sql`now()`),
       ),
     )
-    .limit(1);
+    .limit(1)
+    .prepare('actor_by_access_token');
+}
+
+/** Runs on every authenticated request: prepared once per database (no SQL building per call). */
+const actorQueries = new WeakMap<Db, ReturnType<typeof selectActorByTokenHash>>();
+
+/** Resolves a bearer token to its actor; an unknown, expired, rotated or revoked token fails. */
+export async function actorFromAccessToken(db: Db, token: string): Promise<AccessCheck> {
+  let query = actorQueries.get(db);
+  if (!query) {
+    query = selectActorByTokenHash(db);
+    actorQueries.set(db, query);
+  }
+  const [row] = await query.execute({ hash: hashToken(token) });
   if (!row) return { error: 'token-expired' };
   return { actor: row };
 }
