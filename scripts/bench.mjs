@@ -1,12 +1,24 @@
-// `npm run bench [-- <name>]`: builds when needed, then runs one benchmark (default: load).
+// `npm run bench [-- <name>...]`: builds when needed, then runs benchmarks in order. Without a
+// name: routes and load (about 6 minutes); `soak` (10 minutes) runs only when named.
 import { buildIfStale } from './lib/build.mjs';
 
-const BENCHMARKS = { load: './bench/load.mjs', soak: './bench/soak.mjs' };
-const name = process.argv[2] ?? 'load';
-if (!BENCHMARKS[name]) {
-  console.error(`Unknown benchmark "${name}". Available: ${Object.keys(BENCHMARKS).join(', ')}`);
+const BENCHMARKS = {
+  routes: './bench/routes.mjs',
+  load: './bench/load.mjs',
+  soak: './bench/soak.mjs',
+};
+const names = process.argv.slice(2);
+const chosen = names.length ? names : ['routes', 'load'];
+const unknown = chosen.filter((name) => !BENCHMARKS[name]);
+if (unknown.length) {
+  console.error(
+    `Unknown benchmark "${unknown.join(', ')}". Available: ${Object.keys(BENCHMARKS).join(', ')}`,
+  );
   process.exit(2);
 }
 buildIfStale();
-const { run } = await import(BENCHMARKS[name]);
-await run();
+for (const name of chosen) {
+  console.log(`\n=== bench: ${name} ===`);
+  const { run } = await import(BENCHMARKS[name]);
+  await run();
+}

@@ -6,6 +6,9 @@ import path from 'node:path';
 import pg from 'pg';
 import { root } from '../lib/build.mjs';
 
+export const PG_URL =
+  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/test';
+
 export async function freshPostgres(url, name) {
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
