@@ -6,9 +6,19 @@ const percentile = (sorted, p) =>
 
 export async function measure({ url, connections, duration, requests, method = 'GET', headers, body }) {
   const times = [];
+  const statuses = {};
   const instance = autocannon({ url, connections, duration, requests, method, headers, body });
-  instance.on('response', (_client, _status, _bytes, responseTime) => times.push(responseTime));
+  instance.on('response', (_client, status, _bytes, responseTime) => {
+    times.push(responseTime);
+    statuses[status] = (statuses[status] ?? 0) + 1;
+  });
   const result = await instance;
+  const failed = Object.entries(statuses).filter(([status]) => !/^2/.test(status));
+  if (failed.length || result.errors || result.timeouts) {
+    console.log(
+      `  failures: ${failed.map(([s, n]) => `${n} × HTTP ${s}`).join(', ') || 'none'}; ${result.errors} connection errors, ${result.timeouts} timeouts`,
+    );
+  }
   times.sort((a, b) => a - b);
   return {
     rps: Math.round(result.requests.average),

@@ -68,7 +68,7 @@ describe('errors in the spec format', () => {
     for (const method of ['GET', 'POST', 'DELETE'] as const) {
       const res = await t.request({ method, url: '/api/no-such-thing' });
       expect(res.status, method).toBe(404);
-      expect(res.body).toEqual({ message: 'Unknown resource', code: 'not-found' });
+      expect(res.body).toEqual({ message: 'Ressource inconnue', code: 'not-found' });
     }
   });
 

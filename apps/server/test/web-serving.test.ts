@@ -54,11 +54,11 @@ describe('serving the web app', () => {
       const res = await t.request({ method: 'GET', url: '/api/unknown', headers });
       expect(res.status).toBe(404);
       expect(res.headers['content-type']).toMatch(/^application\/json/);
-      expect(res.body).toEqual({ message: 'Unknown resource', code: 'not-found' });
+      expect(res.body).toEqual({ message: 'Ressource inconnue', code: 'not-found' });
     }
     const missing = await t.request({ method: 'GET', url: '/assets/missing.js', headers: HTML });
     expect(missing.status).toBe(404);
-    expect(missing.body).toEqual({ message: 'Unknown resource', code: 'not-found' });
+    expect(missing.body).toEqual({ message: 'Ressource inconnue', code: 'not-found' });
     // Not a browser navigation: no index.html.
     const json = await t.request({
       method: 'GET',

@@ -26,6 +26,7 @@ const TEXT = {
     bankName: 'Nom de la banque',
     addBank: 'Ajouter un compte',
     invalidIban: 'IBAN invalide.',
+    workflows: 'Circuits de validation',
     inviteUser: 'Inviter un utilisateur',
     email: 'Adresse e-mail',
     firstname: 'Prénom',
@@ -51,6 +52,7 @@ const TEXT = {
     bankName: 'Bank name',
     addBank: 'Add an account',
     invalidIban: 'Invalid IBAN.',
+    workflows: 'Validation flows',
     inviteUser: 'Invite a user',
     email: 'Email address',
     firstname: 'First name',
@@ -158,6 +160,15 @@ test('checks the IBAN on the banks tab', async ({ page }, testInfo) => {
   await expect(parts).toContainText('00001');
   await expect(parts).toContainText('12345678901');
   await expect(parts).toContainText('89');
+});
+
+test('names an unbuilt tab by its own title', async ({ page }, testInfo) => {
+  const run = runOf(langOf(testInfo));
+  await openClient(page);
+  await page.getByTestId('client-file-tab-workflows').click();
+  await expect(page.getByTestId('coming-soon').getByRole('heading', { level: 1 })).toHaveText(
+    run.t.workflows,
+  );
 });
 
 test('invites a client user who creates a password and signs in', async ({ page, browser }, testInfo) => {

@@ -61,7 +61,22 @@ export async function openPglite(dataDir: string): Promise<Database> {
   const lockPath = path.join(dataDir, 'pglite.lock');
   takeLock(lockPath);
   const pglite = await PGlite.create(dir);
+  yieldBeforeEachQuery(pglite);
   return fromPglite(pglite, async () => fs.rmSync(lockPath, { force: true }));
+}
+
+/**
+ * PGlite runs each query synchronously on the main thread, and queued queries follow each other
+ * through promises without ever returning to the event loop: under load the server stopped
+ * accepting connections (clients timed out after 10 s at 200 connections). Each query now waits
+ * one turn of the event loop first, so connections are accepted and read between queries.
+ */
+function yieldBeforeEachQuery(pglite: PGlite): void {
+  const query = pglite.query.bind(pglite);
+  pglite.query = (async (...args: Parameters<PGlite['query']>) => {
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    return query(...args);
+  }) as PGlite['query'];
 }
 
 function takeLock(lockPath: string): void {

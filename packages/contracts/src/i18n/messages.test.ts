@@ -30,7 +30,7 @@ describe('message catalogues', () => {
     expect(translateMessage('terms-not-accepted', 'fr')).toBe(
       "Vous devez accepter les Conditions Générales d'Utilisation",
     );
-    expect(translateMessage('not-found', 'pt')).toBe('Unknown resource');
+    expect(translateMessage('not-found', 'pt')).toBe('Recurso desconhecido');
     expect(translateMessage('no-such-key', 'en')).toBe('no-such-key');
     expect(isMessageKey('no-such-key')).toBe(false);
     expect(isMessageKey('invalid-color')).toBe(true);

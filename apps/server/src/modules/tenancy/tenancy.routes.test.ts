@@ -136,7 +136,7 @@ describe('GET /api/users/me/accounting-firms/{id}/vendors', () => {
     ] as const) {
       const res = await get(`/api/users/me/accounting-firms/${id}/vendors`, who);
       expect(res.status, `${who} ${id}`).toBe(404);
-      expect(res.body).toEqual({ message: 'Unknown resource', code: 'not-found' });
+      expect(res.body).toEqual({ message: 'Ressource inconnue', code: 'not-found' });
     }
     expect((await get('/api/users/me/accounting-firms/abc/vendors', 'expert')).status).toBe(422);
     expect((await get(`/api/users/me/accounting-firms/${firm.demo}/vendors`)).status).toBe(401);
@@ -200,7 +200,7 @@ describe('GET /api/vendors/{id}/roles', () => {
     ] as const) {
       const res = await roles(code, who);
       expect(res.status, `${who} ${code}`).toBe(404);
-      expect(res.body).toEqual({ message: 'Unknown resource', code: 'not-found' });
+      expect(res.body).toEqual({ message: 'Ressource inconnue', code: 'not-found' });
     }
     expect((await get('/api/vendors/999999/roles', 'expert')).status).toBe(404);
     expect((await get('/api/vendors/0/roles', 'expert')).status).toBe(422);

@@ -63,7 +63,7 @@ describe('GET /api/terms', () => {
   it('answers 404 for an unknown firm and 422 for bad input', async () => {
     const unknown = await terms('?accounting_firm_id=999999');
     expect(unknown.status).toBe(404);
-    expect(unknown.body).toEqual({ message: 'Unknown resource', code: 'not-found' });
+    expect(unknown.body).toEqual({ message: 'Ressource inconnue', code: 'not-found' });
     expect((await terms('?accounting_firm_id=abc')).status).toBe(422);
     const locale = await terms(`?accounting_firm_id=${firm.demo}&locale=de`);
     expect(locale.status).toBe(422);

@@ -40,6 +40,8 @@ export async function addClientUser(
   tx: Db,
   vendor: VendorRef,
   input: CreateVendorUserRequest,
+  /** The request field that carried the email (the creation wizard calls it `admin_email`). */
+  emailField = 'email',
 ): Promise<{ userId: number; invite: boolean }> {
   const [existing] = await tx.select().from(users).where(eq(users.email, input.email)).limit(1);
   if (existing) {
@@ -53,7 +55,7 @@ export async function addClientUser(
         ),
       )
       .limit(1);
-    if (member) throw fieldError('user-vendor-already-accountant', 'email');
+    if (member) throw fieldError('user-vendor-already-accountant', emailField);
     const [already] = await tx
       .select({ userId: vendorMemberships.userId })
       .from(vendorMemberships)
@@ -65,7 +67,7 @@ export async function addClientUser(
         ),
       )
       .limit(1);
-    if (already) throw fieldError('vendor-user-email-already-used', 'email');
+    if (already) throw fieldError('vendor-user-email-already-used', emailField);
   }
   const user =
     existing ??

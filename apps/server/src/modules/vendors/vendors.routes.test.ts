@@ -154,7 +154,7 @@ describe('GET /api/accounting-firms/{id}/vendors', () => {
     }
     const other = await list(firm.nord, '', 'collab');
     expect(other.status).toBe(404);
-    expect(other.body).toEqual({ message: 'Unknown resource', code: 'not-found' });
+    expect(other.body).toEqual({ message: 'Ressource inconnue', code: 'not-found' });
     expect((await list(999_999)).status).toBe(404);
     expect((await call('GET', `/api/accounting-firms/${firm.demo}/vendors`)).status).toBe(401);
   });
@@ -326,6 +326,7 @@ describe('POST /api/accounting-firms/{id}/vendors', () => {
     expect(res.status).toBe(422);
     expect(res.body.code).toBe('user-vendor-already-accountant');
     expect(res.body.message).toBe('Cet e-mail est utilisé par un membre du cabinet.');
+    expect(Object.keys(res.body.errors)).toEqual(['admin_email']);
     expect(await total(firm.demo)).toBe(before);
     expect(codes(await list(firm.demo, `?search=MBR${n}`))).toEqual([]);
     expect(t.mails.length).toBe(mailsBefore);
@@ -449,7 +450,7 @@ describe('GET and PATCH /api/vendors/{id}', () => {
     expect((await patch(vendor.BOUL01!, { notes: 'Suivi par Claude' }, 'collab')).status).toBe(200);
     const none = await patch(vendor.FLE01!, { notes: 'x' }, 'collab');
     expect(none.status).toBe(404);
-    expect(none.body).toEqual({ message: 'Unknown resource', code: 'not-found' });
+    expect(none.body).toEqual({ message: 'Ressource inconnue', code: 'not-found' });
     expect((await call('GET', `/api/vendors/${vendor.FLE01}`, 'collab')).status).toBe(404);
     expect((await call('GET', `/api/vendors/${vendor.TRN01}`, 'collab')).status).toBe(404);
     expect((await call('GET', '/api/vendors/999999', 'expert')).status).toBe(404);

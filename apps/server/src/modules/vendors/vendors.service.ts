@@ -115,12 +115,17 @@ export async function createVendor(
       if (input.accountant_ids?.length) await assignAccountants(tx, row, input.accountant_ids);
       if (input.module_keys?.length) await enableModules(tx, row, input.module_keys);
       if (input.admin_email) {
-        const added = await addClientUser(tx, row, {
-          email: input.admin_email,
-          firstname: input.company,
-          lastname: input.client_code,
-          role: 'admin',
-        });
+        const added = await addClientUser(
+          tx,
+          row,
+          {
+            email: input.admin_email,
+            firstname: input.company,
+            lastname: input.client_code,
+            role: 'admin',
+          },
+          'admin_email',
+        );
         if (added.invite) invite = added;
       }
       await vendorDocuments().createFolders(tx, row);

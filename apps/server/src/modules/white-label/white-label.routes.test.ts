@@ -62,7 +62,7 @@ describe('GET /api/', () => {
   it('answers 404 for an unknown id and 422 for a bad one', async () => {
     const unknown = await home('localhost', '?accounting_firm_id=999999');
     expect(unknown.status).toBe(404);
-    expect(unknown.body).toEqual({ message: 'Unknown resource', code: 'not-found' });
+    expect(unknown.body).toEqual({ message: 'Ressource inconnue', code: 'not-found' });
     for (const bad of ['abc', '0', '-1', '99999999999', '1.5']) {
       const res = await home('localhost', `?accounting_firm_id=${bad}`);
       expect(res.status, bad).toBe(422);
@@ -196,7 +196,7 @@ describe('icons', () => {
       url: '/api/accounting-firms/999999/white-labels/light/logo',
     });
     expect(unknown.status).toBe(404);
-    expect(unknown.body).toEqual({ message: 'Unknown resource', code: 'not-found' });
+    expect(unknown.body).toEqual({ message: 'Ressource inconnue', code: 'not-found' });
     const theme = await t.request({ method: 'GET', url: `${base()}/blue/favicon.ico` });
     expect(theme.status).toBe(422);
     expect(theme.body.errors.theme).toBeDefined();

@@ -95,7 +95,11 @@ function ClientFile({
           ))}
         </Tabs>
       </Box>
-      {Component ? <Component vendorId={vendorId} canWrite={canWrite} /> : <ComingSoonPage />}
+      {Component ? (
+        <Component vendorId={vendorId} canWrite={canWrite} />
+      ) : (
+        <ComingSoonPage title={t(`tabs.${tab}`)} />
+      )}
     </Box>
   );
 }

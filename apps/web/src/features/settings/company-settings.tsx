@@ -89,7 +89,7 @@ export function CompanySettings({ vendorId }: { vendorId: number }) {
                   Component ? (
                     <Component vendorId={vendorId} canWrite={companyCanWrite(c.path, role, readOnly)} />
                   ) : (
-                    <ComingSoonPage />
+                    <ComingSoonPage title={t(`company.${c.path}`)} />
                   )
                 }
               />

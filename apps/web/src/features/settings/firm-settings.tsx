@@ -79,7 +79,7 @@ export function FirmSettings({ firm }: { firm: AccountingFirmSummary }) {
           {sections
             .filter((s) => !s.built)
             .map((s) => (
-              <Route key={s.path} path={`${s.path}/*`} element={<ComingSoonPage />} />
+              <Route key={s.path} path={`${s.path}/*`} element={<ComingSoonPage title={label(s.path)} />} />
             ))}
           <Route path="*" element={<Navigate to={fallback} replace />} />
         </Routes>

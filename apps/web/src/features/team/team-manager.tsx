@@ -48,7 +48,7 @@ export function TeamManager({ firm }: { firm: AccountingFirmSummary }) {
           path="companies"
           element={<CompaniesPage firmId={firm.id} canManage={canManage} onOpenMember={openMember} />}
         />
-        <Route path="themes" element={<ComingSoonPage />} />
+        <Route path="themes" element={<ComingSoonPage title={t('tabs.themes')} />} />
         <Route path="*" element={<Navigate to={to('team-manager/users')} replace />} />
       </Routes>
     </>
