@@ -16,7 +16,7 @@ export async function measure({ url, connections, duration, requests, method = '
   const failed = Object.entries(statuses).filter(([status]) => !/^2/.test(status));
   if (failed.length || result.errors || result.timeouts) {
     console.log(
-      `  failures: ${failed.map(([s, n]) => `${n} × HTTP ${s}`).join(', ') || 'none'}; ${result.errors} connection errors, ${result.timeouts} timeouts`,
+      `  failures: ${failed.map(([s, n]) => `${n} × HTTP ${s}`).join(', ') || 'none'}; ${result.errors} request errors, of which ${result.timeouts} timeouts (no answer in 10 s)`,
     );
   }
   times.sort((a, b) => a - b);
@@ -25,7 +25,7 @@ export async function measure({ url, connections, duration, requests, method = '
     p50: Math.round(percentile(times, 50) * 10) / 10,
     p95: Math.round(percentile(times, 95) * 10) / 10,
     p99: Math.round(percentile(times, 99) * 10) / 10,
-    errors: result.non2xx + result.errors + result.timeouts,
+    errors: result.non2xx + result.errors, // autocannon counts timeouts among errors
     total: result.requests.total,
   };
 }

@@ -61,20 +61,34 @@ export async function openPglite(dataDir: string): Promise<Database> {
   const lockPath = path.join(dataDir, 'pglite.lock');
   takeLock(lockPath);
   const pglite = await PGlite.create(dir);
-  yieldBeforeEachQuery(pglite);
+  oneQueryPerEventLoopTurn(pglite);
   return fromPglite(pglite, async () => fs.rmSync(lockPath, { force: true }));
 }
 
 /**
- * PGlite runs each query synchronously on the main thread, and queued queries follow each other
- * through promises without ever returning to the event loop: under load the server stopped
- * accepting connections (clients timed out after 10 s at 200 connections). Each query now waits
- * one turn of the event loop first, so connections are accepted and read between queries.
+ * PGlite runs each query synchronously on the main thread. Left to chain through promises, or
+ * even queued with setImmediate, hundreds of in-flight requests run hundreds of queries per turn
+ * of the event loop, and Node accepts one new connection per turn: at 200 connections clients
+ * waited more than 10 s to be accepted. Queries are released one per turn here, so the loop polls
+ * the network between any two queries.
  */
-function yieldBeforeEachQuery(pglite: PGlite): void {
+function oneQueryPerEventLoopTurn(pglite: PGlite): void {
   const query = pglite.query.bind(pglite);
+  const waiting: (() => void)[] = [];
+  let scheduled = false;
+  const releaseNext = () => {
+    waiting.shift()?.();
+    scheduled = waiting.length > 0;
+    if (scheduled) setImmediate(releaseNext);
+  };
   pglite.query = (async (...args: Parameters<PGlite['query']>) => {
-    await new Promise<void>((resolve) => setImmediate(resolve));
+    await new Promise<void>((resolve) => {
+      waiting.push(resolve);
+      if (!scheduled) {
+        scheduled = true;
+        setImmediate(releaseNext);
+      }
+    });
     return query(...args);
   }) as PGlite['query'];
 }
