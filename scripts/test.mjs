@@ -1,6 +1,8 @@
 // `npm test`: lint, type-check, migration check, unit + API tests (PGlite, and PostgreSQL when
 // TEST_DATABASE_URL is set), then the browser tests when Chromium is found (E2E=required: must).
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { root, run } from './lib/build.mjs';
 
 const started = Date.now();
@@ -32,9 +34,15 @@ const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (fs.existsSync(chromium)) {
   step('Browser tests (Playwright, Chromium)');
   run('node', ['scripts/lib/build-now.mjs']);
-  run('npx', ['playwright', 'test', '-c', 'apps/web/e2e/playwright.config.ts'], {
-    env: { ...process.env, CHROMIUM_PATH: chromium },
-  });
+  // The browser tests' server keeps its database and mail outbox here; removed afterwards.
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-'));
+  try {
+    run('npx', ['playwright', 'test', '-c', 'apps/web/e2e/playwright.config.ts'], {
+      env: { ...process.env, CHROMIUM_PATH: chromium, E2E_DATA_DIR: dataDir },
+    });
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
 } else {
   const banner = '!'.repeat(78);
   console.log(`\n${banner}\n!! Chromium not found at ${chromium}: the browser tests did NOT run.`);

@@ -7,6 +7,10 @@ export async function readMix(base) {
   const client = await signIn(base, 'client@demo.test');
   const collab = await signIn(base, 'collab@demo.test');
   const auth = (token) => ({ authorization: `Bearer ${token}` });
+  const res = await fetch(`${base}/api/users/me/accounting-firms/1/vendors`, { headers: auth(expert) });
+  const idOf = Object.fromEntries((await res.json()).data.map((v) => [v.client_code, v.id]));
+  // Boulangerie Martin has client users; Fleurs et Compagnie has a bank, an address, two years.
+  const [boulangerie, fleurs] = [idOf.BOUL01, idOf.FLE01];
   return [
     { name: 'white label (public start-up)', method: 'GET', path: '/api/' },
     { name: 'profile', method: 'GET', path: '/api/users/me', headers: auth(collab) },
@@ -23,17 +27,32 @@ export async function readMix(base) {
       path: '/api/accounting-firms/1/vendors?per_page=25',
       headers: auth(expert),
     },
-    { name: 'client file', method: 'GET', path: '/api/vendors/1', headers: auth(collab) },
-    { name: 'client file banks', method: 'GET', path: '/api/vendors/1/banks', headers: auth(expert) },
-    { name: 'client file addresses', method: 'GET', path: '/api/vendors/1/addresses', headers: auth(expert) },
+    { name: 'client file', method: 'GET', path: `/api/vendors/${boulangerie}`, headers: auth(collab) },
+    { name: 'client file banks', method: 'GET', path: `/api/vendors/${fleurs}/banks`, headers: auth(expert) },
+    {
+      name: 'client file addresses',
+      method: 'GET',
+      path: `/api/vendors/${fleurs}/addresses`,
+      headers: auth(expert),
+    },
     {
       name: 'client file financial years',
       method: 'GET',
-      path: '/api/vendors/1/accounting-periods',
+      path: `/api/vendors/${fleurs}/accounting-periods`,
+      headers: auth(expert),
+    },
+    {
+      name: 'client file users',
+      method: 'GET',
+      path: `/api/vendors/${boulangerie}/users`,
+      headers: auth(expert),
+    },
+    {
+      name: 'my roles in a client file',
+      method: 'GET',
+      path: `/api/vendors/${boulangerie}/roles`,
       headers: auth(client),
     },
-    { name: 'client file users', method: 'GET', path: '/api/vendors/1/users', headers: auth(expert) },
-    { name: 'my roles in a client file', method: 'GET', path: '/api/vendors/1/roles', headers: auth(client) },
   ];
 }
 

@@ -214,6 +214,11 @@ test('deactivates and restores the client', async ({ page }, testInfo) => {
   await page.getByRole('menuitem', { name: run.t.deactivate }).click();
   await page.getByRole('dialog').getByRole('button', { name: run.t.deactivate }).click();
   await expect(status).toHaveText(run.t.deactivated);
+  // A reload keeps the deactivated client file open (it stays in the company list, marked).
+  await page.reload();
+  await expect(page.getByTestId('client-file-status')).toHaveText(run.t.deactivated);
+  await expect(page.getByTestId('client-file-header')).toContainText(run.company);
+  await expect(page).toHaveURL(new RegExp(`${clientUrl}$`));
 
   // The list, filtered on deactivated client files, restores it.
   await page.goto('/customers');

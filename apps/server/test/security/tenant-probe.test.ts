@@ -114,6 +114,12 @@ const isFirmOnly = (op: Operation) =>
   /^POST \/api\/vendors\/\{id\}\/(deactivate|restore|transfer)$/.test(op.key) ||
   op.key === 'DELETE /api/vendors/{id}';
 
+/** Operations addressed to one client file (`/api/vendors/{id}...`). */
+const isVendorScoped = (op: Operation) => op.path.startsWith('/api/vendors/{id}');
+/** The markers of the client file's own data (not the firm's name, which members may see). */
+const vendorMarkers = (tenant: Tenant) =>
+  tenant.markers.filter((m) => /Company|secret note|Bank|Street| FY$|^\d{14}$/.test(m));
+
 describe('role escalation inside one tenant', () => {
   it('refuses every write to a guest', async () => {
     const failures: string[] = [];
@@ -121,6 +127,31 @@ describe('role escalation inside one tenant', () => {
       if (!WRITE.has(op.method) || PUBLIC_BY_DESIGN[op.key] || SELF_ROUTES[op.key]) continue;
       const res = await call(op, alpha, 'guest-alpha@probe.test');
       if (!REFUSED.has(res.status)) failures.push(`${op.key} as guest answered ${res.status}`);
+    }
+    expect(failures).toEqual([]);
+  }, 120_000);
+
+  it('refuses every write on a client file to a read-only collaborator', async () => {
+    const failures: string[] = [];
+    const writes = operations.filter((op) => isVendorScoped(op) && WRITE.has(op.method));
+    expect(writes.length).toBeGreaterThanOrEqual(10);
+    for (const op of writes) {
+      const res = await call(op, alpha, 'collabreadonly-alpha@probe.test');
+      if (!REFUSED.has(res.status))
+        failures.push(`${op.key} as read-only collaborator answered ${res.status}`);
+    }
+    expect(failures).toEqual([]);
+  }, 120_000);
+
+  it('keeps a client file closed to a firm member not assigned to it', async () => {
+    const failures: string[] = [];
+    const scoped = operations.filter(isVendorScoped);
+    expect(scoped.length).toBeGreaterThanOrEqual(20);
+    for (const op of scoped) {
+      const res = await call(op, alpha, 'unassigned-alpha@probe.test');
+      if (!REFUSED.has(res.status)) failures.push(`${op.key} as unassigned member answered ${res.status}`);
+      const leaked = leaks(res.body, { ...alpha, markers: vendorMarkers(alpha) });
+      if (leaked.length) failures.push(`${op.key} as unassigned member leaked ${leaked.join(', ')}`);
     }
     expect(failures).toEqual([]);
   }, 120_000);

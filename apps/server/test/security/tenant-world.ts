@@ -97,7 +97,17 @@ export async function buildTenant(db: Db, label: string, passwordHash: string): 
       .insert(terms)
       .values({ accountingFirmId: firmId, version: 1, locale: 'fr', title: `${name} CGU`, content: '...' });
 
-    const roles = ['admin', 'collab', 'clientadmin', 'clientcollab', 'guest', 'holdingadmin'] as const;
+    const roles = [
+      'admin',
+      'collab',
+      'collabreadonly',
+      'collaball',
+      'unassigned',
+      'clientadmin',
+      'clientcollab',
+      'guest',
+      'holdingadmin',
+    ] as const;
     const people = await tx
       .insert(users)
       .values(roles.map((r) => ({ email: email(r), passwordHash, firstname: name, lastname: r })))
@@ -155,8 +165,15 @@ export async function buildTenant(db: Db, label: string, passwordHash: string): 
     await tx.insert(accountingFirmMemberships).values([
       { accountingFirmId: firmId, userId: id('admin'), role: 'admin' },
       { accountingFirmId: firmId, userId: id('collab'), role: 'collaborator' },
+      { accountingFirmId: firmId, userId: id('collabreadonly'), role: 'collaborator' },
+      { accountingFirmId: firmId, userId: id('collaball'), role: 'collaborator', allVendors: true },
+      // A member of the firm with no assignment: the firm's client files stay closed to them.
+      { accountingFirmId: firmId, userId: id('unassigned'), role: 'collaborator' },
     ]);
-    await tx.insert(vendorAssignments).values({ accountingFirmId: firmId, vendorId, userId: id('collab') });
+    await tx.insert(vendorAssignments).values([
+      { accountingFirmId: firmId, vendorId, userId: id('collab') },
+      { accountingFirmId: firmId, vendorId, userId: id('collabreadonly'), readOnly: true },
+    ]);
     await tx.insert(vendorMemberships).values([
       { accountingFirmId: firmId, vendorId, userId: id('clientadmin'), role: 'admin' },
       { accountingFirmId: firmId, vendorId, userId: id('clientcollab'), role: 'collaborator' },

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idParam, queryBoolean } from '../rules/ids';
 import { text } from '../rules/text';
+import { vendorStatusSchema } from '../vendors/vendor';
 import { companyRoleSchema } from './roles';
 
 export * from './roles';
@@ -45,6 +46,8 @@ export const vendorSummarySchema = z.object({
   corporate_name: z.string().nullable(),
   client_code: z.string(),
   siret: z.string().nullable(),
+  /** Accountants also get their deactivated client files (last); client users never do. */
+  status: vendorStatusSchema,
   role: companyRoleSchema,
   read_only: z.boolean(),
 });

@@ -7,12 +7,15 @@ import {
   accountingFirmMemberships,
   accountingFirmModules,
   accountingFirms,
+  accountingPeriods,
   holdings,
   modules,
   siretRegistry,
   terms,
   users,
+  vendorAddresses,
   vendorAssignments,
+  vendorBanks,
   vendorMemberships,
   vendors,
   whiteLabels,
@@ -194,6 +197,27 @@ export async function seedDemo(db: Db): Promise<void> {
       .values(
         vendorRows.map((v) => ({ siret: v.siret!, accountingFirmId: v.accountingFirmId, vendorId: v.id })),
       );
+
+    const fleurs = vendor('FLE01');
+    const fleursRef = { accountingFirmId: fleurs.accountingFirmId, vendorId: fleurs.id };
+    await tx.insert(vendorBanks).values({
+      ...fleursRef,
+      bankName: 'Crédit Agricole',
+      iban: 'FR7630006000011234567890189',
+      bic: 'AGRIFRPP',
+    });
+    await tx.insert(vendorAddresses).values({
+      ...fleursRef,
+      type: 'head_office',
+      street: '12 rue des Lilas',
+      city: 'Nantes',
+      country: 'France',
+      postCode: '44000',
+    });
+    await tx.insert(accountingPeriods).values([
+      { ...fleursRef, name: 'Exercice 2025', startDate: '2025-01-01', endDate: '2025-12-31' },
+      { ...fleursRef, name: 'Exercice 2026', startDate: '2026-01-01', endDate: '2026-12-31' },
+    ]);
 
     await tx.insert(accountingFirmMemberships).values([
       { accountingFirmId: demo!.id, userId: id('expert@demo.test'), role: 'admin', isGroupAdmin: true },

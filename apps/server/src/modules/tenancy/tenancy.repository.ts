@@ -83,19 +83,15 @@ const vendorColumns = {
   corporateName: vendors.corporateName,
   clientCode: vendors.clientCode,
   siret: vendors.siret,
+  status: vendors.status,
 };
 
-export async function allActiveVendors(db: Db, filter: VendorFilter) {
+/** Every client file of the firm, deactivated ones included (accountants can open and restore them). */
+export async function allFirmVendors(db: Db, filter: VendorFilter) {
   return db
     .select(vendorColumns)
     .from(vendors)
-    .where(
-      and(
-        eq(vendors.accountingFirmId, filter.accountingFirmId),
-        eq(vendors.status, 'active'),
-        searchCondition(filter.search),
-      ),
-    )
+    .where(and(eq(vendors.accountingFirmId, filter.accountingFirmId), searchCondition(filter.search)))
     .orderBy(asc(vendors.company), asc(vendors.id));
 }
 
@@ -114,7 +110,6 @@ export async function assignedVendors(db: Db, userId: number, filter: VendorFilt
       and(
         eq(vendorAssignments.accountingFirmId, filter.accountingFirmId),
         eq(vendorAssignments.userId, userId),
-        eq(vendors.status, 'active'),
         searchCondition(filter.search),
       ),
     )

@@ -10,7 +10,7 @@ type Firm = {
   is_accountant: boolean;
   is_accountant_admin: boolean;
 };
-type Vendor = { id: number; client_code: string; role: string; read_only: boolean };
+type Vendor = { id: number; client_code: string; role: string; read_only: boolean; status: string };
 type Module = { key: string };
 
 let t: TestApp;
@@ -155,13 +155,21 @@ describe('GET /api/users/me/accounting-firms/{id}/vendors', () => {
     expect(await vendorsOf('expert', firm.demo, '?search=_')).toEqual([]);
   });
 
-  it('hides a deactivated client file', async () => {
+  it('lists a deactivated client file last to accountants and hides it from its client users', async () => {
     const set = (status: 'active' | 'deactivated') =>
-      t.database.db.update(vendors).set({ status }).where(eq(vendors.id, vendor.GAR01!));
+      t.database.db.update(vendors).set({ status }).where(eq(vendors.id, vendor.BOUL01!));
     await set('deactivated');
     try {
-      expect(codes(await vendorsOf('expert', firm.demo))).toEqual(['BOUL01', 'FLE01']);
-      expect(codes(await vendorsOf('collab', firm.demo))).toEqual(['BOUL01']);
+      const expert = await vendorsOf('expert', firm.demo);
+      expect(expert.map((v) => [v.client_code, v.status])).toEqual([
+        ['FLE01', 'active'],
+        ['GAR01', 'active'],
+        ['BOUL01', 'deactivated'],
+      ]);
+      expect(codes(await vendorsOf('collab', firm.demo))).toEqual(['GAR01', 'BOUL01']);
+      const client = await get(`/api/users/me/accounting-firms/${firm.demo}/vendors`, 'client');
+      expect(client.body.data ?? []).toEqual([]);
+      expect((await get(`/api/vendors/${vendor.BOUL01}/roles`, 'client')).status).toBe(404);
     } finally {
       await set('active');
     }

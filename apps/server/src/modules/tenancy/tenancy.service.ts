@@ -68,17 +68,18 @@ export async function myVendors(
   const membership = memberships.find((m) => m.accountingFirmId === accountingFirmId);
   const filter = { accountingFirmId, search };
   const result = new Map<number, VendorSummary>();
-  const summary = (v: Awaited<ReturnType<typeof repo.allActiveVendors>>[number]) => ({
+  const summary = (v: Awaited<ReturnType<typeof repo.allFirmVendors>>[number]) => ({
     id: v.id,
     accounting_firm_id: v.accountingFirmId,
     company: v.company,
     corporate_name: v.corporateName,
     client_code: v.clientCode,
     siret: v.siret,
+    status: v.status,
   });
   if (membership && (membership.role === 'admin' || membership.allVendors)) {
     const readOnly = membership.role !== 'admin' && membership.readOnly;
-    for (const v of await repo.allActiveVendors(db, filter)) {
+    for (const v of await repo.allFirmVendors(db, filter)) {
       result.set(v.id, { ...summary(v), role: 'accountant', read_only: readOnly });
     }
   }
@@ -94,7 +95,11 @@ export async function myVendors(
     const clientFirms = await repo.firmIdsAsClient(db, actor.userId);
     if (!clientFirms.includes(accountingFirmId)) throw new AppError('not-found');
   }
-  return [...result.values()].sort((a, b) => a.company.localeCompare(b.company, 'fr') || a.id - b.id);
+  const deactivatedLast = (v: VendorSummary) => (v.status === 'active' ? 0 : 1);
+  return [...result.values()].sort(
+    (a, b) =>
+      deactivatedLast(a) - deactivatedLast(b) || a.company.localeCompare(b.company, 'fr') || a.id - b.id,
+  );
 }
 
 /** The user's role in one client file, and the modules it gives. */

@@ -5,13 +5,15 @@ import { useTranslation } from 'react-i18next';
 import { TEST_IDS } from '../../components/test-ids';
 import { useWorkspace } from './workspace-context';
 
-const label = (v: VendorSummary) => (v.client_code ? `${v.company} (${v.client_code})` : v.company);
-
 /** Chooses the company (client file) within the selected firm, with a search. */
 export function CompanySelector() {
   const { t } = useTranslation('shell');
   const { vendors, company, selectCompany, firm } = useWorkspace();
   if (!firm || vendors.length === 0) return null;
+  const label = (v: VendorSummary) => {
+    const name = v.client_code ? `${v.company} (${v.client_code})` : v.company;
+    return v.status === 'deactivated' ? `${name} — ${t('companySelector.deactivated')}` : name;
+  };
   return (
     <Autocomplete
       size="small"
