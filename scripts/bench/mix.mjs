@@ -56,6 +56,23 @@ export async function readMix(base) {
   ];
 }
 
+/** Writes people make all day, measured on their own (not part of the read mix). */
+export async function writeMix(base) {
+  const expert = await signIn(base, 'expert@demo.test');
+  const headers = { authorization: `Bearer ${expert}`, 'content-type': 'application/json' };
+  const res = await fetch(`${base}/api/users/me/accounting-firms/1/vendors`, { headers });
+  const fleurs = (await res.json()).data.find((v) => v.client_code === 'FLE01').id;
+  return [
+    {
+      name: 'edit client file notes (write)',
+      method: 'PATCH',
+      path: `/api/vendors/${fleurs}`,
+      headers,
+      body: JSON.stringify({ notes: 'Relance TVA envoyée.' }),
+    },
+  ];
+}
+
 /** autocannon takes only method, path, headers and body per request. */
 export const forAutocannon = (requests) =>
   requests.map(({ method, path, headers, body }) => ({ method, path, headers, body }));

@@ -1,9 +1,9 @@
-// `npm run bench -- routes`: each read of the mix on its own, at 50 connections, next to a bare
+// `npm run bench -- routes`: each read of the mix (and each write) on its own, at 50 connections, next to a bare
 // Fastify route answering the same number of bytes from memory (measured in the same run). The
 // ratio says how much of the bare HTTP stack's throughput the route keeps.
 import { startBaseline } from './baseline.mjs';
 import { HEADER, measure, row } from './measure.mjs';
-import { forAutocannon, readMix } from './mix.mjs';
+import { forAutocannon, readMix, writeMix } from './mix.mjs';
 import { freshPostgres, PG_URL, startServer } from './server.mjs';
 
 const SECONDS = Number(process.env.BENCH_ROUTE_SECONDS ?? 5);
@@ -16,8 +16,12 @@ export async function run() {
     ['PGlite', null],
   ]) {
     const server = await startServer({ port: 4702, databaseUrl });
-    for (const request of await readMix(server.base)) {
-      const res = await fetch(server.base + request.path, { headers: request.headers });
+    for (const request of [...(await readMix(server.base)), ...(await writeMix(server.base))]) {
+      const res = await fetch(server.base + request.path, {
+        method: request.method,
+        headers: request.headers,
+        body: request.body,
+      });
       const bytes = (await res.arrayBuffer()).byteLength;
       if (!baselines.has(bytes)) baselines.set(bytes, await baselineFor(bytes));
       const m = await measure({

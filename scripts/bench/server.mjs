@@ -23,7 +23,14 @@ export async function freshPostgres(url, name) {
 /** Runs `node apps/server/dist/main.js` on `port`; `databaseUrl` null means embedded PGlite. */
 export async function startServer({ port, databaseUrl }) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
-  const env = { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_DEMO: 'true' };
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    SEED_DEMO: 'true',
+    BACKUP_HOURS: '0',
+  };
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   else delete env.DATABASE_URL;
   const child = spawn(process.execPath, ['apps/server/dist/main.js'], {

@@ -20,7 +20,7 @@ export async function freshDatabase(): Promise<Database> {
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('postgresTemplate')}`);
   await admin.end();
-  const database = fromPostgres(withDatabase(url, name), 5);
+  const database = fromPostgres(withDatabase(url, name), 5, () => {});
   return {
     ...database,
     async close() {

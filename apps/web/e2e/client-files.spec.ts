@@ -206,6 +206,7 @@ test('invites a client user who creates a password and signs in', async ({ page,
 });
 
 test('deactivates and restores the client', async ({ page }, testInfo) => {
+  test.setTimeout(60_000);
   const run = runOf(langOf(testInfo));
   await openClient(page);
   const status = page.getByTestId('client-file-status');

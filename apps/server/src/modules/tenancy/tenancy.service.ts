@@ -24,10 +24,12 @@ export async function myAccountingFirms(
   actor: Actor,
   query: { active_domain?: string; accountant?: boolean },
 ): Promise<AccountingFirmSummary[]> {
-  const memberships = await repo.firmMemberships(db, actor.userId);
+  const [memberships, holdingIds, clientFirmIds] = await Promise.all([
+    repo.firmMemberships(db, actor.userId),
+    repo.holdingIdsAdministered(db, actor.userId),
+    repo.firmIdsAsClient(db, actor.userId),
+  ]);
   const byFirm = new Map(memberships.map((m) => [m.accountingFirmId, m]));
-  const holdingIds = await repo.holdingIdsAdministered(db, actor.userId);
-  const clientFirmIds = await repo.firmIdsAsClient(db, actor.userId);
   const firms = await repo.firmsByIdsOrHoldings(
     db,
     [...byFirm.keys(), ...clientFirmIds],

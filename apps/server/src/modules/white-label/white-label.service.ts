@@ -52,6 +52,7 @@ export async function startupWhiteLabel(db: Db, input: Resolve): Promise<WhiteLa
     firm = (await repo.activeFirmByDomain(db, hostname)) ?? (await repo.firstActiveFirm(db));
   }
   if (!firm) throw new AppError('not-found');
+  const [whiteLabels, modules] = await Promise.all([whiteLabelsFor(db, firm), firmModules(db, firm.id)]);
   const response: WhiteLabelResponse = {
     accounting_firm: {
       id: firm.id,
@@ -59,8 +60,8 @@ export async function startupWhiteLabel(db: Db, input: Resolve): Promise<WhiteLa
       domain: firm.domain,
       welcome_message: firm.welcomeMessage,
     },
-    white_labels: await whiteLabelsFor(db, firm),
-    modules: (await firmModules(db, firm.id)).map(toModuleDto),
+    white_labels: whiteLabels,
+    modules: modules.map(toModuleDto),
     oauth_providers: [],
   };
   if (input.multiDomain && firm.domain && firm.domain !== hostname) {
