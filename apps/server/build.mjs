@@ -10,7 +10,11 @@ const external = [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.dev
 
 fs.rmSync(path.join(root, 'dist'), { recursive: true, force: true });
 await build({
-  entryPoints: { main: 'src/main.ts', 'create-admin': 'src/cli/create-admin.ts' },
+  entryPoints: {
+    main: 'src/main.ts',
+    'create-admin': 'src/cli/create-admin.ts',
+    backup: 'src/cli/backup.ts',
+  },
   absWorkingDir: root,
   bundle: true,
   platform: 'node',

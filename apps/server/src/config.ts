@@ -36,12 +36,17 @@ export const configSchema = z.object({
   SERVE_WEB: bool(true),
   WEB_DIST_DIR: z.string().optional(),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
+  /** Embedded database backups: folder (default DATA_DIR/backups), hours between them (0: none), how many kept. */
+  BACKUP_DIR: z.string().optional(),
+  BACKUP_HOURS: z.coerce.number().min(0).max(8760).default(24),
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
 });
 
 export type Config = z.infer<typeof configSchema> & {
   seedDemo: boolean;
   publicUrl: string;
   dataDir: string;
+  backupDir: string;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -58,5 +63,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo,
     publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
     dataDir: path.resolve(c.DATA_DIR),
+    backupDir: path.resolve(c.BACKUP_DIR ?? path.join(c.DATA_DIR, 'backups')),
   };
 }

@@ -1,12 +1,21 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
+import { scheduleBackups } from './db/backup';
 import { openDatabase } from './db/open';
 
 async function main() {
   const config = loadConfig();
   const database = await openDatabase(config, (message) => console.log(message));
   const app = await buildApp(config, { database });
-  app.addHook('onClose', () => database.close());
+  const stopBackups = scheduleBackups(
+    database,
+    { dir: config.backupDir, hours: config.BACKUP_HOURS, keep: config.BACKUP_KEEP },
+    (message) => app.log.info(message),
+  );
+  app.addHook('onClose', async () => {
+    await stopBackups();
+    await database.close();
+  });
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;

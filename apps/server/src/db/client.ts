@@ -45,8 +45,16 @@ export function fromPglite(pglite: PGlite, release: () => Promise<void> = async 
   };
 }
 
-export function fromPostgres(url: string, max = 10): Database {
+export function fromPostgres(
+  url: string,
+  max = 10,
+  onIdleError: (error: Error) => void = (error) =>
+    console.warn(`PostgreSQL connection lost: ${error.message}`),
+): Database {
   const pool = new pg.Pool({ connectionString: url, max });
+  // An idle connection dropped by the server (restart, terminated backend) is removed from the
+  // pool and the next query opens a new one; without a listener the error would end the process.
+  pool.on('error', onIdleError);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return { db, kind: 'postgres', pool, close: () => pool.end() };
 }
@@ -56,9 +64,9 @@ export function fromPostgres(url: string, max = 10): Database {
  * silently lose writes.
  */
 export async function openPglite(dataDir: string): Promise<Database> {
-  const dir = path.join(dataDir, 'pglite');
+  const dir = pgliteDir(dataDir);
   fs.mkdirSync(dir, { recursive: true });
-  const lockPath = path.join(dataDir, 'pglite.lock');
+  const lockPath = pgliteLock(dataDir);
   takeLock(lockPath);
   const pglite = await PGlite.create(dir);
   oneQueryPerEventLoopTurn(pglite);
@@ -93,7 +101,11 @@ function oneQueryPerEventLoopTurn(pglite: PGlite): void {
   }) as PGlite['query'];
 }
 
-function takeLock(lockPath: string): void {
+export const pgliteDir = (dataDir: string) => path.join(dataDir, 'pglite');
+export const pgliteLock = (dataDir: string) => path.join(dataDir, 'pglite.lock');
+
+/** Takes the data folder's lock file, or throws when a live process holds it. */
+export function takeLock(lockPath: string): void {
   try {
     fs.writeFileSync(lockPath, String(process.pid), { flag: 'wx' });
     return;
@@ -117,6 +129,19 @@ function isAlive(pid: number): boolean {
 }
 
 const MIGRATION_LOCK_KEY = 7_270_736_901;
+
+/** Committed migrations not yet applied to an existing embedded database (0 for a new one). */
+export async function pendingMigrations(pglite: PGlite): Promise<number> {
+  const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder(), 'meta', '_journal.json'), 'utf8'));
+  const { rows } = await pglite.query<{ table: string | null }>(
+    `select to_regclass('drizzle.__drizzle_migrations')::text as "table"`,
+  );
+  if (!rows[0]?.table) return 0;
+  const applied = await pglite.query<{ n: number }>(
+    'select count(*)::int as n from drizzle.__drizzle_migrations',
+  );
+  return Math.max(0, journal.entries.length - (applied.rows[0]?.n ?? 0));
+}
 
 export async function runMigrations(database: Database): Promise<void> {
   const migrationsFolderPath = migrationsFolder();

@@ -1,6 +1,7 @@
 import type { Config } from '../config';
 import { ensureDefaultTreeStructure } from '../modules/vendors/tree-structures.service';
-import { type Database, fromPostgres, openPglite, runMigrations } from './client';
+import { writeBackup } from './backup';
+import { type Database, fromPostgres, openPglite, pendingMigrations, runMigrations } from './client';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, ensureModules, isEmpty, seedDemo } from './seed/demo';
 
 type Log = (message: string) => void;
@@ -9,6 +10,10 @@ type Log = (message: string) => void;
 export async function openDatabase(config: Config, log: Log): Promise<Database> {
   const database = config.DATABASE_URL ? fromPostgres(config.DATABASE_URL) : await openPglite(config.dataDir);
   try {
+    if (database.pglite && (await pendingMigrations(database.pglite)) > 0) {
+      const backup = await writeBackup(database.pglite, config.backupDir, config.BACKUP_KEEP);
+      log(`Backup before migrating the embedded database: ${backup.file}`);
+    }
     await runMigrations(database);
     await ensureModules(database.db);
     await ensureDefaultTreeStructure(database.db);
