@@ -40,6 +40,25 @@ test('screenshots', async ({ page }, testInfo) => {
   await settle(page);
   await shoot(page, 'profile', lang);
 
+  await page.goto('/profile/terms-of-service');
+  await expect(page.getByTestId(TEST_IDS.termsStatus)).toBeVisible();
+  await settle(page);
+  await shoot(page, 'profile-terms', lang);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/profile/terms-of-service?darkMode=true');
+  await expect(page.getByTestId(TEST_IDS.termsStatus)).toBeVisible();
+  await settle(page);
+  await shoot(page, 'profile-terms-small-dark', lang);
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto('/settings?darkMode=false');
+  await expect(page).toHaveURL(/team-manager\/users$/);
+  await page.goto(page.url().replace('team-manager/users', 'terms-of-service'));
+  await expect(page.getByTestId('firm-terms-status')).toBeVisible();
+  await settle(page);
+  await shoot(page, 'firm-terms', lang);
+  await page.goto('/profile/user?darkMode=false');
+  await expect(page.getByTestId(TEST_IDS.profileForm)).toBeVisible();
+
   await page.getByTestId(TEST_IDS.userMenu).click();
   await expect(page.getByRole('menu')).toBeVisible();
   await shoot(page, 'user-menu', lang);

@@ -52,6 +52,7 @@ export const ERROR_CODES = [
   'missing-excel-sheet',
   'bad-import-file',
   'siret-not-found',
+  'terms-outdated',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -108,6 +108,14 @@ export const SELF_ROUTES: Record<string, string> = {
   'GET /api/siret-lookup': 'company data provider, no tenant data',
 };
 
+/**
+ * Writes that every user of a firm makes for themselves, whatever their role: walked across
+ * tenants like the others, skipped by the role-escalation walks.
+ */
+export const EVERY_ROLE_WRITES: Record<string, string> = {
+  'POST /api/users/me/terms': "every user accepts their firm's terms",
+};
+
 /** Self routes the probe must not call (they would end the session it uses). */
 export const NOT_CALLED = new Set(['GET /api/logout', 'POST /api/change_password']);
 
@@ -119,6 +127,10 @@ type Sample = (ids: TenantIds) => unknown;
  */
 export const SAMPLE_BODIES: Record<string, Sample> = {
   'PATCH /api/users/me': () => ({ firstname: 'Probe' }),
+  'POST /api/users/me/terms': (ids) => ({ accounting_firm_id: ids.accounting_firm, version: 1 }),
+  'POST /api/accounting-firms/{id}/terms': () => ({
+    fr: { title: 'CGU sonde', content: 'Publiées par la sonde.' },
+  }),
   'POST /api/accounting-firms/{id}/vendors': () => ({
     company: 'Probe Company',
     corporate_name: 'Probe Company SAS',

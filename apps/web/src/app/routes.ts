@@ -70,7 +70,10 @@ export const ROUTES: readonly AppRoute[] = [
   }),
   shell('profile-notifications', '/profile/notifications', { context: 'never' }),
   shell('profile-documents', '/profile/documents', { context: 'never' }),
-  shell('profile-terms-of-service', '/profile/terms-of-service', { context: 'never' }),
+  shell('profile-terms-of-service', '/profile/terms-of-service', {
+    context: 'never',
+    page: () => profile().then((m) => m.ProfileTermsPage),
+  }),
   shell('customers', '/customers/:context?', {
     audience: 'accountant',
     context: 'never',

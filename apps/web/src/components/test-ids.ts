@@ -21,4 +21,6 @@ export const TEST_IDS = {
   updateReload: 'update-reload',
   profileForm: 'profile-form',
   passwordForm: 'password-form',
+  termsStatus: 'terms-status',
+  termsAccept: 'terms-accept',
 } as const;

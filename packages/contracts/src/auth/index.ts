@@ -142,7 +142,49 @@ export const termsQuerySchema = z.object({
   locale: localeSchema.optional(),
 });
 
+/** Accept a version of a firm's terms: POST /api/users/me/terms. */
 export const acceptTermsRequestSchema = z.object({
   accounting_firm_id: idField('accounting_firm'),
   version: z.number().int().min(1).max(1_000_000),
 });
+export type AcceptTermsRequest = z.infer<typeof acceptTermsRequestSchema>;
+
+export const myTermsQuerySchema = z.object({
+  accounting_firm_id: idParam('accounting_firm'),
+  locale: localeSchema.optional(),
+});
+
+/** A firm's current terms and where the signed-in user stands with them: GET /api/users/me/terms. */
+export const myTermsSchema = z.object({
+  terms: termsSchema.nullable(),
+  accepted_version: z.number().int().nullable(),
+  accepted_at: z.string().nullable(),
+  up_to_date: z.boolean(),
+});
+export type MyTerms = z.infer<typeof myTermsSchema>;
+
+/** One language of a firm's terms. */
+export const termsTextSchema = z.object({
+  title: requiredText(200),
+  content: requiredText(50_000),
+});
+export type TermsText = z.infer<typeof termsTextSchema>;
+
+/** Publish a new version of a firm's terms (French required): POST /api/accounting-firms/{id}/terms. */
+export const publishTermsRequestSchema = z
+  .object({
+    fr: termsTextSchema,
+    en: termsTextSchema.optional(),
+    pt: termsTextSchema.optional(),
+  })
+  .strict();
+export type PublishTermsRequest = z.infer<typeof publishTermsRequestSchema>;
+
+/** A firm's current terms in every language it has, and how many people accepted them. */
+export const firmTermsSchema = z.object({
+  version: z.number().int().nullable(),
+  published_at: z.string().nullable(),
+  texts: z.array(termsSchema),
+  accepted_count: z.number().int(),
+});
+export type FirmTerms = z.infer<typeof firmTermsSchema>;

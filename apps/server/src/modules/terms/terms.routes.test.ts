@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
+import { terms as termsTable } from '../../db/schema';
 
 let t: TestApp;
 const firm = { demo: 0, nord: 0 };
@@ -68,5 +69,139 @@ describe('GET /api/terms', () => {
     const locale = await terms(`?accounting_firm_id=${firm.demo}&locale=de`);
     expect(locale.status).toBe(422);
     expect(locale.body.errors.locale).toBeDefined();
+  });
+});
+
+describe('/api/users/me/terms', () => {
+  const mine = (token: string, firmId: number, query = '') =>
+    t.request({ method: 'GET', url: `/api/users/me/terms?accounting_firm_id=${firmId}${query}`, token });
+  const accept = (token: string, body: unknown) =>
+    t.request({ method: 'POST', url: '/api/users/me/terms', token, payload: body as object });
+
+  it('shows the current terms, records an acceptance, and asks again for a new version', async () => {
+    const token = await t.signIn('guest@demo.test');
+    const before = await mine(token, firm.demo, '&locale=en');
+    expect(before.status).toBe(200);
+    expect(before.body.data).toMatchObject({
+      terms: { version: 1, locale: 'en', title: 'Terms of Use' },
+      accepted_version: null,
+      accepted_at: null,
+      up_to_date: false,
+    });
+
+    const accepted = await accept(token, { accounting_firm_id: firm.demo, version: 1 });
+    expect(accepted.status).toBe(200);
+    expect(accepted.body.data).toMatchObject({ accepted_version: 1, up_to_date: true });
+    expect(Date.now() - Date.parse(accepted.body.data.accepted_at)).toBeLessThan(60_000);
+    // Accepting again changes nothing.
+    const again = await accept(token, { accounting_firm_id: firm.demo, version: 1 });
+    expect(again.body.data.accepted_at).toBe(accepted.body.data.accepted_at);
+
+    await t.database.db.insert(termsTable).values({
+      accountingFirmId: firm.demo,
+      version: 2,
+      locale: 'fr',
+      title: 'CGU v2',
+      content: 'Article 1 — nouveau.',
+    });
+    const renewed = (await mine(token, firm.demo)).body.data;
+    expect(renewed).toMatchObject({
+      terms: { version: 2, title: 'CGU v2' },
+      accepted_version: 1,
+      up_to_date: false,
+    });
+
+    const outdated = await accept(token, { accounting_firm_id: firm.demo, version: 1 });
+    expect(outdated.status).toBe(422);
+    expect(outdated.body).toMatchObject({
+      code: 'terms-outdated',
+      errors: { version: [expect.any(String)] },
+    });
+    expect((await mine(token, firm.demo)).body.data.accepted_version).toBe(1);
+    const current = await accept(token, { accounting_firm_id: firm.demo, version: 2 });
+    expect(current.body.data).toMatchObject({ accepted_version: 2, up_to_date: true });
+  });
+
+  it('answers 404 for a firm the user has nothing to do with, 401 without a session, 422 on bad input', async () => {
+    const client = await t.signIn('client@demo.test');
+    expect((await mine(client, firm.nord)).status).toBe(404);
+    expect((await accept(client, { accounting_firm_id: firm.nord, version: 1 })).status).toBe(404);
+    expect((await mine(client, 999_999)).status).toBe(404);
+    const anonymous = await t.request({
+      method: 'GET',
+      url: `/api/users/me/terms?accounting_firm_id=${firm.demo}`,
+    });
+    expect(anonymous.status).toBe(401);
+    const bad = await accept(client, { accounting_firm_id: firm.demo, version: 'one' });
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors.version).toBeDefined();
+    expect((await mine(client, firm.demo)).body.data.accepted_version).toBeNull();
+  });
+});
+
+describe('/api/accounting-firms/{id}/terms', () => {
+  const firmTerms = (token: string, firmId: number) =>
+    t.request({ method: 'GET', url: `/api/accounting-firms/${firmId}/terms`, token });
+  const publish = (token: string, firmId: number, body: unknown) =>
+    t.request({
+      method: 'POST',
+      url: `/api/accounting-firms/${firmId}/terms`,
+      token,
+      payload: body as object,
+    });
+
+  it('lets an administrator publish a new version, which every user is then asked to accept', async () => {
+    const expert = await t.signIn('expert@demo.test');
+    const before = await firmTerms(expert, firm.nord);
+    expect(before.status).toBe(200);
+    expect(before.body.data).toMatchObject({ version: 1, accepted_count: 0 });
+    expect(before.body.data.texts.map((x: { locale: string }) => x.locale)).toEqual(['fr', 'en', 'pt']);
+
+    const published = await publish(expert, firm.nord, {
+      fr: { title: 'CGU 2027', content: 'Article 1 — Tout change.' },
+      en: { title: 'Terms 2027', content: 'Article 1 — Everything changes.' },
+    });
+    expect(published.status).toBe(200);
+    expect(published.body.data).toMatchObject({ version: 2, accepted_count: 0 });
+    expect(published.body.data.texts.map((x: { locale: string }) => x.locale)).toEqual(['fr', 'en']);
+    // Portuguese readers get the French text of the new version.
+    const pt = await terms(`?accounting_firm_id=${firm.nord}&locale=pt`);
+    expect(pt.body.data).toMatchObject({ version: 2, locale: 'fr', title: 'CGU 2027' });
+
+    const mine = await t.request({
+      method: 'GET',
+      url: `/api/users/me/terms?accounting_firm_id=${firm.nord}`,
+      token: expert,
+    });
+    expect(mine.body.data).toMatchObject({ terms: { version: 2 }, up_to_date: false });
+    await t.request({
+      method: 'POST',
+      url: '/api/users/me/terms',
+      token: expert,
+      payload: { accounting_firm_id: firm.nord, version: 2 },
+    });
+    expect((await firmTerms(expert, firm.nord)).body.data.accepted_count).toBe(1);
+  });
+
+  it('refuses publishing to collaborators (403) and strangers (404), and bad texts (422) without change', async () => {
+    const text = { title: 'CGU', content: 'Texte.' };
+    const collab = await t.signIn('collab@demo.test');
+    expect((await firmTerms(collab, firm.demo)).status).toBe(200);
+    expect((await publish(collab, firm.demo, { fr: text })).status).toBe(403);
+    expect((await firmTerms(collab, firm.nord)).status).toBe(404);
+    expect((await publish(collab, firm.nord, { fr: text })).status).toBe(404);
+
+    const expert = await t.signIn('expert@demo.test');
+    const version = (await firmTerms(expert, firm.nord)).body.data.version;
+    const noFrench = await publish(expert, firm.nord, { en: text });
+    expect(noFrench.status).toBe(422);
+    expect(noFrench.body.errors.fr).toBeDefined();
+    const empty = await publish(expert, firm.nord, { fr: { title: ' ', content: 'x' } });
+    expect(empty.body.errors['fr.title']).toBeDefined();
+    const unknown = await publish(expert, firm.nord, { fr: text, de: text });
+    expect(unknown.status).toBe(422);
+    const tooLong = await publish(expert, firm.nord, { fr: { title: 'CGU', content: 'x'.repeat(50_001) } });
+    expect(tooLong.body.errors['fr.content']).toBeDefined();
+    expect((await firmTerms(expert, firm.nord)).body.data.version).toBe(version);
   });
 });

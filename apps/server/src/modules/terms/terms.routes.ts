@@ -1,10 +1,22 @@
-import { dataEnvelope, termsQuerySchema, termsSchema } from '@portal/contracts';
+import {
+  acceptTermsRequestSchema,
+  dataEnvelope,
+  firmIdParamsSchema,
+  firmTermsSchema,
+  myTermsQuerySchema,
+  myTermsSchema,
+  publishTermsRequestSchema,
+  termsQuerySchema,
+  termsSchema,
+} from '@portal/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context';
+import { requireActor } from '../../platform/auth/auth-plugin';
 import { AppError } from '../../platform/errors/app-error';
-import { requestLocale, typed } from '../../platform/http/route-helpers';
+import { bearer, requestLocale, typed } from '../../platform/http/route-helpers';
 import { activeFirmByDomain, firstActiveFirm } from '../white-label/white-label.repository';
-import { publicTerms } from './terms.service';
+import { firmTerms, publishTerms } from './firm-terms.service';
+import { acceptTerms, myTerms, publicTerms } from './terms.service';
 
 export function termsRoutes(app: FastifyInstance, ctx: AppContext): void {
   typed(app).get(
@@ -27,5 +39,74 @@ export function termsRoutes(app: FastifyInstance, ctx: AppContext): void {
       if (firmId === undefined) throw new AppError('not-found');
       return { data: await publicTerms(ctx.db, firmId, request.query.locale ?? requestLocale(request)) };
     },
+  );
+
+  typed(app).get(
+    '/api/users/me/terms',
+    {
+      schema: {
+        tags: ['terms'],
+        security: bearer,
+        description: "A firm's current terms and the signed-in user's latest acceptance of them.",
+        querystring: myTermsQuerySchema,
+        response: { 200: dataEnvelope(myTermsSchema) },
+      },
+    },
+    async (request) => ({
+      data: await myTerms(
+        ctx.db,
+        requireActor(request),
+        request.query.accounting_firm_id,
+        request.query.locale ?? requestLocale(request),
+      ),
+    }),
+  );
+
+  typed(app).post(
+    '/api/users/me/terms',
+    {
+      schema: {
+        tags: ['terms'],
+        security: bearer,
+        description: "Accepts the firm's current version of its terms (an older version answers 422).",
+        body: acceptTermsRequestSchema,
+        response: { 200: dataEnvelope(myTermsSchema) },
+      },
+    },
+    async (request) => ({
+      data: await acceptTerms(ctx.db, requireActor(request), request.body, requestLocale(request)),
+    }),
+  );
+
+  typed(app).get(
+    '/api/accounting-firms/:id/terms',
+    {
+      schema: {
+        tags: ['terms'],
+        security: bearer,
+        description: "The firm's current terms in each of its languages, and how many people accepted them.",
+        params: firmIdParamsSchema,
+        response: { 200: dataEnvelope(firmTermsSchema) },
+      },
+    },
+    async (request) => ({ data: await firmTerms(ctx.db, requireActor(request), request.params.id) }),
+  );
+
+  typed(app).post(
+    '/api/accounting-firms/:id/terms',
+    {
+      schema: {
+        tags: ['terms'],
+        security: bearer,
+        description:
+          'Publishes a new version of the terms (firm administrators): every user is asked to accept it.',
+        params: firmIdParamsSchema,
+        body: publishTermsRequestSchema,
+        response: { 200: dataEnvelope(firmTermsSchema) },
+      },
+    },
+    async (request) => ({
+      data: await publishTerms(ctx.db, requireActor(request), request.params.id, request.body),
+    }),
   );
 }

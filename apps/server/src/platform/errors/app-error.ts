@@ -49,6 +49,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   'missing-excel-sheet': 422,
   'bad-import-file': 422,
   'siret-not-found': 404,
+  'terms-outdated': 422,
 };
 
 /** Field errors: field path -> message keys (translated when the error is written). */

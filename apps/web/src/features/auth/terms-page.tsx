@@ -6,14 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useWhiteLabel } from '../../app/white-label';
 import { PageLoader } from '../../components/page-loader';
+import { PlainText } from '../../components/plain-text';
 import { fetchTerms } from './api';
-
-/** Splits plain text into paragraphs (the terms are never rendered as HTML). */
-export const toParagraphs = (content: string): string[] =>
-  content
-    .split(/\r?\n\s*\r?\n|\r?\n/)
-    .map((p) => p.trim())
-    .filter(Boolean);
 
 /** The firm's terms of use, as plain text paragraphs. */
 export function TermsPage() {
@@ -38,12 +32,7 @@ export function TermsPage() {
       <Typography variant="caption" color="text.secondary">
         {t('terms.version', { version: terms.data.version })}
       </Typography>
-      {toParagraphs(terms.data.content).map((p, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs of a static text
-        <Typography key={i} component="p">
-          {p}
-        </Typography>
-      ))}
+      <PlainText content={terms.data.content} />
     </Stack>
   );
 }

@@ -21,8 +21,8 @@ import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppNavigate } from '../../app/app-navigate';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { useWorkspace } from '../shell/workspace-context';
-import { ConfirmDialog } from './form/confirm-dialog';
 import { serverFieldErrors } from './form/fields';
 import { useErrorText } from './form/form-field';
 import {

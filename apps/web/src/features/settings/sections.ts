@@ -22,7 +22,7 @@ export const FIRM_SECTIONS: readonly FirmSection[] = [
   { path: 'home' },
   { path: 'offers' },
   { path: 'quickfolders-manager' },
-  { path: 'terms-of-service' },
+  { path: 'terms-of-service', built: true },
 ];
 
 export const DEFAULT_FIRM_SECTION = 'team-manager';

@@ -14,6 +14,7 @@ import { VersionLabel } from '../../components/version-label';
 import { CompanySelector } from './company-selector';
 import { FirmSelector } from './firm-selector';
 import { NavDrawer } from './nav-drawer';
+import { TermsNotice } from './terms-notice';
 import { TopBar } from './top-bar';
 import { useCurrentRoute } from './use-current-route';
 import { useWorkspace, WorkspaceProvider } from './workspace-context';
@@ -81,6 +82,7 @@ function ShellContent() {
         </Alert>
       ) : null}
       <Outlet />
+      <TermsNotice />
     </>
   );
 }

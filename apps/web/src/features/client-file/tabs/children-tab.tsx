@@ -16,8 +16,8 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { Fragment, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ZodType } from 'zod';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { PageLoader } from '../../../components/page-loader';
-import { ConfirmDialog } from '../form/confirm-dialog';
 import { EntityDialog } from '../form/entity-dialog';
 import type { FieldDef } from '../form/fields';
 

@@ -14,11 +14,21 @@ type Props = {
   confirmLabel: string;
   onClose: () => void;
   onConfirm: () => Promise<unknown>;
+  /** `error` for removals (the default), `primary` for other weighty actions. */
+  color?: 'error' | 'primary';
 };
 
-/** "Are you sure?" before a removal; stays open when the call fails (the snackbar says why). */
-export function ConfirmDialog({ open, title, body, confirmLabel, onClose, onConfirm }: Props) {
-  const { t } = useTranslation('client-file');
+/** "Are you sure?" before a removal or another weighty action; stays open when the call fails (the snackbar says why). */
+export function ConfirmDialog({
+  open,
+  title,
+  body,
+  confirmLabel,
+  onClose,
+  onConfirm,
+  color = 'error',
+}: Props) {
+  const { t } = useTranslation('common');
   const [busy, setBusy] = useState(false);
   const confirm = async () => {
     setBusy(true);
@@ -38,8 +48,8 @@ export function ConfirmDialog({ open, title, body, confirmLabel, onClose, onConf
         <DialogContentText>{body}</DialogContentText>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>{t('actions.cancel', { ns: 'common' })}</Button>
-        <Button color="error" variant="contained" onClick={confirm} disabled={busy}>
+        <Button onClick={onClose}>{t('actions.cancel')}</Button>
+        <Button color={color} variant="contained" onClick={confirm} disabled={busy}>
           {confirmLabel}
         </Button>
       </DialogActions>
