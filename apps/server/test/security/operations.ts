@@ -75,6 +75,12 @@ export function refsIn(schema: JsonSchema | undefined): string[] {
   return [...own, ...nested];
 }
 
+/** The ids an operation takes outside its path (query and body). */
+export const nonPathRefs = (op: Operation) => [
+  ...op.parameters.filter((p) => p.in === 'query').flatMap((p) => refsIn(p.schema)),
+  ...refsIn(op.body),
+];
+
 export const operationRefs = (op: Operation) => [
   ...op.parameters.flatMap((p) => refsIn(p.schema)),
   ...refsIn(op.body),
@@ -131,15 +137,16 @@ export const SAMPLE_BODIES: Record<string, Sample> = {
   'POST /api/accounting-firms/{id}/terms': () => ({
     fr: { title: 'CGU sonde', content: 'Publiées par la sonde.' },
   }),
-  'POST /api/accounting-firms/{id}/vendors': () => ({
+  'POST /api/accounting-firms/{id}/vendors': (ids) => ({
     company: 'Probe Company',
     corporate_name: 'Probe Company SAS',
     client_code: `PRB${Math.floor(Math.random() * 1e6)}`,
     siret: freshSiret(),
+    accountant_ids: [ids.user],
   }),
   'PATCH /api/vendors/{id}': () => ({ notes: 'changed by the probe' }),
   'DELETE /api/vendors/{id}': () => ({ confirmation: 'ALPHA01' }),
-  'POST /api/vendors/{id}/transfer': (ids) => ({ accounting_firm_id: ids.accounting_firm }),
+  'POST /api/vendors/{id}/transfer': (ids) => ({ accounting_firm_id: ids.sister_firm }),
   'POST /api/vendors/{id}/banks': () => ({
     bank_name: 'Probe',
     iban: 'FR7630006000011234567890189',
@@ -181,11 +188,12 @@ export const SAMPLE_BODIES: Record<string, Sample> = {
     role: 'collaborator',
   }),
   'PATCH /api/vendors/{id}/users/{childId}': () => ({ job: 'probe' }),
-  'POST /api/accounting-firms/{id}/members': () => ({
+  'POST /api/accounting-firms/{id}/members': (ids) => ({
     email: `member-${Math.floor(Math.random() * 1e9)}@probe.test`,
     firstname: 'Probe',
     lastname: 'Member',
     role: 'collaborator',
+    assignments: [{ vendor_id: ids.vendor, read_only: false }],
   }),
   'PATCH /api/accounting-firms/{id}/members/{userId}': () => ({ read_only: true }),
   'PUT /api/accounting-firms/{id}/members/{userId}/assignments': (ids) => ({
@@ -193,11 +201,26 @@ export const SAMPLE_BODIES: Record<string, Sample> = {
   }),
 };
 
-/** Fills a path and its required query parameters with the given tenant's ids. */
-export function buildUrl(op: Operation, ids: TenantIds): { url: string; missing: string[] } {
+/** Ids that exist nowhere (platform-wide references kept): what a foreign id must look like. */
+export const ghostIds = (ids: TenantIds): TenantIds => ({
+  ...(Object.fromEntries(Object.keys(ids).map((k) => [k, 2_147_483_000])) as TenantIds),
+  module: ids.module,
+  tree_structure: ids.tree_structure,
+});
+
+/**
+ * Fills a path and its required query parameters with the given tenant's ids (the query may take
+ * another tenant's, for the mixed walk).
+ */
+export function buildUrl(
+  op: Operation,
+  ids: TenantIds,
+  queryIds: TenantIds = ids,
+): { url: string; missing: string[] } {
   const missing: string[] = [];
   const valueFor = (p: Parameter): string | undefined => {
     const ref = p.schema['x-ref'] as keyof TenantIds | undefined;
+    if (ref && p.in === 'query') return queryIds[ref] === undefined ? undefined : String(queryIds[ref]);
     if (ref) return ids[ref] === undefined ? undefined : String(ids[ref]);
     if (p.schema.enum?.length) return String(p.schema.enum[0]);
     return undefined;

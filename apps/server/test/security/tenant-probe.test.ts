@@ -3,7 +3,9 @@ import { createTestApp, type TestApp } from '../test-app';
 import {
   buildUrl,
   EVERY_ROLE_WRITES,
+  ghostIds,
   NOT_CALLED,
+  nonPathRefs,
   type Operation,
   operationRefs,
   operationsOf,
@@ -12,7 +14,7 @@ import {
   SELF_ROUTES,
 } from './operations';
 import { registeredRoutes, undocumentedRoutes } from './route-table';
-import { buildTenant, type Tenant, WORLD_PASSWORD, worldPasswordHash } from './tenant-world';
+import { buildTenant, type Tenant, type TenantIds, WORLD_PASSWORD, worldPasswordHash } from './tenant-world';
 
 /**
  * The cross-tenant probe: two tenants of identical shape; every operation of the OpenAPI document
@@ -91,7 +93,7 @@ describe('route inventory', () => {
 });
 
 describe('cross-tenant probe', () => {
-  it("refuses every operation on tenant A's ids to every user of tenant B, without leaking", async () => {
+  it("refuses every operation on tenant A's ids to every user of tenant B, as if they did not exist, without leaking", async () => {
     const failures: string[] = [];
     for (const op of operations) {
       if (PUBLIC_BY_DESIGN[op.key] || NOT_CALLED.has(op.key)) continue;
@@ -101,6 +103,49 @@ describe('cross-tenant probe', () => {
         if (!SELF_ROUTES[op.key] && !REFUSED.has(res.status)) {
           failures.push(`${op.key} as ${actor.role} of B answered ${res.status}`);
         }
+        const ghost = await call(op, { ...alpha, ids: ghostIds(alpha.ids) }, actor.email);
+        if (!SELF_ROUTES[op.key] && (ghost.status !== res.status || ghost.body?.code !== res.body?.code)) {
+          failures.push(
+            `${op.key} as ${actor.role} of B answered ${res.status} ${res.body?.code} on A's ids but ${ghost.status} ${ghost.body?.code} on ids that do not exist (an existence oracle)`,
+          );
+        }
+        if (leaked.length) failures.push(`${op.key} as ${actor.role} of B leaked ${leaked.join(', ')}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 300_000);
+});
+
+describe('mixed ids', () => {
+  const callMixed = (op: Operation, email: string, foreign: TenantIds) => {
+    const { url } = buildUrl(op, bravo.ids, foreign);
+    const sample = SAMPLE_BODIES[op.key];
+    return t.request({
+      method: op.method as 'GET',
+      url,
+      token: tokens.get(email),
+      payload: op.body && sample ? (sample(foreign) as object) : undefined,
+    });
+  };
+
+  it("refuses tenant A's ids in the query or body of an operation on tenant B's own resources, exactly as ids that do not exist", async () => {
+    const failures: string[] = [];
+    const mixed = operations.filter(
+      (op) => !PUBLIC_BY_DESIGN[op.key] && !NOT_CALLED.has(op.key) && nonPathRefs(op).length > 0,
+    );
+    expect(mixed.length).toBeGreaterThanOrEqual(3);
+    for (const op of mixed) {
+      for (const actor of bravo.actors) {
+        const res = await callMixed(op, actor.email, alpha.ids);
+        const who = `${op.key} as ${actor.role} of B with A's ids in query/body`;
+        if (res.status < 400 || res.status >= 500) failures.push(`${who} answered ${res.status}`);
+        const ghost = await callMixed(op, actor.email, ghostIds(alpha.ids));
+        if (ghost.status !== res.status || ghost.body?.code !== res.body?.code) {
+          failures.push(
+            `${who} answered ${res.status} ${res.body?.code}, but ${ghost.status} ${ghost.body?.code} for ids that do not exist (an existence oracle)`,
+          );
+        }
+        const leaked = leaks(res.body, alpha);
         if (leaked.length) failures.push(`${op.key} as ${actor.role} of B leaked ${leaked.join(', ')}`);
       }
     }

@@ -25,6 +25,8 @@ export const WORLD_PASSWORD = 'Probe-password-2026';
 /** Every kind of id a route can carry, for one tenant (the OpenAPI `x-ref` values). */
 export type TenantIds = {
   accounting_firm: number;
+  /** Another portal of the same holding (a transfer's target); not an `x-ref` of its own. */
+  sister_firm: number;
   holding: number;
   vendor: number;
   bank: number;
@@ -73,6 +75,10 @@ export async function buildTenant(db: Db, label: string, passwordHash: string): 
       .values({ name: `${name} Firm`, domain: `${label}.probe.test`, holdingId: holding!.id })
       .returning();
     const firmId = firm!.id;
+    const [sister] = await tx
+      .insert(accountingFirms)
+      .values({ name: `${name} Sister Firm`, domain: `sister.${label}.probe.test`, holdingId: holding!.id })
+      .returning();
     await tx.insert(whiteLabels).values([
       {
         accountingFirmId: firmId,
@@ -164,6 +170,7 @@ export async function buildTenant(db: Db, label: string, passwordHash: string): 
 
     await tx.insert(accountingFirmMemberships).values([
       { accountingFirmId: firmId, userId: id('admin'), role: 'admin' },
+      { accountingFirmId: sister!.id, userId: id('admin'), role: 'admin' },
       { accountingFirmId: firmId, userId: id('collab'), role: 'collaborator' },
       { accountingFirmId: firmId, userId: id('collabreadonly'), role: 'collaborator' },
       { accountingFirmId: firmId, userId: id('collaball'), role: 'collaborator', allVendors: true },
@@ -185,6 +192,7 @@ export async function buildTenant(db: Db, label: string, passwordHash: string): 
       label,
       ids: {
         accounting_firm: firmId,
+        sister_firm: sister!.id,
         holding: holding!.id,
         vendor: vendorId,
         bank: bank!.id,

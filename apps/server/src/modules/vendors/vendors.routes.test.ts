@@ -2,7 +2,7 @@ import { luhnCheckDigit } from '@portal/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { accountingFirms, vendorBanks, vendorMemberships } from '../../db/schema';
+import { accountingFirmMemberships, accountingFirms, vendorBanks, vendorMemberships } from '../../db/schema';
 
 type Vendor = {
   id: number;
@@ -555,12 +555,18 @@ describe('POST /api/vendors/{id}/transfer', () => {
     expect((await create({ siret: v.siret })).body.code).toBe('siret-already-used');
   });
 
-  it('refuses a portal outside the holding', async () => {
+  it('refuses a portal outside the holding, and answers 404 for one the actor cannot see', async () => {
     const [lonely] = await t.database.db
       .insert(accountingFirms)
       .values({ name: 'Cabinet Isolé', domain: 'isole.localhost' })
       .returning();
     const v = await created();
+    const unseen = await transfer(v.id, lonely!.id);
+    expect(unseen.status).toBe(404);
+    expect(unseen.body.code).toBe('not-found');
+    await t.database.db
+      .insert(accountingFirmMemberships)
+      .values({ accountingFirmId: lonely!.id, userId: userId.expert!, role: 'admin' });
     const res = await transfer(v.id, lonely!.id);
     expect(res.status).toBe(422);
     expect(res.body.code).toBe('transfer-outside-holding');

@@ -246,12 +246,14 @@ export async function transferVendor(
     .where(eq(accountingFirms.id, grant.accountingFirmId!));
   const [target] = await ctx.db.select().from(accountingFirms).where(eq(accountingFirms.id, targetFirmId));
   if (!target || target.deactivatedAt) throw new AppError('not-found');
-  if (target.id === source?.id) throw fieldError('validation-failed', 'accounting_firm_id', 'invalid-value');
-  if (!source?.holdingId || source.holdingId !== target.holdingId) {
-    throw fieldError('transfer-outside-holding', 'accounting_firm_id');
-  }
+  const sameHolding = Boolean(source?.holdingId) && source?.holdingId === target.holdingId;
   const targetGrant = await grantFor(ctx.db, actor, { kind: 'firm', accountingFirmId: target.id });
-  if (!grant.roles.includes('group_admin') && !targetGrant.roles.includes('firm_admin')) {
+  // A portal the actor cannot see answers like one that does not exist.
+  const groupAdmin = grant.roles.includes('group_admin');
+  if (targetGrant.roles.length === 0 && !(groupAdmin && sameHolding)) throw new AppError('not-found');
+  if (target.id === source?.id) throw fieldError('validation-failed', 'accounting_firm_id', 'invalid-value');
+  if (!sameHolding) throw fieldError('transfer-outside-holding', 'accounting_firm_id');
+  if (!groupAdmin && !targetGrant.roles.includes('firm_admin')) {
     throw new AppError('forbidden');
   }
   try {
