@@ -19,6 +19,8 @@ export async function measure({ url, connections, duration, requests, method = '
       `  failures: ${failed.map(([s, n]) => `${n} × HTTP ${s}`).join(', ') || 'none'}; ${result.errors} request errors, of which ${result.timeouts} timeouts (no answer in 10 s)`,
     );
   }
+  // Every benchmark must run without an error: the runner exits non-zero once one is seen.
+  if (result.non2xx + result.errors > 0) process.exitCode = 1;
   times.sort((a, b) => a - b);
   return {
     rps: Math.round(result.requests.average),

@@ -48,7 +48,7 @@ describe('embedded database backups', () => {
     const aside = await restoreBackup(backup.file, dataDir);
     expect(await noteIn(dataDir)).toBe('before');
     expect(fs.existsSync(path.join(aside, 'PG_VERSION'))).toBe(true);
-  }, 60_000);
+  }, 120_000);
 
   it('refuses to restore while another process holds the data folder, and changes nothing', async () => {
     const dataDir = tempDir();
@@ -61,7 +61,7 @@ describe('embedded database backups', () => {
     await expect(restoreBackup(backup.file, dataDir)).rejects.toThrow(/in use/);
     fs.rmSync(pgliteLock(dataDir));
     expect(await noteIn(dataDir)).toBe('newer');
-  }, 60_000);
+  }, 120_000);
 
   it('keeps the newest backups only', async () => {
     const dataDir = tempDir();
@@ -79,7 +79,7 @@ describe('embedded database backups', () => {
       backupFileName(new Date('2026-11-03T03:00:00Z')),
     ]);
     expect(listBackups(backups)[1]!.at.toISOString()).toBe('2026-11-03T03:00:00.000Z');
-  }, 60_000);
+  }, 120_000);
 
   it('backs up when the newest backup is older than the interval, not on PostgreSQL', async () => {
     const dataDir = tempDir();
@@ -102,7 +102,7 @@ describe('embedded database backups', () => {
     await scheduleBackups(postgres, { dir: none, hours: 24, keep: 3 }, () => {})();
     await postgres.close();
     expect(fs.existsSync(none)).toBe(false);
-  }, 60_000);
+  }, 120_000);
 
   it('backs up an existing database before applying new migrations', async () => {
     const dataDir = tempDir();
@@ -124,5 +124,5 @@ describe('embedded database backups', () => {
     );
     expect(listBackups(config.backupDir)).toHaveLength(1);
     expect(messages[0]).toMatch(/^Backup before migrating the embedded database: /);
-  }, 60_000);
+  }, 120_000);
 });

@@ -137,6 +137,11 @@ export const SAMPLE_BODIES: Record<string, Sample> = {
   'POST /api/accounting-firms/{id}/terms': () => ({
     fr: { title: 'CGU sonde', content: 'Publiées par la sonde.' },
   }),
+  'PUT /api/accounting-firms/{id}/white-labels/{theme}': () => ({
+    name: 'Probe Branding',
+    primary_color: '#123456',
+    secondary_color: '654321',
+  }),
   'POST /api/accounting-firms/{id}/vendors': (ids) => ({
     company: 'Probe Company',
     corporate_name: 'Probe Company SAS',

@@ -26,7 +26,9 @@ export type ValidationKey =
   | 'invalid-vat-day'
   | 'identifier-required'
   | 'period-end-before-start'
-  | 'last-admin';
+  | 'last-admin'
+  | 'invalid-image'
+  | 'image-too-large';
 
 export type MessageKey = ErrorCode | ValidationKey;
 
@@ -76,6 +78,8 @@ const fr: Catalogue = {
   'nul-byte': 'Caractère interdit.',
   'invalid-email': 'Adresse e-mail invalide.',
   'invalid-color': 'Couleur invalide (six chiffres hexadécimaux).',
+  'invalid-image': 'Image invalide ou format non pris en charge (gif, jpeg, png, webp, svg).',
+  'image-too-large': "L'image est trop volumineuse (500 Ko au plus).",
   'invalid-characters': 'Caractères spéciaux interdits.',
   'invalid-id': 'Identifiant invalide.',
   'invalid-value': 'Valeur invalide.',
@@ -152,6 +156,8 @@ const en: Catalogue = {
   'nul-byte': 'Forbidden character.',
   'invalid-email': 'Invalid email address.',
   'invalid-color': 'Invalid colour (six hexadecimal digits).',
+  'invalid-image': 'Invalid image or unsupported format (gif, jpeg, png, webp, svg).',
+  'image-too-large': 'The image is too large (500 KB at most).',
   'invalid-characters': 'Special characters are not allowed.',
   'invalid-id': 'Invalid identifier.',
   'invalid-value': 'Invalid value.',
@@ -228,6 +234,8 @@ const pt: Catalogue = {
   'nul-byte': 'Carácter proibido.',
   'invalid-email': 'Endereço de e-mail inválido.',
   'invalid-color': 'Cor inválida (seis dígitos hexadecimais).',
+  'invalid-image': 'Imagem inválida ou formato não suportado (gif, jpeg, png, webp, svg).',
+  'image-too-large': 'A imagem é demasiado grande (500 KB no máximo).',
   'invalid-characters': 'Caracteres especiais não permitidos.',
   'invalid-id': 'Identificador inválido.',
   'invalid-value': 'Valor inválido.',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idParam } from '../rules/ids';
+import { colour, requiredText } from '../rules/text';
 import { moduleSchema } from '../tenancy';
 
 export const themeModeSchema = z.enum(['light', 'dark']);
@@ -45,3 +46,28 @@ export const whiteLabelIconParamsSchema = z.object({
 export const lastModifiedQuerySchema = z.object({
   last_modified: z.string().max(64).optional(),
 });
+
+/** Largest logo a firm may upload, in bytes (before base64). */
+export const LOGO_MAX_BYTES = 512_000;
+/** Image formats accepted for a logo (spec section 5). */
+export const LOGO_FORMATS = ['gif', 'jpeg', 'png', 'webp', 'svg'] as const;
+
+/**
+ * Change one theme of a firm's branding: PUT /api/accounting-firms/{id}/white-labels/{theme}.
+ * `logo`: base64 of the image to set, null to remove it, absent to keep it. The server checks
+ * that the bytes really are one of LOGO_FORMATS (a corrupt or other file answers 422).
+ */
+export const updateWhiteLabelRequestSchema = z
+  .object({
+    name: requiredText(100),
+    primary_color: colour(),
+    secondary_color: colour(),
+    logo: z
+      .string()
+      .max(Math.ceil(LOGO_MAX_BYTES / 3) * 4, { error: 'image-too-large' })
+      .regex(/^[A-Za-z0-9+/]*={0,2}$/, { error: 'invalid-image' })
+      .nullable()
+      .optional(),
+  })
+  .strict();
+export type UpdateWhiteLabelRequest = z.infer<typeof updateWhiteLabelRequestSchema>;

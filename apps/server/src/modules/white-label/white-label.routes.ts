@@ -2,6 +2,7 @@ import {
   dataEnvelope,
   firmIdParamsSchema,
   lastModifiedQuerySchema,
+  updateWhiteLabelRequestSchema,
   whiteLabelIconParamsSchema,
   whiteLabelQuerySchema,
   whiteLabelResponseSchema,
@@ -10,7 +11,9 @@ import {
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context';
-import { typed } from '../../platform/http/route-helpers';
+import { requireActor } from '../../platform/auth/auth-plugin';
+import { bearer, typed } from '../../platform/http/route-helpers';
+import { updateWhiteLabel } from './branding.service';
 import * as whiteLabel from './white-label.service';
 
 const binary = { 200: z.any().describe('binary image') };
@@ -60,6 +63,31 @@ export function whiteLabelRoutes(app: FastifyInstance, ctx: AppContext): void {
       },
     },
     async (request) => ({ data: await whiteLabel.firmWhiteLabels(ctx.db, request.params.id) }),
+  );
+
+  r.put(
+    '/api/accounting-firms/:id/white-labels/:theme',
+    {
+      schema: {
+        tags,
+        security: bearer,
+        description:
+          "Changes one theme of the firm's branding (firm administrators): name, colours, and the logo " +
+          '(base64 of a gif, jpeg, png, webp or svg image; null removes it; absent keeps it).',
+        params: whiteLabelIconParamsSchema,
+        body: updateWhiteLabelRequestSchema,
+        response: { 200: dataEnvelope(whiteLabelSchema) },
+      },
+    },
+    async (request) => ({
+      data: await updateWhiteLabel(
+        ctx.db,
+        requireActor(request),
+        request.params.id,
+        request.params.theme,
+        request.body,
+      ),
+    }),
   );
 
   const icons = [

@@ -1,0 +1,73 @@
+import {
+  type LOGO_FORMATS,
+  LOGO_MAX_BYTES,
+  type ThemeMode,
+  type UpdateWhiteLabelRequest,
+  type WhiteLabel,
+} from '@portal/contracts';
+import sharp from 'sharp';
+import type { Db } from '../../db/client';
+import { whiteLabels } from '../../db/schema';
+import { authorize } from '../../platform/access/access';
+import type { Actor } from '../../platform/auth/sessions';
+import { AppError, fieldError } from '../../platform/errors/app-error';
+import * as repo from './white-label.repository';
+import { whiteLabelsFor } from './white-label.service';
+
+const MIME: Record<(typeof LOGO_FORMATS)[number], string> = {
+  gif: 'image/gif',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+  svg: 'image/svg+xml',
+};
+
+const invalidImage = () => fieldError('validation-failed', 'logo', 'invalid-image');
+
+/**
+ * Reads an uploaded logo: one of LOGO_FORMATS that decodes completely (a truncated or disguised
+ * file is refused), at most LOGO_MAX_BYTES.
+ */
+export async function checkedLogo(base64: string): Promise<{ bytes: Buffer; mime: string }> {
+  const bytes = Buffer.from(base64, 'base64');
+  if (bytes.length === 0) throw invalidImage();
+  if (bytes.length > LOGO_MAX_BYTES) throw fieldError('validation-failed', 'logo', 'image-too-large');
+  try {
+    const image = sharp(bytes, { failOn: 'error', limitInputPixels: 50_000_000 });
+    const { format } = await image.metadata();
+    if (!format || !(format in MIME)) throw invalidImage();
+    // Decoding a thumbnail reads the whole image: a corrupt file fails here, not at favicon time.
+    await image.resize(32, 32, { fit: 'inside' }).png().toBuffer();
+    return { bytes, mime: MIME[format as keyof typeof MIME] };
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw invalidImage();
+  }
+}
+
+/** Firm administrators change one theme of their branding (name, colours, logo). */
+export async function updateWhiteLabel(
+  db: Db,
+  actor: Actor,
+  accountingFirmId: number,
+  theme: ThemeMode,
+  input: UpdateWhiteLabelRequest,
+): Promise<WhiteLabel> {
+  await authorize(db, actor, 'firm.update', { kind: 'firm', accountingFirmId });
+  const firm = await repo.activeFirmById(db, accountingFirmId);
+  if (!firm) throw new AppError('not-found');
+  const logo = typeof input.logo === 'string' ? await checkedLogo(input.logo) : input.logo;
+  const values = {
+    name: input.name,
+    primaryColor: input.primary_color,
+    secondaryColor: input.secondary_color,
+    updatedAt: new Date(),
+    ...(logo === undefined ? {} : { logo: logo?.bytes ?? null, logoMime: logo?.mime ?? null }),
+  };
+  await db
+    .insert(whiteLabels)
+    .values({ accountingFirmId, theme, ...values })
+    .onConflictDoUpdate({ target: [whiteLabels.accountingFirmId, whiteLabels.theme], set: values });
+  const entries = await whiteLabelsFor(db, firm);
+  return entries.find((entry) => entry.theme === theme)!;
+}
