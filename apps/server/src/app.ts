@@ -9,6 +9,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { healthRoutes } from './modules/health/health.routes';
 import { identityRoutes } from './modules/identity/identity.routes';
+import { platformAdminRoutes } from './modules/platform-admin/platform-admin.routes';
 import { teamRoutes } from './modules/team/team.routes';
 import { tenancyRoutes } from './modules/tenancy/tenancy.routes';
 import { termsRoutes } from './modules/terms/terms.routes';
@@ -101,6 +102,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   vendorChildrenRoutes(app, ctx);
   vendorImportRoutes(app, ctx);
   teamRoutes(app, ctx);
+  platformAdminRoutes(app, ctx);
 
   if (config.SERVE_WEB) servesWeb = await registerWebApp(app, config.WEB_DIST_DIR ?? defaultWebDist());
   return app;

@@ -53,6 +53,7 @@ export const ERROR_CODES = [
   'bad-import-file',
   'siret-not-found',
   'terms-outdated',
+  'domain-already-exists',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

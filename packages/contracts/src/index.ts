@@ -9,3 +9,4 @@ export * from './rules';
 export * from './tenancy';
 export * from './vendors';
 export * from './white-label';
+export * from './platform-admin';

@@ -122,6 +122,9 @@ export const EVERY_ROLE_WRITES: Record<string, string> = {
   'POST /api/users/me/terms': "every user accepts their firm's terms",
 };
 
+/** The platform super admin's routes: refused to every tenant user, whatever their role. */
+export const isPlatformRoute = (op: { path: string }) => op.path.startsWith('/api/sa/');
+
 /** Self routes the probe must not call (they would end the session it uses). */
 export const NOT_CALLED = new Set(['GET /api/logout', 'POST /api/change_password']);
 
@@ -142,6 +145,17 @@ export const SAMPLE_BODIES: Record<string, Sample> = {
     primary_color: '#123456',
     secondary_color: '654321',
   }),
+  'POST /api/sa/accounting-firms': (ids) => ({
+    name: 'Probe Portal',
+    domain: `probe-${Math.floor(Math.random() * 1e9)}.probe.test`,
+    holding_id: ids.holding,
+    admin: {
+      email: `padmin-${Math.floor(Math.random() * 1e9)}@probe.test`,
+      firstname: 'Probe',
+      lastname: 'Admin',
+    },
+  }),
+  'PATCH /api/sa/accounting-firms/{id}': () => ({ welcome_message: 'Changed by the probe' }),
   'POST /api/accounting-firms/{id}/vendors': (ids) => ({
     company: 'Probe Company',
     corporate_name: 'Probe Company SAS',

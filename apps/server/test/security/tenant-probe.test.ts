@@ -4,6 +4,7 @@ import {
   buildUrl,
   EVERY_ROLE_WRITES,
   ghostIds,
+  isPlatformRoute,
   NOT_CALLED,
   nonPathRefs,
   type Operation,
@@ -75,7 +76,7 @@ describe('route inventory', () => {
     for (const op of operations) {
       if (PUBLIC_BY_DESIGN[op.key] || SELF_ROUTES[op.key]) continue;
       if (!op.secured) problems.push(`${op.key}: neither bearer-secured nor listed in PUBLIC_BY_DESIGN`);
-      if (operationRefs(op).length === 0) {
+      if (operationRefs(op).length === 0 && !isPlatformRoute(op)) {
         problems.push(
           `${op.key}: no tenant id (x-ref) — list it in SELF_ROUTES with a reason, or mark its ids`,
         );
@@ -114,6 +115,26 @@ describe('cross-tenant probe', () => {
     }
     expect(failures).toEqual([]);
   }, 300_000);
+});
+
+describe('platform routes', () => {
+  it('refuses every super admin operation to every user of both tenants, whatever their role', async () => {
+    const failures: string[] = [];
+    const platform = operations.filter(isPlatformRoute);
+    expect(platform.length).toBeGreaterThanOrEqual(5);
+    for (const op of platform) {
+      for (const tenant of [alpha, bravo]) {
+        for (const actor of tenant.actors) {
+          const res = await call(op, alpha, actor.email);
+          if (!REFUSED.has(res.status))
+            failures.push(`${op.key} as ${actor.role} of ${tenant.label} answered ${res.status}`);
+          const leaked = leaks(res.body, alpha);
+          if (leaked.length) failures.push(`${op.key} as ${actor.role} leaked ${leaked.join(', ')}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 120_000);
 });
 
 describe('mixed ids', () => {

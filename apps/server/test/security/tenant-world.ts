@@ -219,3 +219,20 @@ export async function buildTenant(db: Db, label: string, passwordHash: string): 
 }
 
 export const worldPasswordHash = () => hashPassword(WORLD_PASSWORD);
+
+export const SUPER_ADMIN_EMAIL = 'superadmin@probe.test';
+
+/** The platform's super admin (no tenant): the one actor the `/api/sa/` routes answer. */
+export async function createSuperAdmin(db: Db, passwordHash: string): Promise<string> {
+  await db
+    .insert(users)
+    .values({
+      email: SUPER_ADMIN_EMAIL,
+      passwordHash,
+      firstname: 'Super',
+      lastname: 'Admin',
+      isSuperAdmin: true,
+    })
+    .onConflictDoNothing();
+  return SUPER_ADMIN_EMAIL;
+}

@@ -28,7 +28,8 @@ export type ValidationKey =
   | 'period-end-before-start'
   | 'last-admin'
   | 'invalid-image'
-  | 'image-too-large';
+  | 'image-too-large'
+  | 'invalid-domain';
 
 export type MessageKey = ErrorCode | ValidationKey;
 
@@ -80,6 +81,7 @@ const fr: Catalogue = {
   'invalid-color': 'Couleur invalide (six chiffres hexadécimaux).',
   'invalid-image': 'Image invalide ou format non pris en charge (gif, jpeg, png, webp, svg).',
   'image-too-large': "L'image est trop volumineuse (500 Ko au plus).",
+  'invalid-domain': 'Nom de domaine invalide (par exemple cabinet.example.fr, sans https:// ni port).',
   'invalid-characters': 'Caractères spéciaux interdits.',
   'invalid-id': 'Identifiant invalide.',
   'invalid-value': 'Valeur invalide.',
@@ -100,6 +102,7 @@ const fr: Catalogue = {
   'missing-excel-sheet': 'La feuille Excel attendue est introuvable.',
   'bad-import-file': "Format de fichier d'import invalide.",
   'siret-not-found': 'Aucune donnée trouvée à partir du SIRET : saisissez les informations à la main.',
+  'domain-already-exists': 'Ce domaine est déjà utilisé par un autre portail.',
   'terms-outdated':
     "Ces conditions ont été remplacées par une nouvelle version : relisez-la avant de l'accepter.",
   'invalid-siren': 'SIREN invalide (9 chiffres, clé de contrôle).',
@@ -158,6 +161,7 @@ const en: Catalogue = {
   'invalid-color': 'Invalid colour (six hexadecimal digits).',
   'invalid-image': 'Invalid image or unsupported format (gif, jpeg, png, webp, svg).',
   'image-too-large': 'The image is too large (500 KB at most).',
+  'invalid-domain': 'Invalid domain name (for example firm.example.com, without https:// or port).',
   'invalid-characters': 'Special characters are not allowed.',
   'invalid-id': 'Invalid identifier.',
   'invalid-value': 'Invalid value.',
@@ -178,6 +182,7 @@ const en: Catalogue = {
   'missing-excel-sheet': 'The expected Excel sheet is missing.',
   'bad-import-file': 'Bad import file format.',
   'siret-not-found': 'No data found from SIRET: fill in by hand.',
+  'domain-already-exists': 'This domain is already used by another portal.',
   'terms-outdated': 'These terms have been replaced by a new version: read it before accepting it.',
   'invalid-siren': 'Invalid SIREN (9 digits, check key).',
   'invalid-siret': 'Invalid SIRET (14 digits, check key).',
@@ -236,6 +241,7 @@ const pt: Catalogue = {
   'invalid-color': 'Cor inválida (seis dígitos hexadecimais).',
   'invalid-image': 'Imagem inválida ou formato não suportado (gif, jpeg, png, webp, svg).',
   'image-too-large': 'A imagem é demasiado grande (500 KB no máximo).',
+  'invalid-domain': 'Nome de domínio inválido (por exemplo gabinete.example.pt, sem https:// nem porta).',
   'invalid-characters': 'Caracteres especiais não permitidos.',
   'invalid-id': 'Identificador inválido.',
   'invalid-value': 'Valor inválido.',
@@ -256,6 +262,7 @@ const pt: Catalogue = {
   'missing-excel-sheet': 'A folha Excel esperada não existe.',
   'bad-import-file': 'Formato do ficheiro de importação inválido.',
   'siret-not-found': 'Nenhum dado encontrado a partir do SIRET: preencha manualmente.',
+  'domain-already-exists': 'Este domínio já é utilizado por outro portal.',
   'terms-outdated': 'Estes termos foram substituídos por uma nova versão: leia-a antes de a aceitar.',
   'invalid-siren': 'SIREN inválido (9 dígitos, chave de controlo).',
   'invalid-siret': 'SIRET inválido (14 dígitos, chave de controlo).',

@@ -16,3 +16,6 @@ export const DEMO_TERMS = {
       'Artigo 1 – Objeto\nEstes termos regem a utilização do portal disponibilizado pelo gabinete.\n\nArtigo 2 – Acesso\nO acesso é pessoal. É responsável pela confidencialidade da sua palavra-passe.\n\nArtigo 3 – Dados\nOs documentos carregados continuam a ser propriedade do seu autor e são conservados pelo gabinete em conformidade com o RGPD.',
   },
 } as const;
+
+/** The terms of use every new portal starts with (version 1); its administrators publish their own. */
+export const DEFAULT_TERMS = DEMO_TERMS;

@@ -19,13 +19,13 @@ import {
 import { authorize } from '../../platform/access/access';
 import type { Actor } from '../../platform/auth/sessions';
 import { uniqueViolation } from '../../platform/db-errors';
+import { escapeLike } from '../../platform/db-like';
 import { AppError, fieldError } from '../../platform/errors/app-error';
 import { sendInvitation } from '../identity/identity.service';
 
 type AssignmentInput = InviteMemberRequest['assignments'];
 type MembershipRow = typeof accountingFirmMemberships.$inferSelect;
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 const m = accountingFirmMemberships;
 
 /** Number of client files assigned to the member (correlated on the membership row). */

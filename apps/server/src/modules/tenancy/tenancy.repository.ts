@@ -11,6 +11,7 @@ import {
   vendorModules,
   vendors,
 } from '../../db/schema';
+import { escapeLike } from '../../platform/db-like';
 
 export type ModuleRow = typeof modules.$inferSelect;
 
@@ -68,7 +69,7 @@ type VendorFilter = { accountingFirmId: number; search?: string };
 
 const searchCondition = (search?: string) => {
   if (!search) return undefined;
-  const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const pattern = `%${escapeLike(search)}%`;
   return or(
     ilike(vendors.company, pattern),
     ilike(vendors.clientCode, pattern),

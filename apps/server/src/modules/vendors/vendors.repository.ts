@@ -2,9 +2,8 @@ import type { ListVendorsQuery } from '@portal/contracts';
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { siretRegistry, vendorAssignments, vendors } from '../../db/schema';
+import { escapeLike } from '../../platform/db-like';
 import type { VendorRow } from './vendor.mapper';
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 const SORTS: Record<NonNullable<ListVendorsQuery['sort']>, SQL> = {
   company: asc(vendors.company),

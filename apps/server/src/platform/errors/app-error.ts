@@ -50,6 +50,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   'bad-import-file': 422,
   'siret-not-found': 404,
   'terms-outdated': 422,
+  'domain-already-exists': 422,
 };
 
 /** Field errors: field path -> message keys (translated when the error is written). */
