@@ -37,7 +37,10 @@ const subscribe = (l: () => void) => {
   return () => listeners.delete(l);
 };
 
-const whiteLabelKey = (id: number | null) => ['white-label', id ?? 0] as const;
+/** Prefix of the cached white labels: invalidated when a firm changes its branding. */
+export const WHITE_LABEL_KEY = ['white-label'] as const;
+
+const whiteLabelKey = (id: number | null) => [...WHITE_LABEL_KEY, id ?? 0] as const;
 
 /** Never settles: the browser is leaving. */
 const leaving = () => new Promise<never>(() => {});

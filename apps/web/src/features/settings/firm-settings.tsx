@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Link as RouterLink, Routes } from 'react-router';
 import { ComingSoonPage } from '../../components/coming-soon-page';
 import { TeamManager } from '../team/team-manager';
+import { BrandingPage } from './branding-page';
 import { FirmTermsPage } from './firm-terms-page';
 import { DEFAULT_FIRM_SECTION, sectionKey, sectionOf, visibleFirmSections } from './sections';
 import { useSettingsNav } from './use-settings-nav';
@@ -77,6 +78,7 @@ export function FirmSettings({ firm }: { firm: AccountingFirmSummary }) {
         <Routes>
           <Route index element={<Navigate to={fallback} replace />} />
           <Route path="team-manager/*" element={<TeamManager firm={firm} />} />
+          <Route path="pimpmyfirm/*" element={<BrandingPage firm={firm} />} />
           <Route path="terms-of-service/*" element={<FirmTermsPage firm={firm} />} />
           {sections
             .filter((s) => !s.built)

@@ -36,6 +36,14 @@ describe('settings sections', () => {
     ]);
   });
 
+  it('marks the built sections (the others show "coming soon")', () => {
+    expect(FIRM_SECTIONS.filter((s) => s.built).map((s) => s.path)).toEqual([
+      'team-manager',
+      'pimpmyfirm',
+      'terms-of-service',
+    ]);
+  });
+
   it('shows the group sections to group administrators only', () => {
     expect(visibleFirmSections(false).some((s) => s.path.startsWith('group/'))).toBe(false);
     expect(visibleFirmSections(true)).toHaveLength(FIRM_SECTIONS.length);

@@ -15,7 +15,7 @@ export const FIRM_SECTIONS: readonly FirmSection[] = [
   { path: 'team-manager', built: true },
   { path: 'applications' },
   { path: 'analytics' },
-  { path: 'pimpmyfirm' },
+  { path: 'pimpmyfirm', built: true },
   { path: 'document-templates' },
   { path: 'group/administration', groupAdmin: true },
   { path: 'group/manager', groupAdmin: true },
