@@ -203,6 +203,42 @@ describe('PATCH, deactivate and restore', () => {
     expect(await listed('')).toEqual([]);
     expect(await listed('&include_deactivated=true')).toEqual([created.id]);
 
+    // Closed to its own people: the Cabinet Est administrator (collab) loses its team and files.
+    const est = (
+      (await call('GET', '/api/sa/accounting-firms?search=Est')).body.data as { id: number }[]
+    )[0]!;
+    const collab = await t.signIn('collab@demo.test');
+    const team = () =>
+      t.request({ method: 'GET', url: `/api/accounting-firms/${est.id}/members`, token: collab });
+    expect((await team()).status).toBe(200);
+    await call('POST', `/api/sa/accounting-firms/${est.id}/deactivate`);
+    expect((await team()).status).toBe(404);
+    const demoVendors = await t.request({
+      method: 'GET',
+      url: '/api/users/me/accounting-firms',
+      token: collab,
+    });
+    expect(demoVendors.body.data.map((f: { name: string }) => f.name)).not.toContain('Cabinet Est');
+    await call('POST', `/api/sa/accounting-firms/${est.id}/restore`);
+    expect((await team()).status).toBe(200);
+
+    // ...and a deactivated portal's client files close too.
+    const nord = (
+      (await call('GET', '/api/sa/accounting-firms?search=Nord')).body.data as { id: number }[]
+    )[0]!;
+    const expert = token.expert;
+    const nordVendors = await t.request({
+      method: 'GET',
+      url: `/api/users/me/accounting-firms/${nord.id}/vendors`,
+      token: expert,
+    });
+    const vendorUrl = `/api/vendors/${nordVendors.body.data[0].id}`;
+    expect((await t.request({ method: 'GET', url: vendorUrl, token: expert })).status).toBe(200);
+    await call('POST', `/api/sa/accounting-firms/${nord.id}/deactivate`);
+    expect((await t.request({ method: 'GET', url: vendorUrl, token: expert })).status).toBe(404);
+    await call('POST', `/api/sa/accounting-firms/${nord.id}/restore`);
+    expect((await t.request({ method: 'GET', url: vendorUrl, token: expert })).status).toBe(200);
+
     const reopened = await call('POST', `${url}/restore`);
     expect(reopened.body.data.deactivated_at).toBeNull();
     expect((await t.request({ method: 'GET', url: `/api/?accounting_firm_id=${created.id}` })).status).toBe(

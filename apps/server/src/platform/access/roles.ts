@@ -42,6 +42,7 @@ function selectFirmGrant(db: Db) {
   return db
     .select({
       holdingId: accountingFirms.holdingId,
+      deactivatedAt: accountingFirms.deactivatedAt,
       role: accountingFirmMemberships.role,
       isGroupAdmin: accountingFirmMemberships.isGroupAdmin,
       holdingAdmin: holdingMemberships.userId,
@@ -69,6 +70,9 @@ async function firmGrant(db: Db, actor: Actor, accountingFirmId: number): Promis
   if (!row) return NONE;
   const roles: Role[] = [];
   if (actor.isSuperAdmin) roles.push('super_admin');
+  // A deactivated portal is closed to everyone but the super admin until it is restored.
+  if (row.deactivatedAt)
+    return roles.length ? { roles, readOnly: false, accountingFirmId, holdingId: row.holdingId } : NONE;
   if (row.role) roles.push(row.role === 'admin' ? 'firm_admin' : 'firm_collaborator');
   if (row.isGroupAdmin) roles.push('group_admin');
   if (row.holdingAdmin !== null) roles.push('holding_admin');
@@ -81,6 +85,7 @@ function selectVendorGrant(db: Db) {
     .select({
       accountingFirmId: vendors.accountingFirmId,
       status: vendors.status,
+      firmDeactivatedAt: accountingFirms.deactivatedAt,
       firmRole: accountingFirmMemberships.role,
       isGroupAdmin: accountingFirmMemberships.isGroupAdmin,
       allVendors: accountingFirmMemberships.allVendors,
@@ -90,6 +95,7 @@ function selectVendorGrant(db: Db) {
       clientRole: vendorMemberships.role,
     })
     .from(vendors)
+    .innerJoin(accountingFirms, eq(accountingFirms.id, vendors.accountingFirmId))
     .leftJoin(
       accountingFirmMemberships,
       and(
@@ -139,7 +145,7 @@ function prepared(db: Db) {
  */
 async function vendorGrant(db: Db, actor: Actor, vendorId: number): Promise<Grant> {
   const [row] = await prepared(db).vendor.execute({ userId: actor.userId, vendorId });
-  if (!row) return NONE;
+  if (!row || row.firmDeactivatedAt) return NONE;
   const roles: Role[] = [];
   let readOnly = true;
   if (row.firmRole === 'admin') {
