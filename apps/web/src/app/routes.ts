@@ -116,7 +116,11 @@ export const ROUTES: readonly AppRoute[] = [
   shell('sso', '/sso/:context?', { module: 'sso' }),
   shell('viewer', '/viewer/:context/:folderHash/:documentHash/:versionId?', { context: 'always' }),
   shell('holding', '/holding/:context?/*', { audience: 'client', context: 'never', module: 'holding' }),
-  shell('sa', '/sa/*', { superAdmin: true, context: 'never' }),
+  shell('sa', '/sa/*', {
+    superAdmin: true,
+    context: 'never',
+    page: () => import('../features/platform-admin/pages').then((m) => m.PlatformAdminPage),
+  }),
 
   // Other
   {

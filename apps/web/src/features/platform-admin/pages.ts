@@ -1,0 +1,1 @@
+export { PlatformAdminPage } from './platform-admin-page';
