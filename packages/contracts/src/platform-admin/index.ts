@@ -56,9 +56,7 @@ export const createPlatformFirmRequestSchema = z
     ...firmFields,
     holding_id: idField('holding').optional(),
     holding_name: requiredText(150).optional(),
-    admin: z
-      .object({ email: email(), firstname: personName(100), lastname: personName(100) })
-      .strict(),
+    admin: z.object({ email: email(), firstname: personName(100), lastname: personName(100) }).strict(),
   })
   .strict()
   .refine((v) => v.holding_id === undefined || v.holding_name === undefined, {
