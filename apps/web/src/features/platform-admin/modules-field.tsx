@@ -53,7 +53,7 @@ export function ModulesField<T extends FirmFormValues>({ control, modules }: Pro
                     label={
                       <>
                         <Typography component="span" sx={{ display: 'block' }}>
-                          {m.name}
+                          {t(`modules.names.${m.key}`, { defaultValue: m.name })}
                         </Typography>
                         <Typography component="span" variant="caption" color="text.secondary">
                           {t(`modules.audience.${m.audience}`)}
