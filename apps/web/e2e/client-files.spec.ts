@@ -2,16 +2,7 @@ import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { luhnCheckDigit } from '@portal/contracts/rules/luhn';
 import ExcelJS from 'exceljs';
-import {
-  ACCOUNTS,
-  decodeMail,
-  type Lang,
-  langOf,
-  newestMailTo,
-  PASSWORD,
-  signInWithApi,
-  signInWithForm,
-} from './helpers';
+import { ACCOUNTS, acceptInvitation, type Lang, langOf, signInWithApi } from './helpers';
 
 /**
  * Client files (customers list, creation wizard, tabs, users, status, import) as expert@demo.test.
@@ -39,11 +30,6 @@ const TEXT = {
     statusFilter: 'Statut',
     deactivatedFilter: 'Désactivés',
     notFound: 'Aucune donnée trouvée à partir du SIRET',
-    createTitle: 'Création du mot de passe',
-    password: 'Mot de passe',
-    confirmation: 'Confirmation du mot de passe',
-    terms: "J'accepte les",
-    createSubmit: 'Créer mon mot de passe',
   },
   en: {
     company: 'Trade name',
@@ -65,11 +51,6 @@ const TEXT = {
     statusFilter: 'Status',
     deactivatedFilter: 'Deactivated',
     notFound: 'No data found from the SIRET',
-    createTitle: 'Create your password',
-    password: 'Password',
-    confirmation: 'Password confirmation',
-    terms: 'I accept the',
-    createSubmit: 'Create my password',
   },
 } as const;
 
@@ -187,20 +168,7 @@ test('invites a client user who creates a password and signs in', async ({ page,
   await expect(dialog).toBeHidden();
   await expect(page.getByTestId('client-file-users-item').filter({ hasText: email })).toBeVisible();
 
-  const mail = decodeMail(await newestMailTo(email, since));
-  const link = /https?:\/\/[^\s"<>]+?\/create-password\/[A-Za-z0-9._~-]+/.exec(mail)?.[0];
-  expect(link, 'create-password link in the mail').toBeTruthy();
-
-  const context = await browser.newContext({ locale: run.lang === 'fr' ? 'fr-FR' : 'en-US' });
-  const invited = await context.newPage();
-  await invited.goto(new URL(link as string).pathname);
-  await expect(invited.getByRole('heading', { name: run.t.createTitle })).toBeVisible();
-  await invited.getByLabel(run.t.password, { exact: true }).fill(PASSWORD);
-  await invited.getByLabel(run.t.confirmation).fill(PASSWORD);
-  await invited.getByRole('checkbox', { name: run.t.terms }).check();
-  await invited.getByRole('button', { name: run.t.createSubmit }).click();
-  await expect(invited).toHaveURL(/\/signin/);
-  await signInWithForm(invited, run.lang, email);
+  const { context, page: invited } = await acceptInvitation(browser, run.lang, email, since);
   await expect(invited).toHaveURL(/\/(home|profile)/);
   await context.close();
 });

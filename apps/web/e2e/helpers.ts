@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { type APIRequestContext, expect, type Page, type TestInfo } from '@playwright/test';
+import { type APIRequestContext, type Browser, expect, type Page, type TestInfo } from '@playwright/test';
 import { TEST_IDS } from '../src/components/test-ids';
 
 export { TEST_IDS };
@@ -70,6 +70,9 @@ export const TEXT = {
     resetSubmit: 'Envoyer le lien',
     newPassword: 'Nouveau mot de passe',
     confirmation: 'Confirmation du mot de passe',
+    createTitle: 'Création du mot de passe',
+    terms: "J'accepte les",
+    createSubmit: 'Créer mon mot de passe',
     changePassword: 'Changer le mot de passe',
     passwordChanged: 'Votre mot de passe a été changé. Vous pouvez vous connecter.',
     menu: 'Ouvrir le menu',
@@ -90,6 +93,9 @@ export const TEXT = {
     resetSubmit: 'Send the link',
     newPassword: 'New password',
     confirmation: 'Password confirmation',
+    createTitle: 'Create your password',
+    terms: 'I accept the',
+    createSubmit: 'Create my password',
     changePassword: 'Change the password',
     passwordChanged: 'Your password has been changed. You can sign in.',
     menu: 'Open the menu',
@@ -177,6 +183,29 @@ export async function newestMailTo(to: string, since: number): Promise<string> {
     )
     .toBe(true);
   return found as unknown as string;
+}
+
+/**
+ * Follows the create-password link of the newest invitation mailed to `email` since `since` in a
+ * new browser context: creates the password, accepting the terms, and signs in. The caller closes
+ * the returned context.
+ */
+export async function acceptInvitation(browser: Browser, lang: Lang, email: string, since: number) {
+  const t = TEXT[lang];
+  const mail = await newestMailTo(email, since);
+  const link = /https?:\/\/[^\s"<>]+?\/create-password\/[A-Za-z0-9._~-]+/.exec(mail)?.[0];
+  expect(link, 'create-password link in the mail').toBeTruthy();
+  const context = await browser.newContext({ locale: lang === 'fr' ? 'fr-FR' : 'en-US' });
+  const page = await context.newPage();
+  await page.goto(new URL(link as string).pathname);
+  await expect(page.getByRole('heading', { name: t.createTitle })).toBeVisible();
+  await page.getByLabel(t.password, { exact: true }).fill(PASSWORD);
+  await page.getByLabel(t.confirmation).fill(PASSWORD);
+  await page.getByRole('checkbox', { name: t.terms }).check();
+  await page.getByRole('button', { name: t.createSubmit }).click();
+  await expect(page).toHaveURL(/\/signin/);
+  await signInWithForm(page, lang, email);
+  return { context, page };
 }
 
 /** Undoes quoted-printable soft breaks and escapes (enough to read the links of a mail). */

@@ -1,14 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { SA_IDS } from '../src/features/platform-admin/test-ids';
-import {
-  ACCOUNTS,
-  type Lang,
-  langOf,
-  newestMailTo,
-  PASSWORD,
-  signInWithApi,
-  signInWithForm,
-} from './helpers';
+import { ACCOUNTS, acceptInvitation, type Lang, langOf, signInWithApi } from './helpers';
 
 /**
  * The platform super admin's portals (sa/accounting-firms): list, creation with a new holding and a
@@ -35,11 +27,6 @@ const TEXT = {
     deactivatedDone: (name: string) => `Portail « ${name} » désactivé.`,
     confirmLabel: 'Nom du portail',
     showDeactivated: 'Afficher les portails désactivés',
-    createTitle: 'Création du mot de passe',
-    password: 'Mot de passe',
-    confirmation: 'Confirmation du mot de passe',
-    terms: "J'accepte les",
-    createSubmit: 'Créer mon mot de passe',
     homeFirm: (name: string) => `Cabinet : ${name}`,
   },
   en: {
@@ -60,11 +47,6 @@ const TEXT = {
     deactivatedDone: (name: string) => `Portal “${name}” deactivated.`,
     confirmLabel: 'Portal name',
     showDeactivated: 'Show deactivated portals',
-    createTitle: 'Create your password',
-    password: 'Password',
-    confirmation: 'Password confirmation',
-    terms: 'I accept the',
-    createSubmit: 'Create my password',
     homeFirm: (name: string) => `Firm: ${name}`,
   },
 } as const;
@@ -169,19 +151,7 @@ test('creates a portal with a new holding and invites its administrator', async 
   await expect(page).toHaveURL(new RegExp(`${detailPath}$`));
 
   // The administrator's invitation: create a password (accepting the terms) and sign in.
-  const mail = await newestMailTo(run.admin.email, since);
-  const link = /https?:\/\/[^\s"<>]+?\/create-password\/[A-Za-z0-9._~-]+/.exec(mail)?.[0];
-  expect(link, 'create-password link in the mail').toBeTruthy();
-  const context = await browser.newContext({ locale: run.lang === 'fr' ? 'fr-FR' : 'en-US' });
-  const invited = await context.newPage();
-  await invited.goto(new URL(link as string).pathname);
-  await expect(invited.getByRole('heading', { name: run.t.createTitle })).toBeVisible();
-  await invited.getByLabel(run.t.password, { exact: true }).fill(PASSWORD);
-  await invited.getByLabel(run.t.confirmation).fill(PASSWORD);
-  await invited.getByRole('checkbox', { name: run.t.terms }).check();
-  await invited.getByRole('button', { name: run.t.createSubmit }).click();
-  await expect(invited).toHaveURL(/\/signin/);
-  await signInWithForm(invited, run.lang, run.admin.email);
+  const { context, page: invited } = await acceptInvitation(browser, run.lang, run.admin.email, since);
   await expect(invited).toHaveURL(/\/home/);
   await expect(invited.getByText(run.t.homeFirm(run.name))).toBeVisible();
   await context.close();
