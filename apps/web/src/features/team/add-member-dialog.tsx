@@ -20,6 +20,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { isApiError } from '../../api';
 import { FormTextField } from '../../components/form-text-field';
+import { PersonFields } from '../../components/person-fields';
 import { type ShownAssignment, toAssignmentsPayload } from './access';
 import { inviteMember } from './api';
 import { AssignmentsEditor } from './assignments-editor';
@@ -105,38 +106,14 @@ export function AddMemberDialog({ firmId, open, onClose }: Props) {
             {t('add.intro')}
           </Typography>
           <Grid container columnSpacing={2}>
-            <Grid size={12}>
-              <FormTextField
-                control={control}
-                name="email"
-                type="email"
-                label={t('fields.email')}
-                required
-                fullWidth
-                margin="dense"
-                autoComplete="off"
-              />
-            </Grid>
-            <Grid size={{ xs: 12, sm: 6 }}>
-              <FormTextField
-                control={control}
-                name="firstname"
-                label={t('fields.firstname')}
-                required
-                fullWidth
-                margin="dense"
-              />
-            </Grid>
-            <Grid size={{ xs: 12, sm: 6 }}>
-              <FormTextField
-                control={control}
-                name="lastname"
-                label={t('fields.lastname')}
-                required
-                fullWidth
-                margin="dense"
-              />
-            </Grid>
+            <PersonFields
+              control={control}
+              labels={{
+                email: t('fields.email'),
+                firstname: t('fields.firstname'),
+                lastname: t('fields.lastname'),
+              }}
+            />
             <Grid size={{ xs: 12, sm: 6 }}>
               <FormTextField
                 control={control}
