@@ -2,23 +2,11 @@ import { errorBodySchema } from '@portal/contracts';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test-app';
-import {
-  buildUrl,
-  isPlatformRoute,
-  NOT_CALLED,
-  type Operation,
-  operationsOf,
-  SAMPLE_BODIES,
-} from './operations';
+import { buildUrl, NOT_CALLED, type Operation, operationsOf, SAMPLE_BODIES } from './operations';
+import { inSafeOrder, signInOwners } from './owners';
 import { fromSchema, hostileParam, hostileValue } from './schema-arbitrary';
 import { businessSnapshot } from './snapshot';
-import {
-  buildTenant,
-  createSuperAdmin,
-  type Tenant,
-  WORLD_PASSWORD,
-  worldPasswordHash,
-} from './tenant-world';
+import { buildTenant, type Tenant, worldPasswordHash } from './tenant-world';
 
 /**
  * Input fuzzing: for every operation, requests built from its OpenAPI schema and then broken
@@ -29,25 +17,21 @@ import {
 const RUNS = Number(process.env.FUZZ_RUNS ?? 12);
 let t: TestApp;
 let alpha: Tenant;
-let token: string;
-/** The super admin's, for the `/api/sa/` routes (everyone else is refused before validation matters). */
-let superToken: string;
+/** The tenant's administrator, or the super admin for `/api/sa/` (anyone else is refused first). */
+let tokenFor: (op: Operation) => string;
 let operations: Operation[];
 
 beforeAll(async () => {
   t = await createTestApp();
-  alpha = await buildTenant(t.database.db, 'alpha', await worldPasswordHash());
-  await buildTenant(t.database.db, 'bravo', await worldPasswordHash());
-  token = await t.signIn('admin-alpha@probe.test', WORLD_PASSWORD);
-  superToken = await t.signIn(
-    await createSuperAdmin(t.database.db, await worldPasswordHash()),
-    WORLD_PASSWORD,
+  const hash = await worldPasswordHash();
+  alpha = await buildTenant(t.database.db, 'alpha', hash);
+  await buildTenant(t.database.db, 'bravo', hash);
+  tokenFor = await signInOwners(t, alpha, hash);
+  operations = inSafeOrder(
+    operationsOf((await t.request({ method: 'GET', url: '/api/openapi.json' })).body).filter(
+      (op) => !NOT_CALLED.has(op.key),
+    ),
   );
-  const destructive = (op: Operation) =>
-    op.method === 'DELETE' || /transfer|deactivate/.test(op.path) ? 1 : 0;
-  operations = operationsOf((await t.request({ method: 'GET', url: '/api/openapi.json' })).body)
-    .filter((op) => !NOT_CALLED.has(op.key))
-    .sort((a, b) => destructive(a) - destructive(b));
 }, 120_000);
 afterAll(() => t.close());
 
@@ -108,7 +92,7 @@ function requestFor(op: Operation, mutation: Mutation) {
   return {
     method: op.method as 'GET',
     url,
-    token: isPlatformRoute(op) ? superToken : token,
+    token: tokenFor(op),
     headers: hasBody ? { 'content-type': 'application/json' } : undefined,
     payload: hasBody ? JSON.stringify(body) : undefined,
   };

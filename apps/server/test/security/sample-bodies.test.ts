@@ -2,32 +2,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test-app';
 import {
   buildUrl,
-  isPlatformRoute,
   NOT_CALLED,
   type Operation,
   operationsOf,
   PUBLIC_BY_DESIGN,
   SAMPLE_BODIES,
 } from './operations';
-import {
-  buildTenant,
-  createSuperAdmin,
-  type Tenant,
-  WORLD_PASSWORD,
-  worldPasswordHash,
-} from './tenant-world';
+import { inSafeOrder, signInOwners } from './owners';
+import { buildTenant, type Tenant, worldPasswordHash } from './tenant-world';
 
 /**
  * The probe's refusals only mean something if its requests are otherwise valid: here the firm
- * administrator of the tenant whose ids the probe sends makes every call, and must succeed.
- * Destructive operations run last, in the order of `LAST`.
+ * administrator of the tenant whose ids the probe sends (the super admin for `/api/sa/`) makes
+ * every call, and must succeed. Destructive operations run last (`inSafeOrder`).
  */
-const LAST = [
-  'POST /api/vendors/{id}/deactivate',
-  'POST /api/vendors/{id}/restore',
-  'POST /api/vendors/{id}/transfer',
-  'DELETE /api/vendors/{id}',
-];
 
 /** Operations the tenant's own administrator cannot make with the probe's ids, and why. */
 const NOT_FOR_THE_OWNER: Record<string, string> = {
@@ -39,22 +27,17 @@ const NOT_FOR_THE_OWNER: Record<string, string> = {
 let t: TestApp;
 let alpha: Tenant;
 let operations: Operation[];
-let token: string;
-let superToken: string;
+let tokenFor: (op: Operation) => string;
 
 beforeAll(async () => {
   t = await createTestApp();
   const hash = await worldPasswordHash();
   alpha = await buildTenant(t.database.db, 'alpha', hash);
-  token = await t.signIn('admin-alpha@probe.test', WORLD_PASSWORD);
-  superToken = await t.signIn(await createSuperAdmin(t.database.db, hash), WORLD_PASSWORD);
+  tokenFor = await signInOwners(t, alpha, hash);
   const all = operationsOf((await t.request({ method: 'GET', url: '/api/openapi.json' })).body);
-  // Deletions after everything else, then the client file's own lifecycle.
-  const rank = (op: Operation) =>
-    LAST.includes(op.key) ? 2 + LAST.indexOf(op.key) : op.method === 'DELETE' ? 1 : 0;
-  operations = all
-    .filter((op) => !PUBLIC_BY_DESIGN[op.key] && !NOT_CALLED.has(op.key) && !NOT_FOR_THE_OWNER[op.key])
-    .sort((a, b) => rank(a) - rank(b));
+  operations = inSafeOrder(
+    all.filter((op) => !PUBLIC_BY_DESIGN[op.key] && !NOT_CALLED.has(op.key) && !NOT_FOR_THE_OWNER[op.key]),
+  );
 }, 120_000);
 afterAll(() => t.close());
 
@@ -67,7 +50,7 @@ describe("the probe's requests", () => {
       const res = await t.request({
         method: op.method as 'GET',
         url,
-        token: isPlatformRoute(op) ? superToken : token,
+        token: tokenFor(op),
         payload: op.body && sample ? (sample(alpha.ids) as object) : undefined,
       });
       if (res.status >= 300) {

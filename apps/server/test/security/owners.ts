@@ -1,0 +1,28 @@
+import type { TestApp } from '../test-app';
+import { isPlatformRoute, type Operation } from './operations';
+import { createSuperAdmin, type Tenant, WORLD_PASSWORD } from './tenant-world';
+
+/**
+ * Signs in the people entitled to every operation on `tenant`'s ids: its firm administrator, and
+ * the super admin for the `/api/sa/` routes. Returns the token to use for an operation.
+ */
+export async function signInOwners(t: TestApp, tenant: Tenant, passwordHash: string) {
+  const admin = await t.signIn(`admin-${tenant.label}@probe.test`, WORLD_PASSWORD);
+  const superAdmin = await t.signIn(await createSuperAdmin(t.database.db, passwordHash), WORLD_PASSWORD);
+  return (op: Operation) => (isPlatformRoute(op) ? superAdmin : admin);
+}
+
+/** The client file's own lifecycle, in the order the walks that succeed must take it. */
+const LIFECYCLE = [
+  'POST /api/vendors/{id}/deactivate',
+  'POST /api/vendors/{id}/restore',
+  'POST /api/vendors/{id}/transfer',
+  'DELETE /api/vendors/{id}',
+];
+
+/** Operations in an order that keeps the tenant whole: deletions after the rest, then the lifecycle. */
+export function inSafeOrder(operations: Operation[]): Operation[] {
+  const rank = (op: Operation) =>
+    LIFECYCLE.includes(op.key) ? 2 + LIFECYCLE.indexOf(op.key) : op.method === 'DELETE' ? 1 : 0;
+  return [...operations].sort((a, b) => rank(a) - rank(b));
+}
