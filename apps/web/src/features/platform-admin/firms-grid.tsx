@@ -8,7 +8,8 @@ import type { FirmsQuery } from './api';
 import { FirmStatusChip } from './firm-status-chip';
 import { SA_IDS } from './test-ids';
 
-type Props = {
+/** What the grid and the small-screen list both take. */
+export type FirmsViewProps = {
   rows: PlatformFirm[];
   total: number;
   query: FirmsQuery;
@@ -20,7 +21,7 @@ type Props = {
 const centred = { display: 'flex', alignItems: 'center', height: '100%' } as const;
 
 /** The portals in a DataGrid (wide screens): pages from the server, a row opens the portal. */
-export function FirmsGrid({ rows, total, query, loading, onPage, onOpen }: Props) {
+export function FirmsGrid({ rows, total, query, loading, onPage, onOpen }: FirmsViewProps) {
   const { t, i18n } = useTranslation('platform-admin');
   const columns = useMemo<GridColDef<PlatformFirm>[]>(
     () => [

@@ -6,24 +6,14 @@ import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TablePagination from '@mui/material/TablePagination';
-import type { PlatformFirm } from '@portal/contracts';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { FirmsQuery } from './api';
 import { FirmStatusChip } from './firm-status-chip';
+import type { FirmsViewProps } from './firms-grid';
 import { SA_IDS } from './test-ids';
 
-type Props = {
-  rows: PlatformFirm[];
-  total: number;
-  query: FirmsQuery;
-  loading: boolean;
-  onPage: (page: number) => void;
-  onOpen: (firmId: number) => void;
-};
-
 /** The portals as a list, for small screens: name, domain and holding, counts, status. */
-export function FirmsList({ rows, total, query, loading, onPage, onOpen }: Props) {
+export function FirmsList({ rows, total, query, loading, onPage, onOpen }: FirmsViewProps) {
   const { t } = useTranslation('platform-admin');
   return (
     <Paper sx={{ minWidth: 0 }} data-testid={SA_IDS.firmsList}>
