@@ -39,6 +39,3 @@ export function transferTargets(firms: readonly AccountingFirmSummary[], fromFir
     (f) => f.id !== fromFirmId && f.holding_id === from.holding_id && f.is_accountant_admin,
   );
 }
-
-/** Whether the typed confirmation matches the client code (as the server compares it). */
-export const confirmationMatches = (typed: string, clientCode: string) => typed.trim() === clientCode;

@@ -1,5 +1,4 @@
 import MoreVertIcon from '@mui/icons-material/MoreVert';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Dialog from '@mui/material/Dialog';
@@ -22,16 +21,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppNavigate } from '../../app/app-navigate';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import { TypeToConfirmDialog } from '../../components/type-to-confirm-dialog';
 import { useWorkspace } from '../shell/workspace-context';
 import { serverFieldErrors } from './form/fields';
 import { useErrorText } from './form/form-field';
-import {
-  confirmationMatches,
-  deleteVendor,
-  setVendorActive,
-  transferTargets,
-  transferVendor,
-} from './vendor-actions';
+import { deleteVendor, setVendorActive, transferTargets, transferVendor } from './vendor-actions';
 
 type Dialogs = 'deactivate' | 'transfer' | 'delete' | null;
 
@@ -183,50 +177,23 @@ function DeleteDialog({ vendor, onClose }: { vendor: Vendor; onClose: () => void
   const { enqueueSnackbar } = useSnackbar();
   const navigate = useAppNavigate();
   const errorText = useErrorText();
-  const [typed, setTyped] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
-  const matches = confirmationMatches(typed, vendor.client_code);
-  const submit = async () => {
-    setBusy(true);
-    try {
-      await deleteVendor(vendor.id, typed.trim());
-      enqueueSnackbar(t('header.deleted'), { variant: 'success' });
-      navigate(`/customers/${encodeContext(vendor.accounting_firm_id)}`);
-    } catch (e) {
-      setError(serverFieldErrors(e)?.confirmation);
-      setBusy(false);
-    }
-  };
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="sm" data-testid="client-file-delete-dialog">
-      <DialogTitle>{t('header.deleteTitle')}</DialogTitle>
-      <DialogContent>
-        <Alert severity="error" sx={{ mb: 2 }}>
-          {t('header.deleteWarning', { name: vendor.company })}
-        </Alert>
-        <DialogContentText>{t('header.deleteType', { code: vendor.client_code })}</DialogContentText>
-        <TextField
-          fullWidth
-          autoFocus
-          margin="normal"
-          label={t('fields.client_code')}
-          value={typed}
-          onChange={(e) => {
-            setTyped(e.target.value);
-            setError(undefined);
-          }}
-          error={Boolean(error)}
-          helperText={errorText(error)}
-          autoComplete="off"
-        />
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('actions.cancel', { ns: 'common' })}</Button>
-        <Button color="error" variant="contained" onClick={submit} disabled={busy || !matches}>
-          {t('header.deleteConfirm')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <TypeToConfirmDialog
+      title={t('header.deleteTitle')}
+      warning={t('header.deleteWarning', { name: vendor.company })}
+      severity="error"
+      instruction={t('header.deleteType', { code: vendor.client_code })}
+      label={t('fields.client_code')}
+      confirmLabel={t('header.deleteConfirm')}
+      word={vendor.client_code}
+      onClose={onClose}
+      onConfirm={async (typed) => {
+        await deleteVendor(vendor.id, typed);
+        enqueueSnackbar(t('header.deleted'), { variant: 'success' });
+        navigate(`/customers/${encodeContext(vendor.accounting_firm_id)}`);
+      }}
+      errorOf={(e) => errorText(serverFieldErrors(e)?.confirmation)}
+      testId="client-file-delete-dialog"
+    />
   );
 }

@@ -1,7 +1,7 @@
 import type { PlatformFirm } from '@portal/contracts';
 import { describe, expect, it } from 'vitest';
+import { confirmationMatches } from '../../components/type-to-confirm-dialog';
 import {
-  confirmationMatches,
   createFirmResolver,
   emptyCreateValues,
   firmValuesOf,

@@ -109,9 +109,6 @@ export const updateFirmResolver = schemaResolver<FirmFormValues>(
   updatePlatformFirmRequestSchema,
 );
 
-/** The deactivation is confirmed by typing the portal's name exactly (spaces around ignored). */
-export const confirmationMatches = (typed: string, name: string) => typed.trim() === name.trim();
-
 /** The field errors of a 422 answer that one of `fields` shows (the snackbar tells the rest). */
 export function serverErrorsOn<F extends string>(error: unknown, fields: readonly F[]): [F, string][] {
   const byField = serverFieldErrors(error) ?? {};
