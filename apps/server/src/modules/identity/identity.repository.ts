@@ -23,6 +23,11 @@ export async function isFirmMember(db: Db, userId: number): Promise<boolean> {
   return Boolean(row);
 }
 
+export async function insertUser(db: Db, values: typeof users.$inferInsert): Promise<UserRow> {
+  const [row] = await db.insert(users).values(values).returning();
+  return row!;
+}
+
 export async function updateUser(db: Db, id: number, values: Partial<typeof users.$inferInsert>) {
   const [row] = await db
     .update(users)

@@ -27,6 +27,41 @@ import { toUserDto } from './user.mapper';
 
 type RequestMeta = { ip: string; userAgent?: string };
 
+/** Who a portal names when it adds a person: the email, and for a new account its first details. */
+export type NewPerson = {
+  email: string;
+  firstname?: string | null;
+  lastname?: string | null;
+  civility?: 'Mme' | 'M.' | null;
+  birth_city?: string | null;
+  birth_date?: string | null;
+  mobile_number?: string | null;
+};
+
+/**
+ * The account of `person.email` inside the caller's transaction: the existing one, left as it is
+ * (a person's identity is theirs), or a new one without password, which the person creates from
+ * the invitation. `invite` tells the caller to send one once its transaction has committed.
+ */
+export async function findOrCreateUser(
+  tx: Db,
+  person: NewPerson,
+): Promise<{ userId: number; invite: boolean }> {
+  const existing = await repo.findUserByEmail(tx, person.email);
+  const user =
+    existing ??
+    (await repo.insertUser(tx, {
+      email: person.email,
+      firstname: person.firstname ?? null,
+      lastname: person.lastname ?? null,
+      civility: person.civility ?? null,
+      birthCity: person.birth_city ?? null,
+      birthDate: person.birth_date ?? null,
+      mobileNumber: person.mobile_number ?? null,
+    }));
+  return { userId: user.id, invite: !user.passwordHash };
+}
+
 /**
  * Signs in with email and password. Failures are counted per email and per IP over 15 minutes;
  * past 10 the answer is 429 before the password is even checked.

@@ -16,14 +16,13 @@ import {
   holdings,
   modules,
   terms,
-  users,
 } from '../../db/schema';
 import { DEFAULT_TERMS } from '../../db/seed/terms-text';
 import { authorize } from '../../platform/access/access';
 import type { Actor } from '../../platform/auth/sessions';
 import { uniqueViolation } from '../../platform/db-errors';
 import { AppError, fieldError } from '../../platform/errors/app-error';
-import { sendInvitation } from '../identity/identity.service';
+import { findOrCreateUser, sendInvitation } from '../identity/identity.service';
 import * as repo from './platform-admin.repository';
 
 const PLATFORM = { kind: 'platform' } as const;
@@ -122,23 +121,11 @@ export async function createFirm(
           ...DEFAULT_TERMS[locale],
         })),
       );
-      const [existing] = await tx.select().from(users).where(eq(users.email, input.admin.email));
-      const admin =
-        existing ??
-        (
-          await tx
-            .insert(users)
-            .values({
-              email: input.admin.email,
-              firstname: input.admin.firstname,
-              lastname: input.admin.lastname,
-            })
-            .returning()
-        )[0]!;
+      const admin = await findOrCreateUser(tx, input.admin);
       await tx
         .insert(accountingFirmMemberships)
-        .values({ accountingFirmId: firmId, userId: admin.id, role: 'admin' });
-      return { firmId, adminId: admin.id, invite: !admin.passwordHash };
+        .values({ accountingFirmId: firmId, userId: admin.userId, role: 'admin' });
+      return { firmId, adminId: admin.userId, invite: admin.invite };
     });
   } catch (error) {
     throw domainTaken(error) ?? error;

@@ -21,7 +21,8 @@ import type { Actor } from '../../platform/auth/sessions';
 import { uniqueViolation } from '../../platform/db-errors';
 import { escapeLike } from '../../platform/db-like';
 import { AppError, fieldError } from '../../platform/errors/app-error';
-import { sendInvitation } from '../identity/identity.service';
+import { findOrCreateUser, sendInvitation } from '../identity/identity.service';
+import { relationsToFirm } from '../tenancy/tenancy.service';
 
 type AssignmentInput = InviteMemberRequest['assignments'];
 type MembershipRow = typeof accountingFirmMemberships.$inferSelect;
@@ -202,26 +203,10 @@ export async function inviteMember(
   let added: { userId: number; invite: boolean };
   try {
     added = await ctx.db.transaction(async (tx) => {
-      const [existing] = await tx.select().from(users).where(eq(users.email, input.email)).limit(1);
-      if (existing) {
-        const [member] = await tx
-          .select({ userId: m.userId })
-          .from(m)
-          .where(and(eq(m.accountingFirmId, accountingFirmId), eq(m.userId, existing.id)))
-          .limit(1);
-        if (member) throw fieldError('teammate-already-in-team', 'email');
-        const [client] = await tx
-          .select({ userId: vendorMemberships.userId })
-          .from(vendorMemberships)
-          .where(
-            and(
-              eq(vendorMemberships.accountingFirmId, accountingFirmId),
-              eq(vendorMemberships.userId, existing.id),
-            ),
-          )
-          .limit(1);
-        if (client) throw fieldError('user-vendor-already-accountant', 'email');
-      }
+      const user = await findOrCreateUser(tx, input);
+      const relations = await relationsToFirm(tx, accountingFirmId, user.userId);
+      if (relations.member) throw fieldError('teammate-already-in-team', 'email');
+      if (relations.clientVendorIds.length) throw fieldError('user-vendor-already-accountant', 'email');
       if (
         !(await allVendorsOfFirm(
           tx,
@@ -231,24 +216,16 @@ export async function inviteMember(
       ) {
         throw fieldError('validation-failed', 'assignments', 'invalid-id');
       }
-      const user =
-        existing ??
-        (
-          await tx
-            .insert(users)
-            .values({ email: input.email, firstname: input.firstname, lastname: input.lastname })
-            .returning()
-        )[0]!;
       await tx.insert(m).values({
         accountingFirmId,
-        userId: user.id,
+        userId: user.userId,
         role: input.role,
         isGroupAdmin: input.is_group_admin,
         allVendors: input.all_vendors,
         readOnly: input.read_only,
       });
-      await insertAssignments(tx, accountingFirmId, user.id, assignments);
-      return { userId: user.id, invite: !user.passwordHash };
+      await insertAssignments(tx, accountingFirmId, user.userId, assignments);
+      return user;
     });
   } catch (error) {
     // Two invitations of the same person at once: the second meets the first's rows.

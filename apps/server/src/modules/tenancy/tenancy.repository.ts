@@ -169,3 +169,25 @@ export async function vendorModulesFor(db: Db, accountingFirmId: number, vendorI
   const active = new Set(enabled.filter((e) => e.isActive).map((e) => e.moduleId));
   return firm.filter((m) => active.has(m.id));
 }
+
+/** Whether the user is a member of the firm, and the firm's client files they are a client user of. */
+export async function relationsToFirm(db: Db, accountingFirmId: number, userId: number) {
+  // One after the other: inside a transaction the connection runs one query at a time anyway.
+  const member = await db
+    .select({ one: sql`1` })
+    .from(accountingFirmMemberships)
+    .where(
+      and(
+        eq(accountingFirmMemberships.accountingFirmId, accountingFirmId),
+        eq(accountingFirmMemberships.userId, userId),
+      ),
+    )
+    .limit(1);
+  const clientOf = await db
+    .select({ vendorId: vendorMemberships.vendorId })
+    .from(vendorMemberships)
+    .where(
+      and(eq(vendorMemberships.accountingFirmId, accountingFirmId), eq(vendorMemberships.userId, userId)),
+    );
+  return { member: member.length > 0, clientVendorIds: clientOf.map((r) => r.vendorId) };
+}

@@ -131,3 +131,15 @@ export async function accountantModules(db: Db, actor: Actor, accountingFirmId: 
   await authorize(db, actor, 'firm.read', { kind: 'firm', accountingFirmId });
   return (await repo.firmModules(db, accountingFirmId, 'accountant')).map(toModuleDto);
 }
+
+/**
+ * What a person already is in a firm, inside the caller's transaction: a member, and the client
+ * files they are a client user of. Adding people (team, client users) refuses on these.
+ */
+export async function relationsToFirm(
+  tx: Db,
+  accountingFirmId: number,
+  userId: number,
+): Promise<{ member: boolean; clientVendorIds: number[] }> {
+  return repo.relationsToFirm(tx, accountingFirmId, userId);
+}

@@ -2,11 +2,12 @@ import type { CreateVendorUserRequest, UpdateVendorUserRequest, VendorUser } fro
 import { and, asc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../app-context';
 import type { Db } from '../../db/client';
-import { accountingFirmMemberships, users, vendorMemberships } from '../../db/schema';
+import { users, vendorMemberships } from '../../db/schema';
 import { authorize } from '../../platform/access/access';
 import type { Actor } from '../../platform/auth/sessions';
 import { AppError, fieldError } from '../../platform/errors/app-error';
-import { sendInvitation } from '../identity/identity.service';
+import { findOrCreateUser, sendInvitation } from '../identity/identity.service';
+import { relationsToFirm } from '../tenancy/tenancy.service';
 
 type MembershipRow = typeof vendorMemberships.$inferSelect;
 type UserRow = typeof users.$inferSelect;
@@ -43,58 +44,21 @@ export async function addClientUser(
   /** The request field that carried the email (the creation wizard calls it `admin_email`). */
   emailField = 'email',
 ): Promise<{ userId: number; invite: boolean }> {
-  const [existing] = await tx.select().from(users).where(eq(users.email, input.email)).limit(1);
-  if (existing) {
-    const [member] = await tx
-      .select({ userId: accountingFirmMemberships.userId })
-      .from(accountingFirmMemberships)
-      .where(
-        and(
-          eq(accountingFirmMemberships.accountingFirmId, vendor.accountingFirmId),
-          eq(accountingFirmMemberships.userId, existing.id),
-        ),
-      )
-      .limit(1);
-    if (member) throw fieldError('user-vendor-already-accountant', emailField);
-    const [already] = await tx
-      .select({ userId: vendorMemberships.userId })
-      .from(vendorMemberships)
-      .where(
-        and(
-          eq(vendorMemberships.accountingFirmId, vendor.accountingFirmId),
-          eq(vendorMemberships.vendorId, vendor.id),
-          eq(vendorMemberships.userId, existing.id),
-        ),
-      )
-      .limit(1);
-    if (already) throw fieldError('vendor-user-email-already-used', emailField);
-  }
-  const user =
-    existing ??
-    (
-      await tx
-        .insert(users)
-        .values({
-          email: input.email,
-          firstname: input.firstname,
-          lastname: input.lastname,
-          civility: input.civility ?? null,
-          birthCity: input.birth_city ?? null,
-          birthDate: input.birth_date ?? null,
-          mobileNumber: input.mobile_number ?? null,
-        })
-        .returning()
-    )[0]!;
+  const user = await findOrCreateUser(tx, input);
+  const relations = await relationsToFirm(tx, vendor.accountingFirmId, user.userId);
+  if (relations.member) throw fieldError('user-vendor-already-accountant', emailField);
+  if (relations.clientVendorIds.includes(vendor.id))
+    throw fieldError('vendor-user-email-already-used', emailField);
   await tx.insert(vendorMemberships).values({
     accountingFirmId: vendor.accountingFirmId,
     vendorId: vendor.id,
-    userId: user.id,
+    userId: user.userId,
     role: input.role,
     job: input.job ?? null,
     moduleKeys: input.module_keys ?? null,
     revokedAt: input.revoked_at ?? null,
   });
-  return { userId: user.id, invite: !user.passwordHash };
+  return user;
 }
 
 async function vendorFor(
