@@ -1,13 +1,41 @@
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
+import type { Access } from './platform/access/access';
 import type { Mailer } from './platform/mail/mailer';
 import type { RateLimiter } from './platform/rate-limit';
 
-/** What every module receives: configuration and the shared platform services. */
+/**
+ * What the client-file rules need from the document manager, wired in `app.ts`. Until the
+ * document manager exists a client file holds no documents, so `NO_DOCUMENTS` answers truly.
+ */
+export type DocumentsSeam = {
+  /** Documents filed in an accounting period (deleting a period that holds some is refused). */
+  countInPeriod(tx: Db, vendor: { id: number; accountingFirmId: number }, periodId: number): Promise<number>;
+  /** Deletes every document and folder of a client file (permanent deletion). */
+  deleteAll(tx: Db, vendor: { id: number; accountingFirmId: number }): Promise<void>;
+  /** Creates the folders of the client file's tree structure. */
+  createFolders(
+    tx: Db,
+    vendor: { id: number; accountingFirmId: number; treeStructureId: number | null },
+  ): Promise<void>;
+};
+
+export const NO_DOCUMENTS: DocumentsSeam = {
+  countInPeriod: async () => 0,
+  deleteAll: async () => {},
+  createFolders: async () => {},
+};
+
+/**
+ * What every service receives, first: configuration, the database, the shared platform services
+ * and the seams through which modules reach each other. Each app (and each test app) has its own.
+ */
 export type AppContext = {
   config: Config;
   database: Database;
   db: Db;
   mailer: Mailer;
   rateLimiter: RateLimiter;
+  access: Access;
+  documents: DocumentsSeam;
 };

@@ -4,19 +4,22 @@ import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
-import type { AppContext } from './app-context';
+import { type AppContext, type DocumentsSeam, NO_DOCUMENTS } from './app-context';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { healthRoutes } from './modules/health/health.routes';
 import { identityRoutes } from './modules/identity/identity.routes';
 import { platformAdminRoutes } from './modules/platform-admin/platform-admin.routes';
 import { teamRoutes } from './modules/team/team.routes';
+import { tenancyAccess } from './modules/tenancy/tenancy.access';
 import { tenancyRoutes } from './modules/tenancy/tenancy.routes';
 import { termsRoutes } from './modules/terms/terms.routes';
 import { vendorImportRoutes } from './modules/vendors/import/import.routes';
 import { vendorChildrenRoutes } from './modules/vendors/vendor-children.routes';
+import { vendorsAccess } from './modules/vendors/vendors.access';
 import { vendorsRoutes } from './modules/vendors/vendors.routes';
 import { whiteLabelRoutes } from './modules/white-label/white-label.routes';
+import { createAccess } from './platform/access/access';
 import { registerAuth } from './platform/auth/auth-plugin';
 import { registerErrorHandler } from './platform/errors/error-handler';
 import { registerOpenApi } from './platform/http/openapi';
@@ -26,7 +29,12 @@ import { isSpaRequest, registerWebApp } from './platform/http/web-app';
 import { createMailer, type Mailer } from './platform/mail/mailer';
 import { databaseRateLimiter, type RateLimiter, redisRateLimiter } from './platform/rate-limit';
 
-export type AppDeps = { database: Database; mailer?: Mailer; rateLimiter?: RateLimiter };
+export type AppDeps = {
+  database: Database;
+  mailer?: Mailer;
+  rateLimiter?: RateLimiter;
+  documents?: DocumentsSeam;
+};
 
 /** The web app's build folder, found from this file in source or in the bundle. */
 function defaultWebDist(): string {
@@ -78,7 +86,12 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       }),
     rateLimiter:
       deps.rateLimiter ?? (redis ? redisRateLimiter(redis) : databaseRateLimiter(deps.database.db)),
+    access: createAccess(deps.database.db),
+    documents: deps.documents ?? NO_DOCUMENTS,
   };
+  // Each module adds the resource kinds it owns to the access module.
+  ctx.access.register(tenancyAccess);
+  ctx.access.register(vendorsAccess);
   app.addHook('onClose', async () => {
     redis?.disconnect();
   });

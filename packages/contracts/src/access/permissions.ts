@@ -5,7 +5,8 @@
  *
  * Roles are relative to the resource acted on: a user who is admin of firm A is no one in firm B.
  * `firm_collaborator` rights on a vendor need an assignment to it; a read-only assignment or a
- * `vendor_guest` never writes (the access module enforces both).
+ * `vendor_guest` never writes (the access module enforces both). `firm_client` is a client user of
+ * one of the firm's active client files, as seen from the firm (they read and accept its terms).
  */
 export const ROLES = [
   'super_admin',
@@ -13,6 +14,7 @@ export const ROLES = [
   'group_admin',
   'firm_admin',
   'firm_collaborator',
+  'firm_client',
   'vendor_admin',
   'vendor_collaborator',
   'vendor_guest',
@@ -22,6 +24,7 @@ export type Role = (typeof ROLES)[number];
 export const ACTIONS = {
   'firm.read': 'See the firm, its white label and modules',
   'firm.update': 'Change the firm settings and white label',
+  'firm.terms.accept': 'Read and accept the firm terms of use',
   'firm.team.read': 'See the firm team',
   'firm.team.manage': 'Invite, change and remove firm members and their assignments',
   'vendor.list': 'List the firm client files (collaborators: assigned ones only)',
@@ -56,6 +59,7 @@ export const WRITE_ACTIONS: ReadonlySet<Action> = new Set<Action>([
 export const PERMISSIONS: Record<Action, readonly Role[]> = {
   'firm.read': ['super_admin', 'holding_admin', 'firm_admin', 'firm_collaborator'],
   'firm.update': ['super_admin', 'firm_admin'],
+  'firm.terms.accept': ['super_admin', 'holding_admin', 'firm_admin', 'firm_collaborator', 'firm_client'],
   'firm.team.read': ['firm_admin', 'firm_collaborator'],
   'firm.team.manage': ['firm_admin'],
   'vendor.list': ['firm_admin', 'firm_collaborator'],

@@ -62,7 +62,7 @@ export function identityRoutes(app: FastifyInstance, ctx: AppContext): void {
     async (request) => {
       const actor = requireActor(request);
       return {
-        data: { user: await identity.me(ctx.db, actor.userId), expires_at: actor.expiresAt.toISOString() },
+        data: { user: await identity.me(ctx, actor.userId), expires_at: actor.expiresAt.toISOString() },
       };
     },
   );
@@ -78,7 +78,7 @@ export function identityRoutes(app: FastifyInstance, ctx: AppContext): void {
     { schema: { tags: ['users'], security: bearer, response: { 200: dataEnvelope(userSchema) } } },
     async (request) => {
       const actor = requireActor(request);
-      return { data: await identity.me(ctx.db, actor.userId) };
+      return { data: await identity.me(ctx, actor.userId) };
     },
   );
 
@@ -94,7 +94,7 @@ export function identityRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
     async (request) => {
       const actor = requireActor(request);
-      return { data: await identity.updateMe(ctx.db, actor, request.body) };
+      return { data: await identity.updateMe(ctx, actor, request.body) };
     },
   );
 
@@ -103,7 +103,7 @@ export function identityRoutes(app: FastifyInstance, ctx: AppContext): void {
     { schema: { tags, security: bearer, body: changePasswordRequestSchema, response: { 200: ok } } },
     async (request) => {
       const actor = requireActor(request);
-      await identity.changePassword(ctx.db, actor, request.body);
+      await identity.changePassword(ctx, actor, request.body);
       return { data: { success: true as const } };
     },
   );
@@ -134,7 +134,7 @@ export function identityRoutes(app: FastifyInstance, ctx: AppContext): void {
       },
     },
     async (request) => ({
-      data: await identity.tokenInfo(ctx.db, request.query.token, requestLocale(request)),
+      data: await identity.tokenInfo(ctx, request.query.token, requestLocale(request)),
     }),
   );
 
@@ -149,7 +149,7 @@ export function identityRoutes(app: FastifyInstance, ctx: AppContext): void {
       },
     },
     async (request) => {
-      await identity.resetPassword(ctx.db, request.body);
+      await identity.resetPassword(ctx, request.body);
       return { data: { success: true as const } };
     },
   );

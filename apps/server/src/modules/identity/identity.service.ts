@@ -15,12 +15,11 @@ import {
 } from '@portal/contracts';
 import type { AppContext } from '../../app-context';
 import type { Db } from '../../db/client';
-import { termsAcceptances } from '../../db/schema';
 import { hashPassword, verifyPassword } from '../../platform/auth/passwords';
 import { type Actor, openSession, revokeAllSessions, rotateRefreshToken } from '../../platform/auth/sessions';
 import { hashToken, newToken } from '../../platform/auth/tokens';
 import { AppError } from '../../platform/errors/app-error';
-import { currentTerms, toTermsDto } from '../terms/terms.service';
+import { currentTerms, recordAcceptance, toTermsDto } from '../terms/terms.service';
 import * as repo from './identity.repository';
 import { invitationMail, resetMail } from './mails';
 import { toUserDto } from './user.mapper';
@@ -93,14 +92,14 @@ export async function refresh(ctx: AppContext, refreshToken: string | undefined,
   return result.tokens;
 }
 
-export async function me(db: Db, userId: number): Promise<User> {
-  const user = await repo.findUserById(db, userId);
+export async function me(ctx: AppContext, userId: number): Promise<User> {
+  const user = await repo.findUserById(ctx.db, userId);
   if (!user) throw new AppError('token-expired');
-  return toUserDto(user, await repo.isFirmMember(db, userId));
+  return toUserDto(user, await repo.isFirmMember(ctx.db, userId));
 }
 
-export async function updateMe(db: Db, actor: Actor, input: UpdateMeRequest): Promise<User> {
-  await repo.updateUser(db, actor.userId, {
+export async function updateMe(ctx: AppContext, actor: Actor, input: UpdateMeRequest): Promise<User> {
+  await repo.updateUser(ctx.db, actor.userId, {
     firstname: input.firstname,
     lastname: input.lastname,
     title: input.title,
@@ -115,13 +114,17 @@ export async function updateMe(db: Db, actor: Actor, input: UpdateMeRequest): Pr
     birthDate: input.birth_date,
     birthCity: input.birth_city,
   });
-  return me(db, actor.userId);
+  return me(ctx, actor.userId);
 }
 
 /** Changes the password and ends every session of the user (the web app goes to sign-in). */
-export async function changePassword(db: Db, actor: Actor, input: ChangePasswordRequest): Promise<void> {
+export async function changePassword(
+  ctx: AppContext,
+  actor: Actor,
+  input: ChangePasswordRequest,
+): Promise<void> {
   const passwordHash = await hashPassword(input.password);
-  await db.transaction(async (tx) => {
+  await ctx.db.transaction(async (tx) => {
     await repo.updateUser(tx, actor.userId, { passwordHash });
     await revokeAllSessions(tx, actor.userId);
   });
@@ -188,11 +191,11 @@ export async function sendInvitation(
   return link;
 }
 
-export async function tokenInfo(db: Db, token: string, locale: Locale): Promise<PasswordTokenInfo> {
-  const found = await repo.findUsableToken(db, hashToken(token));
+export async function tokenInfo(ctx: AppContext, token: string, locale: Locale): Promise<PasswordTokenInfo> {
+  const found = await repo.findUsableToken(ctx.db, hashToken(token));
   if (!found) throw new AppError('invalid-token', { fields: { token: ['invalid-token'] } });
   const firmId = found.token.accountingFirmId;
-  const current = firmId === null ? undefined : await currentTerms(db, firmId, locale);
+  const current = firmId === null ? undefined : await currentTerms(ctx.db, firmId, locale);
   return {
     email: found.user.email,
     purpose: found.token.purpose,
@@ -202,9 +205,9 @@ export async function tokenInfo(db: Db, token: string, locale: Locale): Promise<
 }
 
 /** Submits a reset: sets the password, spends the token, ends the user's sessions. */
-export async function resetPassword(db: Db, input: ResetPasswordRequest): Promise<void> {
+export async function resetPassword(ctx: AppContext, input: ResetPasswordRequest): Promise<void> {
   const passwordHash = await hashPassword(input.password);
-  await db.transaction(async (tx) => {
+  await ctx.db.transaction(async (tx) => {
     const found = await repo.findUsableToken(tx, hashToken(input.token));
     // An invitation must go through createPassword, which records the terms acceptance.
     if (found?.token.purpose !== 'reset') {
@@ -233,15 +236,7 @@ export async function createPassword(
     await repo.updateUser(tx, found.user.id, { passwordHash });
     await repo.markTokenUsed(tx, found.token.id);
     const firmId = found.token.accountingFirmId;
-    if (firmId !== null) {
-      const current = await currentTerms(tx, firmId, 'fr');
-      if (current) {
-        await tx
-          .insert(termsAcceptances)
-          .values({ accountingFirmId: firmId, userId: found.user.id, version: current.version })
-          .onConflictDoNothing();
-      }
-    }
+    if (firmId !== null) await recordAcceptance(tx, firmId, found.user.id);
     return found.user.id;
   });
   return openSession(ctx.db, userId, meta);

@@ -33,7 +33,7 @@ export function platformAdminRoutes(app: FastifyInstance, ctx: AppContext): void
         response: { 200: paginated(platformFirmSchema) },
       },
     },
-    async (request) => platform.listFirms(ctx.db, requireActor(request), request.query),
+    async (request) => platform.listFirms(ctx, requireActor(request), request.query),
   );
 
   r.post(
@@ -55,7 +55,7 @@ export function platformAdminRoutes(app: FastifyInstance, ctx: AppContext): void
   r.get(
     '/api/sa/accounting-firms/:id',
     { schema: { tags, security: bearer, params: platformFirmParamsSchema, response: { 200: firm } } },
-    async (request) => ({ data: await platform.getFirm(ctx.db, requireActor(request), request.params.id) }),
+    async (request) => ({ data: await platform.getFirm(ctx, requireActor(request), request.params.id) }),
   );
 
   r.patch(
@@ -71,7 +71,7 @@ export function platformAdminRoutes(app: FastifyInstance, ctx: AppContext): void
       },
     },
     async (request) => ({
-      data: await platform.updateFirm(ctx.db, requireActor(request), request.params.id, request.body),
+      data: await platform.updateFirm(ctx, requireActor(request), request.params.id, request.body),
     }),
   );
 
@@ -93,7 +93,7 @@ export function platformAdminRoutes(app: FastifyInstance, ctx: AppContext): void
         },
       },
       async (request) => ({
-        data: await platform.setFirmActive(ctx.db, requireActor(request), request.params.id, active),
+        data: await platform.setFirmActive(ctx, requireActor(request), request.params.id, active),
       }),
     );
   }
@@ -103,7 +103,7 @@ export function platformAdminRoutes(app: FastifyInstance, ctx: AppContext): void
     {
       schema: { tags, security: bearer, response: { 200: dataEnvelope(z.array(platformHoldingSchema)) } },
     },
-    async (request) => ({ data: await platform.listHoldings(ctx.db, requireActor(request)) }),
+    async (request) => ({ data: await platform.listHoldings(ctx, requireActor(request)) }),
   );
 
   r.get(
@@ -111,6 +111,6 @@ export function platformAdminRoutes(app: FastifyInstance, ctx: AppContext): void
     {
       schema: { tags, security: bearer, response: { 200: dataEnvelope(z.array(platformModuleSchema)) } },
     },
-    async (request) => ({ data: await platform.listModules(ctx.db, requireActor(request)) }),
+    async (request) => ({ data: await platform.listModules(ctx, requireActor(request)) }),
   );
 }

@@ -18,7 +18,6 @@ import {
   terms,
 } from '../../db/schema';
 import { DEFAULT_TERMS } from '../../db/seed/terms-text';
-import { authorize } from '../../platform/access/access';
 import type { Actor } from '../../platform/auth/sessions';
 import { uniqueViolation } from '../../platform/db-errors';
 import { AppError, fieldError } from '../../platform/errors/app-error';
@@ -34,12 +33,12 @@ async function firmDto(db: Db, id: number): Promise<PlatformFirm> {
   return repo.toPlatformFirm(row, keys.get(id) ?? []);
 }
 
-export async function listFirms(db: Db, actor: Actor, query: ListPlatformFirmsQuery) {
-  await authorize(db, actor, 'platform.manage', PLATFORM);
+export async function listFirms(ctx: AppContext, actor: Actor, query: ListPlatformFirmsQuery) {
+  await ctx.access.authorize(actor, 'platform.manage', PLATFORM);
   const filter = { search: query.search, includeDeactivated: query.include_deactivated };
-  const { rows, total } = await repo.firmsPage(db, filter, query.page, query.per_page);
+  const { rows, total } = await repo.firmsPage(ctx.db, filter, query.page, query.per_page);
   const keys = await repo.moduleKeysOf(
-    db,
+    ctx.db,
     rows.map((r) => r.firm.id),
   );
   return {
@@ -51,9 +50,9 @@ export async function listFirms(db: Db, actor: Actor, query: ListPlatformFirmsQu
   };
 }
 
-export async function getFirm(db: Db, actor: Actor, id: number): Promise<PlatformFirm> {
-  await authorize(db, actor, 'platform.manage', PLATFORM);
-  return firmDto(db, id);
+export async function getFirm(ctx: AppContext, actor: Actor, id: number): Promise<PlatformFirm> {
+  await ctx.access.authorize(actor, 'platform.manage', PLATFORM);
+  return firmDto(ctx.db, id);
 }
 
 /** Module ids of the given keys (every active module when absent); an unknown key is a 422. */
@@ -81,7 +80,7 @@ export async function createFirm(
   actor: Actor,
   input: CreatePlatformFirmRequest,
 ): Promise<PlatformFirm> {
-  await authorize(ctx.db, actor, 'platform.manage', PLATFORM);
+  await ctx.access.authorize(actor, 'platform.manage', PLATFORM);
   let created: { firmId: number; adminId: number; invite: boolean };
   try {
     created = await ctx.db.transaction(async (tx) => {
@@ -135,14 +134,14 @@ export async function createFirm(
 }
 
 export async function updateFirm(
-  db: Db,
+  ctx: AppContext,
   actor: Actor,
   id: number,
   input: UpdatePlatformFirmRequest,
 ): Promise<PlatformFirm> {
-  await authorize(db, actor, 'platform.manage', PLATFORM);
+  await ctx.access.authorize(actor, 'platform.manage', PLATFORM);
   try {
-    await db.transaction(async (tx) => {
+    await ctx.db.transaction(async (tx) => {
       const [firm] = await tx
         .select({ id: accountingFirms.id })
         .from(accountingFirms)
@@ -171,29 +170,29 @@ export async function updateFirm(
   } catch (error) {
     throw domainTaken(error) ?? error;
   }
-  return firmDto(db, id);
+  return firmDto(ctx.db, id);
 }
 
 /** Deactivating closes the portal to its users (its data stays); restoring reopens it. */
 export async function setFirmActive(
-  db: Db,
+  ctx: AppContext,
   actor: Actor,
   id: number,
   active: boolean,
 ): Promise<PlatformFirm> {
-  await authorize(db, actor, 'platform.manage', PLATFORM);
-  const [updated] = await db
+  await ctx.access.authorize(actor, 'platform.manage', PLATFORM);
+  const [updated] = await ctx.db
     .update(accountingFirms)
     .set({ deactivatedAt: active ? null : new Date(), updatedAt: new Date() })
     .where(eq(accountingFirms.id, id))
     .returning({ id: accountingFirms.id });
   if (!updated) throw new AppError('not-found');
-  return firmDto(db, id);
+  return firmDto(ctx.db, id);
 }
 
-export async function listHoldings(db: Db, actor: Actor): Promise<PlatformHolding[]> {
-  await authorize(db, actor, 'platform.manage', PLATFORM);
-  const rows = await db
+export async function listHoldings(ctx: AppContext, actor: Actor): Promise<PlatformHolding[]> {
+  await ctx.access.authorize(actor, 'platform.manage', PLATFORM);
+  const rows = await ctx.db
     .select({ id: holdings.id, name: holdings.name, firmCount: count(accountingFirms.id) })
     .from(holdings)
     .leftJoin(accountingFirms, eq(accountingFirms.holdingId, holdings.id))
@@ -202,9 +201,9 @@ export async function listHoldings(db: Db, actor: Actor): Promise<PlatformHoldin
   return rows.map((r) => ({ id: r.id, name: r.name, firm_count: Number(r.firmCount) }));
 }
 
-export async function listModules(db: Db, actor: Actor): Promise<PlatformModule[]> {
-  await authorize(db, actor, 'platform.manage', PLATFORM);
-  const rows = await db
+export async function listModules(ctx: AppContext, actor: Actor): Promise<PlatformModule[]> {
+  await ctx.access.authorize(actor, 'platform.manage', PLATFORM);
+  const rows = await ctx.db
     .select({ key: modules.key, name: modules.name, audience: modules.audience })
     .from(modules)
     .where(eq(modules.isActive, true))

@@ -16,7 +16,6 @@ import {
   vendorMemberships,
   vendors,
 } from '../../db/schema';
-import { authorize } from '../../platform/access/access';
 import type { Actor } from '../../platform/auth/sessions';
 import { uniqueViolation } from '../../platform/db-errors';
 import { escapeLike } from '../../platform/db-like';
@@ -87,7 +86,7 @@ export async function listMembers(
   accountingFirmId: number,
   query: ListMembersQuery,
 ): Promise<Member[]> {
-  await authorize(ctx.db, actor, 'firm.team.read', firmScope(accountingFirmId));
+  await ctx.access.authorize(actor, 'firm.team.read', firmScope(accountingFirmId));
   const filters: (SQL | undefined)[] = [eq(m.accountingFirmId, accountingFirmId)];
   const search = query.search?.trim();
   if (search) {
@@ -161,7 +160,7 @@ export async function getMember(
   accountingFirmId: number,
   userId: number,
 ): Promise<MemberDetail> {
-  await authorize(ctx.db, actor, 'firm.team.read', firmScope(accountingFirmId));
+  await ctx.access.authorize(actor, 'firm.team.read', firmScope(accountingFirmId));
   return memberDetail(ctx.db, accountingFirmId, userId);
 }
 
@@ -198,7 +197,7 @@ export async function inviteMember(
   accountingFirmId: number,
   input: InviteMemberRequest,
 ): Promise<MemberDetail> {
-  await authorize(ctx.db, actor, 'firm.team.manage', firmScope(accountingFirmId));
+  await ctx.access.authorize(actor, 'firm.team.manage', firmScope(accountingFirmId));
   const assignments = uniqueAssignments(input.assignments);
   let added: { userId: number; invite: boolean };
   try {
@@ -257,7 +256,7 @@ export async function updateMember(
   userId: number,
   input: UpdateMemberRequest,
 ): Promise<MemberDetail> {
-  await authorize(ctx.db, actor, 'firm.team.manage', firmScope(accountingFirmId));
+  await ctx.access.authorize(actor, 'firm.team.manage', firmScope(accountingFirmId));
   await memberDetail(ctx.db, accountingFirmId, userId);
   const changes: Partial<MembershipRow> = {};
   if (input.role !== undefined) changes.role = input.role;
@@ -284,7 +283,7 @@ export async function setAssignments(
   userId: number,
   input: { assignments: AssignmentInput },
 ): Promise<MemberDetail> {
-  await authorize(ctx.db, actor, 'firm.team.manage', firmScope(accountingFirmId));
+  await ctx.access.authorize(actor, 'firm.team.manage', firmScope(accountingFirmId));
   await memberDetail(ctx.db, accountingFirmId, userId);
   const assignments = uniqueAssignments(input.assignments);
   await ctx.db.transaction(async (tx) => {
@@ -342,7 +341,7 @@ export async function removeMember(
   userId: number,
   deleteUser: boolean,
 ): Promise<{ removed: true; last_access: boolean; user_deleted: boolean }> {
-  const grant = await authorize(ctx.db, actor, 'firm.team.read', firmScope(accountingFirmId));
+  const grant = await ctx.access.authorize(actor, 'firm.team.read', firmScope(accountingFirmId));
   if (!grant.roles.includes('firm_admin')) throw new AppError('only-admin-can-delete-access');
   if (userId === actor.userId) throw new AppError('cannot-delete-own-access');
   return ctx.db.transaction(async (tx) => {

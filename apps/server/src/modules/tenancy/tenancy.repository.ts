@@ -191,3 +191,70 @@ export async function relationsToFirm(db: Db, accountingFirmId: number, userId: 
     );
   return { member: member.length > 0, clientVendorIds: clientOf.map((r) => r.vendorId) };
 }
+
+function prepareFirmGrant(db: Db) {
+  const userId = sql.placeholder('userId');
+  return db
+    .select({
+      holdingId: accountingFirms.holdingId,
+      deactivatedAt: accountingFirms.deactivatedAt,
+      role: accountingFirmMemberships.role,
+      isGroupAdmin: accountingFirmMemberships.isGroupAdmin,
+      holdingAdmin: holdingMemberships.userId,
+      // A client user of one of the firm's active client files.
+      isClient: sql<boolean>`exists (select 1 from ${vendorMemberships} join ${vendors} on ${vendors.accountingFirmId} = ${vendorMemberships.accountingFirmId} and ${vendors.id} = ${vendorMemberships.vendorId} where ${vendorMemberships.accountingFirmId} = ${accountingFirms.id} and ${vendorMemberships.userId} = ${userId} and ${vendors.status} = 'active' and (${vendorMemberships.revokedAt} is null or ${vendorMemberships.revokedAt} > current_date))`,
+    })
+    .from(accountingFirms)
+    .leftJoin(
+      accountingFirmMemberships,
+      and(
+        eq(accountingFirmMemberships.accountingFirmId, accountingFirms.id),
+        eq(accountingFirmMemberships.userId, userId),
+      ),
+    )
+    .leftJoin(
+      holdingMemberships,
+      and(eq(holdingMemberships.holdingId, accountingFirms.holdingId), eq(holdingMemberships.userId, userId)),
+    )
+    .where(eq(accountingFirms.id, sql.placeholder('accountingFirmId')))
+    .limit(1)
+    .prepare('grant_on_firm');
+}
+
+const firmGrantQueries = new WeakMap<Db, ReturnType<typeof prepareFirmGrant>>();
+
+/**
+ * Runs on almost every request, so prepared once per database: the firm, the user's membership
+ * in it, and their holding membership, in one round trip.
+ */
+export async function firmGrantRow(db: Db, userId: number, accountingFirmId: number) {
+  let query = firmGrantQueries.get(db);
+  if (!query) {
+    query = prepareFirmGrant(db);
+    firmGrantQueries.set(db, query);
+  }
+  const [row] = await query.execute({ userId, accountingFirmId });
+  return row;
+}
+
+/** Whether the user administers the holding, and whether they are group admin of one of its firms. */
+export async function holdingRoles(db: Db, userId: number, holdingId: number) {
+  const [admin] = await db
+    .select({ one: sql`1` })
+    .from(holdingMemberships)
+    .where(and(eq(holdingMemberships.userId, userId), eq(holdingMemberships.holdingId, holdingId)))
+    .limit(1);
+  const [groupAdmin] = await db
+    .select({ one: sql`1` })
+    .from(accountingFirmMemberships)
+    .innerJoin(accountingFirms, eq(accountingFirms.id, accountingFirmMemberships.accountingFirmId))
+    .where(
+      and(
+        eq(accountingFirmMemberships.userId, userId),
+        eq(accountingFirmMemberships.isGroupAdmin, true),
+        eq(accountingFirms.holdingId, holdingId),
+      ),
+    )
+    .limit(1);
+  return { holdingAdmin: Boolean(admin), groupAdmin: Boolean(groupAdmin) };
+}

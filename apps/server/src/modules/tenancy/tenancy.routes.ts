@@ -31,7 +31,7 @@ export function tenancyRoutes(app: FastifyInstance, ctx: AppContext): void {
       },
     },
     async (request) => ({
-      data: await tenancy.myAccountingFirms(ctx.db, requireActor(request), request.query),
+      data: await tenancy.myAccountingFirms(ctx, requireActor(request), request.query),
     }),
   );
 
@@ -47,7 +47,7 @@ export function tenancyRoutes(app: FastifyInstance, ctx: AppContext): void {
       },
     },
     async (request) => ({
-      data: await tenancy.myVendors(ctx.db, requireActor(request), request.params.id, request.query.search),
+      data: await tenancy.myVendors(ctx, requireActor(request), request.params.id, request.query.search),
     }),
   );
 
@@ -62,7 +62,7 @@ export function tenancyRoutes(app: FastifyInstance, ctx: AppContext): void {
       },
     },
     async (request) => ({
-      data: await tenancy.vendorRoles(ctx.db, requireActor(request), request.params.id),
+      data: await tenancy.vendorRoles(ctx, requireActor(request), request.params.id),
     }),
   );
 
@@ -77,7 +77,7 @@ export function tenancyRoutes(app: FastifyInstance, ctx: AppContext): void {
       },
     },
     async (request) => ({
-      data: await tenancy.accountantModules(ctx.db, requireActor(request), request.params.id),
+      data: await tenancy.accountantModules(ctx, requireActor(request), request.params.id),
     }),
   );
 }

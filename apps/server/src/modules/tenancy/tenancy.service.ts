@@ -1,6 +1,6 @@
 import type { AccountingFirmSummary, Module, VendorRoles, VendorSummary } from '@portal/contracts';
+import type { AppContext } from '../../app-context';
 import type { Db } from '../../db/client';
-import { authorize } from '../../platform/access/access';
 import type { Actor } from '../../platform/auth/sessions';
 import { AppError } from '../../platform/errors/app-error';
 import * as repo from './tenancy.repository';
@@ -20,18 +20,18 @@ export const toModuleDto = (m: repo.ModuleRow): Module => ({
  * or every active firm for a super admin. Firms on `activeDomain` come first.
  */
 export async function myAccountingFirms(
-  db: Db,
+  ctx: AppContext,
   actor: Actor,
   query: { active_domain?: string; accountant?: boolean },
 ): Promise<AccountingFirmSummary[]> {
   const [memberships, holdingIds, clientFirmIds] = await Promise.all([
-    repo.firmMemberships(db, actor.userId),
-    repo.holdingIdsAdministered(db, actor.userId),
-    repo.firmIdsAsClient(db, actor.userId),
+    repo.firmMemberships(ctx.db, actor.userId),
+    repo.holdingIdsAdministered(ctx.db, actor.userId),
+    repo.firmIdsAsClient(ctx.db, actor.userId),
   ]);
   const byFirm = new Map(memberships.map((m) => [m.accountingFirmId, m]));
   const firms = await repo.firmsByIdsOrHoldings(
-    db,
+    ctx.db,
     [...byFirm.keys(), ...clientFirmIds],
     holdingIds,
     actor.isSuperAdmin,
@@ -61,12 +61,12 @@ export async function myAccountingFirms(
 
 /** The client files a user may open in one firm (404 for a firm the user has nothing in). */
 export async function myVendors(
-  db: Db,
+  ctx: AppContext,
   actor: Actor,
   accountingFirmId: number,
   search?: string,
 ): Promise<VendorSummary[]> {
-  const memberships = await repo.firmMemberships(db, actor.userId);
+  const memberships = await repo.firmMemberships(ctx.db, actor.userId);
   const membership = memberships.find((m) => m.accountingFirmId === accountingFirmId);
   const filter = { accountingFirmId, search };
   const result = new Map<number, VendorSummary>();
@@ -81,20 +81,20 @@ export async function myVendors(
   });
   if (membership && (membership.role === 'admin' || membership.allVendors)) {
     const readOnly = membership.role !== 'admin' && membership.readOnly;
-    for (const v of await repo.allFirmVendors(db, filter)) {
+    for (const v of await repo.allFirmVendors(ctx.db, filter)) {
       result.set(v.id, { ...summary(v), role: 'accountant', read_only: readOnly });
     }
   }
   if (membership) {
-    for (const v of await repo.assignedVendors(db, actor.userId, filter)) {
+    for (const v of await repo.assignedVendors(ctx.db, actor.userId, filter)) {
       result.set(v.id, { ...summary(v), role: 'accountant', read_only: v.readOnly });
     }
   }
-  for (const v of await repo.clientVendors(db, actor.userId, filter)) {
+  for (const v of await repo.clientVendors(ctx.db, actor.userId, filter)) {
     if (!result.has(v.id)) result.set(v.id, { ...summary(v), role: v.role, read_only: v.role === 'guest' });
   }
   if (!membership && result.size === 0) {
-    const clientFirms = await repo.firmIdsAsClient(db, actor.userId);
+    const clientFirms = await repo.firmIdsAsClient(ctx.db, actor.userId);
     if (!clientFirms.includes(accountingFirmId)) throw new AppError('not-found');
   }
   const deactivatedLast = (v: VendorSummary) => (v.status === 'active' ? 0 : 1);
@@ -105,8 +105,8 @@ export async function myVendors(
 }
 
 /** The user's role in one client file, and the modules it gives. */
-export async function vendorRoles(db: Db, actor: Actor, vendorId: number): Promise<VendorRoles> {
-  const grant = await authorize(db, actor, 'vendor.read', { kind: 'vendor', vendorId });
+export async function vendorRoles(ctx: AppContext, actor: Actor, vendorId: number): Promise<VendorRoles> {
+  const grant = await ctx.access.authorize(actor, 'vendor.read', { kind: 'vendor', vendorId });
   const firmId = grant.accountingFirmId!;
   const isAccountant = grant.roles.includes('firm_admin') || grant.roles.includes('firm_collaborator');
   const clientRole = grant.roles.find((r) => r.startsWith('vendor_'))?.slice('vendor_'.length) as
@@ -115,8 +115,8 @@ export async function vendorRoles(db: Db, actor: Actor, vendorId: number): Promi
     | 'guest'
     | undefined;
   const modules = isAccountant
-    ? await repo.firmModules(db, firmId, 'accountant')
-    : await repo.vendorModulesFor(db, firmId, vendorId);
+    ? await repo.firmModules(ctx.db, firmId, 'accountant')
+    : await repo.vendorModulesFor(ctx.db, firmId, vendorId);
   return {
     vendor_id: vendorId,
     accounting_firm_id: firmId,
@@ -127,9 +127,13 @@ export async function vendorRoles(db: Db, actor: Actor, vendorId: number): Promi
 }
 
 /** Modules of a firm for its members. */
-export async function accountantModules(db: Db, actor: Actor, accountingFirmId: number): Promise<Module[]> {
-  await authorize(db, actor, 'firm.read', { kind: 'firm', accountingFirmId });
-  return (await repo.firmModules(db, accountingFirmId, 'accountant')).map(toModuleDto);
+export async function accountantModules(
+  ctx: AppContext,
+  actor: Actor,
+  accountingFirmId: number,
+): Promise<Module[]> {
+  await ctx.access.authorize(actor, 'firm.read', { kind: 'firm', accountingFirmId });
+  return (await repo.firmModules(ctx.db, accountingFirmId, 'accountant')).map(toModuleDto);
 }
 
 /**

@@ -14,9 +14,8 @@ import type { AppContext } from '../../app-context';
 import { requireActor } from '../../platform/auth/auth-plugin';
 import { AppError } from '../../platform/errors/app-error';
 import { bearer, requestLocale, typed } from '../../platform/http/route-helpers';
-import { activeFirmByDomain, firstActiveFirm } from '../white-label/white-label.repository';
-import { firmTerms, publishTerms } from './firm-terms.service';
-import { acceptTerms, myTerms, publicTerms } from './terms.service';
+import { firmForHost } from '../white-label/white-label.service';
+import { acceptTerms, firmTerms, myTerms, publicTerms, publishTerms } from './terms.service';
 
 export function termsRoutes(app: FastifyInstance, ctx: AppContext): void {
   typed(app).get(
@@ -30,14 +29,9 @@ export function termsRoutes(app: FastifyInstance, ctx: AppContext): void {
       },
     },
     async (request) => {
-      const firmId =
-        request.query.accounting_firm_id ??
-        (
-          (await activeFirmByDomain(ctx.db, request.hostname.toLowerCase())) ??
-          (await firstActiveFirm(ctx.db))
-        )?.id;
+      const firmId = request.query.accounting_firm_id ?? (await firmForHost(ctx, request.hostname))?.id;
       if (firmId === undefined) throw new AppError('not-found');
-      return { data: await publicTerms(ctx.db, firmId, request.query.locale ?? requestLocale(request)) };
+      return { data: await publicTerms(ctx, firmId, request.query.locale ?? requestLocale(request)) };
     },
   );
 
@@ -54,7 +48,7 @@ export function termsRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
     async (request) => ({
       data: await myTerms(
-        ctx.db,
+        ctx,
         requireActor(request),
         request.query.accounting_firm_id,
         request.query.locale ?? requestLocale(request),
@@ -74,7 +68,7 @@ export function termsRoutes(app: FastifyInstance, ctx: AppContext): void {
       },
     },
     async (request) => ({
-      data: await acceptTerms(ctx.db, requireActor(request), request.body, requestLocale(request)),
+      data: await acceptTerms(ctx, requireActor(request), request.body, requestLocale(request)),
     }),
   );
 
@@ -89,7 +83,7 @@ export function termsRoutes(app: FastifyInstance, ctx: AppContext): void {
         response: { 200: dataEnvelope(firmTermsSchema) },
       },
     },
-    async (request) => ({ data: await firmTerms(ctx.db, requireActor(request), request.params.id) }),
+    async (request) => ({ data: await firmTerms(ctx, requireActor(request), request.params.id) }),
   );
 
   typed(app).post(
@@ -106,7 +100,7 @@ export function termsRoutes(app: FastifyInstance, ctx: AppContext): void {
       },
     },
     async (request) => ({
-      data: await publishTerms(ctx.db, requireActor(request), request.params.id, request.body),
+      data: await publishTerms(ctx, requireActor(request), request.params.id, request.body),
     }),
   );
 }

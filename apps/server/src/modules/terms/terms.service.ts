@@ -1,14 +1,19 @@
-import { type AcceptTermsRequest, LOCALES, type Locale, type MyTerms, type Terms } from '@portal/contracts';
-import { and, desc, eq } from 'drizzle-orm';
+import {
+  type AcceptTermsRequest,
+  type FirmTerms,
+  LOCALES,
+  type Locale,
+  type MyTerms,
+  type PublishTermsRequest,
+  type Terms,
+} from '@portal/contracts';
+import type { AppContext } from '../../app-context';
 import type { Db } from '../../db/client';
-import { terms, termsAcceptances } from '../../db/schema';
 import type { Actor } from '../../platform/auth/sessions';
 import { AppError, fieldError } from '../../platform/errors/app-error';
-import { myAccountingFirms } from '../tenancy/tenancy.service';
+import * as repo from './terms.repository';
 
-type TermsRow = typeof terms.$inferSelect;
-
-export const toTermsDto = (row: TermsRow): Terms => ({
+export const toTermsDto = (row: repo.TermsRow): Terms => ({
   id: row.id,
   accounting_firm_id: row.accountingFirmId,
   version: row.version,
@@ -18,55 +23,57 @@ export const toTermsDto = (row: TermsRow): Terms => ({
   published_at: row.publishedAt.toISOString(),
 });
 
-/** Every language of a firm's latest terms version, in the order of LOCALES (empty: none yet). */
-export async function latestTermsRows(db: Db, accountingFirmId: number): Promise<TermsRow[]> {
-  const rows = await db
-    .select()
-    .from(terms)
-    .where(eq(terms.accountingFirmId, accountingFirmId))
-    .orderBy(desc(terms.version));
-  return rows
-    .filter((r) => r.version === rows[0]?.version)
-    .sort((a, b) => LOCALES.indexOf(a.locale) - LOCALES.indexOf(b.locale));
-}
-
 /** The latest version of a firm's terms in a locale (else French, else any). */
 export async function currentTerms(
   db: Db,
   accountingFirmId: number,
   locale: Locale,
-): Promise<TermsRow | undefined> {
-  const current = await latestTermsRows(db, accountingFirmId);
+): Promise<repo.TermsRow | undefined> {
+  const current = await repo.latestTermsRows(db, accountingFirmId);
   return current.find((r) => r.locale === locale) ?? current.find((r) => r.locale === 'fr') ?? current[0];
 }
 
-export async function publicTerms(db: Db, accountingFirmId: number, locale: Locale): Promise<Terms> {
-  const row = await currentTerms(db, accountingFirmId, locale);
+/**
+ * Records, inside the caller's transaction, that the user accepts the firm's current version
+ * (nothing when the firm has none). Used when an invited user creates their password.
+ */
+export async function recordAcceptance(tx: Db, accountingFirmId: number, userId: number): Promise<void> {
+  const current = await currentTerms(tx, accountingFirmId, 'fr');
+  if (current) await repo.insertAcceptance(tx, accountingFirmId, userId, current.version);
+}
+
+/** Version 1 of a new portal's terms, in the given languages. */
+export async function insertFirstVersion(
+  tx: Db,
+  accountingFirmId: number,
+  texts: Partial<Record<Locale, { title: string; content: string }>>,
+): Promise<void> {
+  await repo.insertTerms(
+    tx,
+    LOCALES.flatMap((locale) => {
+      const text = texts[locale];
+      return text ? [{ accountingFirmId, version: 1, locale, ...text }] : [];
+    }),
+  );
+}
+
+export async function publicTerms(ctx: AppContext, accountingFirmId: number, locale: Locale): Promise<Terms> {
+  const row = await currentTerms(ctx.db, accountingFirmId, locale);
   if (!row) throw new AppError('not-found');
   return toTermsDto(row);
 }
 
 /** The firm's current terms and the user's latest acceptance of them. */
 export async function myTerms(
-  db: Db,
+  ctx: AppContext,
   actor: Actor,
   accountingFirmId: number,
   locale: Locale,
 ): Promise<MyTerms> {
-  await assertFirmOfUser(db, actor, accountingFirmId);
-  const [current, [accepted]] = await Promise.all([
-    currentTerms(db, accountingFirmId, locale),
-    db
-      .select()
-      .from(termsAcceptances)
-      .where(
-        and(
-          eq(termsAcceptances.accountingFirmId, accountingFirmId),
-          eq(termsAcceptances.userId, actor.userId),
-        ),
-      )
-      .orderBy(desc(termsAcceptances.version))
-      .limit(1),
+  await ctx.access.authorize(actor, 'firm.terms.accept', { kind: 'firm', accountingFirmId });
+  const [current, accepted] = await Promise.all([
+    currentTerms(ctx.db, accountingFirmId, locale),
+    repo.latestAcceptance(ctx.db, accountingFirmId, actor.userId),
   ]);
   return {
     terms: current ? toTermsDto(current) : null,
@@ -78,24 +85,59 @@ export async function myTerms(
 
 /** Records the acceptance of the firm's current version (an older one is refused). */
 export async function acceptTerms(
-  db: Db,
+  ctx: AppContext,
   actor: Actor,
   input: AcceptTermsRequest,
   locale: Locale,
 ): Promise<MyTerms> {
-  await assertFirmOfUser(db, actor, input.accounting_firm_id);
-  const current = await currentTerms(db, input.accounting_firm_id, locale);
+  const accountingFirmId = input.accounting_firm_id;
+  await ctx.access.authorize(actor, 'firm.terms.accept', { kind: 'firm', accountingFirmId });
+  const current = await currentTerms(ctx.db, accountingFirmId, locale);
   if (!current) throw new AppError('not-found');
   if (input.version !== current.version) throw fieldError('terms-outdated', 'version');
-  await db
-    .insert(termsAcceptances)
-    .values({ accountingFirmId: input.accounting_firm_id, userId: actor.userId, version: current.version })
-    .onConflictDoNothing();
-  return myTerms(db, actor, input.accounting_firm_id, locale);
+  await repo.insertAcceptance(ctx.db, accountingFirmId, actor.userId, current.version);
+  return myTerms(ctx, actor, accountingFirmId, locale);
 }
 
-/** A firm the user works in or with (member, client user, holding administrator), else 404. */
-async function assertFirmOfUser(db: Db, actor: Actor, accountingFirmId: number): Promise<void> {
-  const firms = await myAccountingFirms(db, actor, {});
-  if (!firms.some((f) => f.id === accountingFirmId)) throw new AppError('not-found');
+/** The firm's current version in each of its languages, and how many people accepted it. */
+export async function firmTerms(ctx: AppContext, actor: Actor, accountingFirmId: number): Promise<FirmTerms> {
+  await ctx.access.authorize(actor, 'firm.read', { kind: 'firm', accountingFirmId });
+  return currentFirmTerms(ctx.db, accountingFirmId);
+}
+
+/**
+ * Publishes version N+1 (French, and English and Portuguese when given): every user of the firm
+ * is then asked to accept it. One transaction, the firm row locked so two publications queue.
+ */
+export async function publishTerms(
+  ctx: AppContext,
+  actor: Actor,
+  accountingFirmId: number,
+  input: PublishTermsRequest,
+): Promise<FirmTerms> {
+  await ctx.access.authorize(actor, 'firm.update', { kind: 'firm', accountingFirmId });
+  await ctx.db.transaction(async (tx) => {
+    await repo.lockFirm(tx, accountingFirmId);
+    const version = ((await repo.latestTermsRows(tx, accountingFirmId))[0]?.version ?? 0) + 1;
+    const publishedAt = new Date();
+    await repo.insertTerms(
+      tx,
+      LOCALES.flatMap((locale) => {
+        const text = input[locale];
+        return text ? [{ accountingFirmId, version, locale, publishedAt, ...text }] : [];
+      }),
+    );
+  });
+  return currentFirmTerms(ctx.db, accountingFirmId);
+}
+
+async function currentFirmTerms(db: Db, accountingFirmId: number): Promise<FirmTerms> {
+  const current = await repo.latestTermsRows(db, accountingFirmId);
+  const version = current[0]?.version ?? null;
+  return {
+    version,
+    published_at: current[0]?.publishedAt.toISOString() ?? null,
+    texts: current.map(toTermsDto),
+    accepted_count: version === null ? 0 : await repo.countAcceptances(db, accountingFirmId, version),
+  };
 }

@@ -2,7 +2,6 @@ import { type Address, type AddressInput, type Bank, type BankInput, ibanParts }
 import { and, asc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../app-context';
 import { vendorAddresses, vendorBanks } from '../../db/schema';
-import { authorize } from '../../platform/access/access';
 import type { Actor } from '../../platform/auth/sessions';
 import { AppError } from '../../platform/errors/app-error';
 
@@ -30,7 +29,7 @@ const toAddress = (r: AddressRow): Address => ({
 });
 
 async function firmOf(ctx: AppContext, actor: Actor, vendorId: number, write: boolean): Promise<number> {
-  const grant = await authorize(ctx.db, actor, write ? 'vendor.update' : 'vendor.read', {
+  const grant = await ctx.access.authorize(actor, write ? 'vendor.update' : 'vendor.read', {
     kind: 'vendor',
     vendorId,
   });

@@ -3,10 +3,8 @@ import { and, asc, eq, gte, lte, ne, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context';
 import type { Db } from '../../db/client';
 import { accountingPeriods } from '../../db/schema';
-import { authorize } from '../../platform/access/access';
 import type { Actor } from '../../platform/auth/sessions';
 import { AppError, fieldError } from '../../platform/errors/app-error';
-import { vendorDocuments } from './vendor-documents';
 
 type VendorRef = { id: number; accountingFirmId: number };
 type PeriodRow = typeof accountingPeriods.$inferSelect;
@@ -66,7 +64,7 @@ async function vendorRef(
   vendorId: number,
   write: boolean,
 ): Promise<VendorRef> {
-  const grant = await authorize(ctx.db, actor, write ? 'vendor.update' : 'vendor.read', {
+  const grant = await ctx.access.authorize(actor, write ? 'vendor.update' : 'vendor.read', {
     kind: 'vendor',
     vendorId,
   });
@@ -128,7 +126,7 @@ export async function deletePeriod(ctx: AppContext, actor: Actor, vendorId: numb
       .from(accountingPeriods)
       .where(and(ofVendor(vendor), eq(accountingPeriods.id, periodId)));
     if (!current) throw new AppError('not-found');
-    if ((await vendorDocuments().countInPeriod(tx, vendor, periodId)) > 0) {
+    if ((await ctx.documents.countInPeriod(tx, vendor, periodId)) > 0) {
       throw new AppError('accounting-period-contains-documents');
     }
     await tx.delete(accountingPeriods).where(eq(accountingPeriods.id, periodId));

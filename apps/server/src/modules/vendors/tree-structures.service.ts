@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull, or } from 'drizzle-orm';
+import type { AppContext } from '../../app-context';
 import type { Db } from '../../db/client';
 import { type TreeFolder, treeStructures } from '../../db/schema';
-import { authorize } from '../../platform/access/access';
 import type { Actor } from '../../platform/auth/sessions';
 
 /** The folder tree shipped with the product, offered to every firm. */
@@ -36,9 +36,9 @@ export async function defaultTreeStructureId(db: Db, accountingFirmId: number): 
   return (rows.find((r) => r.accountingFirmId === accountingFirmId) ?? rows[0])?.id ?? null;
 }
 
-export async function listTreeStructures(db: Db, actor: Actor, accountingFirmId: number) {
-  await authorize(db, actor, 'vendor.list', { kind: 'firm', accountingFirmId });
-  const rows = await db
+export async function listTreeStructures(ctx: AppContext, actor: Actor, accountingFirmId: number) {
+  await ctx.access.authorize(actor, 'vendor.list', { kind: 'firm', accountingFirmId });
+  const rows = await ctx.db
     .select()
     .from(treeStructures)
     .where(available(accountingFirmId))

@@ -3,7 +3,6 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../app-context';
 import type { Db } from '../../db/client';
 import { users, vendorMemberships } from '../../db/schema';
-import { authorize } from '../../platform/access/access';
 import type { Actor } from '../../platform/auth/sessions';
 import { AppError, fieldError } from '../../platform/errors/app-error';
 import { findOrCreateUser, sendInvitation } from '../identity/identity.service';
@@ -67,7 +66,7 @@ async function vendorFor(
   vendorId: number,
   write: boolean,
 ): Promise<VendorRef> {
-  const grant = await authorize(ctx.db, actor, write ? 'vendor.users.manage' : 'vendor.read', {
+  const grant = await ctx.access.authorize(actor, write ? 'vendor.users.manage' : 'vendor.read', {
     kind: 'vendor',
     vendorId,
   });

@@ -1,7 +1,14 @@
 import type { ListVendorsQuery } from '@portal/contracts';
-import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { siretRegistry, vendorAssignments, vendors } from '../../db/schema';
+import {
+  accountingFirmMemberships,
+  accountingFirms,
+  siretRegistry,
+  vendorAssignments,
+  vendorMemberships,
+  vendors,
+} from '../../db/schema';
 import { escapeLike } from '../../platform/db-like';
 import type { VendorRow } from './vendor.mapper';
 
@@ -113,4 +120,66 @@ export async function moveSiret(db: Db, vendorId: number, accountingFirmId: numb
 
 export async function deleteVendor(db: Db, id: number) {
   await db.delete(vendors).where(eq(vendors.id, id));
+}
+
+function prepareVendorGrant(db: Db) {
+  const userId = sql.placeholder('userId');
+  return db
+    .select({
+      accountingFirmId: vendors.accountingFirmId,
+      status: vendors.status,
+      firmDeactivatedAt: accountingFirms.deactivatedAt,
+      firmRole: accountingFirmMemberships.role,
+      isGroupAdmin: accountingFirmMemberships.isGroupAdmin,
+      allVendors: accountingFirmMemberships.allVendors,
+      membershipReadOnly: accountingFirmMemberships.readOnly,
+      assigned: vendorAssignments.userId,
+      assignmentReadOnly: vendorAssignments.readOnly,
+      clientRole: vendorMemberships.role,
+    })
+    .from(vendors)
+    .innerJoin(accountingFirms, eq(accountingFirms.id, vendors.accountingFirmId))
+    .leftJoin(
+      accountingFirmMemberships,
+      and(
+        eq(accountingFirmMemberships.accountingFirmId, vendors.accountingFirmId),
+        eq(accountingFirmMemberships.userId, userId),
+      ),
+    )
+    .leftJoin(
+      vendorAssignments,
+      and(
+        eq(vendorAssignments.accountingFirmId, vendors.accountingFirmId),
+        eq(vendorAssignments.vendorId, vendors.id),
+        eq(vendorAssignments.userId, userId),
+      ),
+    )
+    .leftJoin(
+      vendorMemberships,
+      and(
+        eq(vendorMemberships.accountingFirmId, vendors.accountingFirmId),
+        eq(vendorMemberships.vendorId, vendors.id),
+        eq(vendorMemberships.userId, userId),
+        or(isNull(vendorMemberships.revokedAt), gt(vendorMemberships.revokedAt, sql`CURRENT_DATE`)),
+      ),
+    )
+    .where(eq(vendors.id, sql.placeholder('vendorId')))
+    .limit(1)
+    .prepare('grant_on_vendor');
+}
+
+const vendorGrantQueries = new WeakMap<Db, ReturnType<typeof prepareVendorGrant>>();
+
+/**
+ * Runs on almost every request, so prepared once per database: the client file, the user's firm
+ * membership, assignment and (unexpired) client membership there, in one round trip.
+ */
+export async function vendorGrantRow(db: Db, userId: number, vendorId: number) {
+  let query = vendorGrantQueries.get(db);
+  if (!query) {
+    query = prepareVendorGrant(db);
+    vendorGrantQueries.set(db, query);
+  }
+  const [row] = await query.execute({ userId, vendorId });
+  return row;
 }

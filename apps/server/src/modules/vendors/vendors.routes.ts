@@ -84,7 +84,7 @@ export function vendorsRoutes(app: FastifyInstance, ctx: AppContext): void {
         },
       },
     },
-    async (request) => ({ data: await listTreeStructures(ctx.db, requireActor(request), request.params.id) }),
+    async (request) => ({ data: await listTreeStructures(ctx, requireActor(request), request.params.id) }),
   );
 
   r.get(

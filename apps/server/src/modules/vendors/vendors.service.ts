@@ -16,8 +16,6 @@ import {
   vendorAssignments,
   vendorModules,
 } from '../../db/schema';
-import { authorize } from '../../platform/access/access';
-import { grantFor } from '../../platform/access/roles';
 import type { Actor } from '../../platform/auth/sessions';
 import { uniqueViolation } from '../../platform/db-errors';
 import { AppError, fieldError } from '../../platform/errors/app-error';
@@ -25,7 +23,6 @@ import { sendInvitation } from '../identity/identity.service';
 import { insertPeriods } from './periods.service';
 import { defaultTreeStructureId } from './tree-structures.service';
 import { toVendorColumns, toVendorDto, toVendorListItem, type VendorRow } from './vendor.mapper';
-import { vendorDocuments } from './vendor-documents';
 import { addClientUser } from './vendor-users.service';
 import * as repo from './vendors.repository';
 
@@ -45,7 +42,7 @@ export async function listVendors(
   accountingFirmId: number,
   query: ListVendorsQuery,
 ): Promise<Paginated<VendorListItem>> {
-  const grant = await authorize(ctx.db, actor, 'vendor.list', { kind: 'firm', accountingFirmId });
+  const grant = await ctx.access.authorize(actor, 'vendor.list', { kind: 'firm', accountingFirmId });
   let onlyAssignedTo: number | undefined;
   if (!grant.roles.includes('firm_admin')) {
     const [membership] = await ctx.db
@@ -86,7 +83,7 @@ export async function createVendor(
   accountingFirmId: number,
   input: CreateVendorRequest,
 ): Promise<Vendor> {
-  await authorize(ctx.db, actor, 'vendor.create', { kind: 'firm', accountingFirmId });
+  await ctx.access.authorize(actor, 'vendor.create', { kind: 'firm', accountingFirmId });
   const identifierType = input.identifier_type ?? (input.siret ? 'siret' : 'siren');
   const siret = identifierType === 'siret' ? input.siret : undefined;
   const siren = input.siren ?? (siret ? siret.slice(0, 9) : undefined);
@@ -128,7 +125,7 @@ export async function createVendor(
         );
         if (added.invite) invite = added;
       }
-      await vendorDocuments().createFolders(tx, row);
+      await ctx.documents.createFolders(tx, row);
       return row;
     });
   } catch (error) {
@@ -179,7 +176,7 @@ async function enableModules(tx: Db, vendor: VendorRow, keys: string[]) {
 }
 
 export async function getVendor(ctx: AppContext, actor: Actor, vendorId: number): Promise<Vendor> {
-  await authorize(ctx.db, actor, 'vendor.read', { kind: 'vendor', vendorId });
+  await ctx.access.authorize(actor, 'vendor.read', { kind: 'vendor', vendorId });
   const row = await repo.findVendor(ctx.db, vendorId);
   if (!row) throw new AppError('not-found');
   return toVendorDto(row);
@@ -192,7 +189,7 @@ export async function updateVendor(
   vendorId: number,
   input: UpdateVendorRequest,
 ): Promise<Vendor> {
-  await authorize(ctx.db, actor, 'vendor.update', { kind: 'vendor', vendorId });
+  await ctx.access.authorize(actor, 'vendor.update', { kind: 'vendor', vendorId });
   try {
     const row = await ctx.db.transaction(async (tx) => {
       const current = await repo.lockVendor(tx, vendorId);
@@ -220,7 +217,7 @@ export async function setVendorStatus(
   vendorId: number,
   status: 'active' | 'deactivated',
 ): Promise<Vendor> {
-  await authorize(ctx.db, actor, 'vendor.deactivate', { kind: 'vendor', vendorId });
+  await ctx.access.authorize(actor, 'vendor.deactivate', { kind: 'vendor', vendorId });
   const row = await repo.updateVendor(ctx.db, vendorId, {
     status,
     deactivatedAt: status === 'deactivated' ? new Date() : null,
@@ -239,7 +236,7 @@ export async function transferVendor(
   vendorId: number,
   targetFirmId: number,
 ): Promise<Vendor> {
-  const grant = await authorize(ctx.db, actor, 'vendor.transfer', { kind: 'vendor', vendorId });
+  const grant = await ctx.access.authorize(actor, 'vendor.transfer', { kind: 'vendor', vendorId });
   const [source] = await ctx.db
     .select()
     .from(accountingFirms)
@@ -247,7 +244,7 @@ export async function transferVendor(
   const [target] = await ctx.db.select().from(accountingFirms).where(eq(accountingFirms.id, targetFirmId));
   if (!target || target.deactivatedAt) throw new AppError('not-found');
   const sameHolding = Boolean(source?.holdingId) && source?.holdingId === target.holdingId;
-  const targetGrant = await grantFor(ctx.db, actor, { kind: 'firm', accountingFirmId: target.id });
+  const targetGrant = await ctx.access.grantFor(actor, { kind: 'firm', accountingFirmId: target.id });
   // A portal the actor cannot see answers like one that does not exist.
   const groupAdmin = grant.roles.includes('group_admin');
   if (targetGrant.roles.length === 0 && !(groupAdmin && sameHolding)) throw new AppError('not-found');
@@ -279,12 +276,12 @@ export async function transferVendor(
  * confirmation word.
  */
 export async function deleteVendor(ctx: AppContext, actor: Actor, vendorId: number, confirmation: string) {
-  await authorize(ctx.db, actor, 'vendor.delete', { kind: 'vendor', vendorId });
+  await ctx.access.authorize(actor, 'vendor.delete', { kind: 'vendor', vendorId });
   await ctx.db.transaction(async (tx) => {
     const vendor = await repo.lockVendor(tx, vendorId);
     if (!vendor) throw new AppError('not-found');
     if (confirmation.trim() !== vendor.clientCode) throw fieldError('confirmation-mismatch', 'confirmation');
-    await vendorDocuments().deleteAll(tx, vendor);
+    await ctx.documents.deleteAll(tx, vendor);
     await repo.releaseSiret(tx, vendorId);
     await repo.deleteVendor(tx, vendorId);
   });

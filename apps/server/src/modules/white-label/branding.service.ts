@@ -6,9 +6,8 @@ import {
   type WhiteLabel,
 } from '@portal/contracts';
 import sharp from 'sharp';
-import type { Db } from '../../db/client';
+import type { AppContext } from '../../app-context';
 import { whiteLabels } from '../../db/schema';
-import { authorize } from '../../platform/access/access';
 import type { Actor } from '../../platform/auth/sessions';
 import { AppError, fieldError } from '../../platform/errors/app-error';
 import * as repo from './white-label.repository';
@@ -47,14 +46,14 @@ export async function checkedLogo(base64: string): Promise<{ bytes: Buffer; mime
 
 /** Firm administrators change one theme of their branding (name, colours, logo). */
 export async function updateWhiteLabel(
-  db: Db,
+  ctx: AppContext,
   actor: Actor,
   accountingFirmId: number,
   theme: ThemeMode,
   input: UpdateWhiteLabelRequest,
 ): Promise<WhiteLabel> {
-  await authorize(db, actor, 'firm.update', { kind: 'firm', accountingFirmId });
-  const firm = await repo.activeFirmById(db, accountingFirmId);
+  await ctx.access.authorize(actor, 'firm.update', { kind: 'firm', accountingFirmId });
+  const firm = await repo.activeFirmById(ctx.db, accountingFirmId);
   if (!firm) throw new AppError('not-found');
   const logo = typeof input.logo === 'string' ? await checkedLogo(input.logo) : input.logo;
   const values = {
@@ -64,10 +63,10 @@ export async function updateWhiteLabel(
     updatedAt: new Date(),
     ...(logo === undefined ? {} : { logo: logo?.bytes ?? null, logoMime: logo?.mime ?? null }),
   };
-  await db
+  await ctx.db
     .insert(whiteLabels)
     .values({ accountingFirmId, theme, ...values })
     .onConflictDoUpdate({ target: [whiteLabels.accountingFirmId, whiteLabels.theme], set: values });
-  const entries = await whiteLabelsFor(db, firm);
+  const entries = await whiteLabelsFor(ctx, firm);
   return entries.find((entry) => entry.theme === theme)!;
 }

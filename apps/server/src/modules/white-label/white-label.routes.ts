@@ -44,7 +44,7 @@ export function whiteLabelRoutes(app: FastifyInstance, ctx: AppContext): void {
       },
     },
     async (request) => ({
-      data: await whiteLabel.startupWhiteLabel(ctx.db, {
+      data: await whiteLabel.startupWhiteLabel(ctx, {
         accountingFirmId: request.query.accounting_firm_id,
         host: request.host,
         protocol: request.protocol,
@@ -62,7 +62,7 @@ export function whiteLabelRoutes(app: FastifyInstance, ctx: AppContext): void {
         response: { 200: dataEnvelope(z.array(whiteLabelSchema)) },
       },
     },
-    async (request) => ({ data: await whiteLabel.firmWhiteLabels(ctx.db, request.params.id) }),
+    async (request) => ({ data: await whiteLabel.firmWhiteLabels(ctx, request.params.id) }),
   );
 
   r.put(
@@ -81,7 +81,7 @@ export function whiteLabelRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
     async (request) => ({
       data: await updateWhiteLabel(
-        ctx.db,
+        ctx,
         requireActor(request),
         request.params.id,
         request.params.theme,
@@ -107,7 +107,7 @@ export function whiteLabelRoutes(app: FastifyInstance, ctx: AppContext): void {
         },
       },
       async (request, reply) => {
-        const icon = await whiteLabel.whiteLabelIcon(ctx.db, request.params.id, request.params.theme, kind);
+        const icon = await whiteLabel.whiteLabelIcon(ctx, request.params.id, request.params.theme, kind);
         return sendIcon(reply, icon, Boolean(request.query.last_modified));
       },
     );

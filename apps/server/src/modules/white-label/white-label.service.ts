@@ -5,7 +5,7 @@ import {
   type WhiteLabel,
   type WhiteLabelResponse,
 } from '@portal/contracts';
-import type { Db } from '../../db/client';
+import type { AppContext } from '../../app-context';
 import { AppError } from '../../platform/errors/app-error';
 import { firmModules } from '../tenancy/tenancy.repository';
 import { toModuleDto } from '../tenancy/tenancy.service';
@@ -17,8 +17,8 @@ type Firm = NonNullable<Awaited<ReturnType<typeof repo.activeFirmById>>>;
 const THEMES: ThemeMode[] = ['light', 'dark'];
 
 /** The light and dark entries of a firm; a missing one falls back to the defaults. */
-export async function whiteLabelsFor(db: Db, firm: Firm): Promise<WhiteLabel[]> {
-  const rows = await repo.whiteLabelsOf(db, firm.id);
+export async function whiteLabelsFor(ctx: AppContext, firm: Firm): Promise<WhiteLabel[]> {
+  const rows = await repo.whiteLabelsOf(ctx.db, firm.id);
   return THEMES.map((theme) => {
     const row = rows.find((r) => r.theme === theme);
     const updatedAt = (row?.updatedAt ?? firm.updatedAt).toISOString();
@@ -36,23 +36,29 @@ export async function whiteLabelsFor(db: Db, firm: Firm): Promise<WhiteLabel[]> 
   });
 }
 
+/** The active firm whose domain is this host name, else the first firm (the demo answers on any host). */
+export async function firmForHost(ctx: AppContext, hostname: string): Promise<Firm | undefined> {
+  const host = hostname.replace(/:\d+$/, '').toLowerCase();
+  return (await repo.activeFirmByDomain(ctx.db, host)) ?? (await repo.firstActiveFirm(ctx.db));
+}
+
 type Resolve = { accountingFirmId?: number; host: string; protocol: string; multiDomain: boolean };
 
 /**
  * Start-up data of the web app: the firm named by id, else the one whose domain is the request
  * host, else the first firm. With MULTI_DOMAIN, a firm on another domain answers a redirect.
  */
-export async function startupWhiteLabel(db: Db, input: Resolve): Promise<WhiteLabelResponse> {
+export async function startupWhiteLabel(ctx: AppContext, input: Resolve): Promise<WhiteLabelResponse> {
   const hostname = input.host.replace(/:\d+$/, '').toLowerCase();
   let firm: Firm | undefined;
   if (input.accountingFirmId !== undefined) {
-    firm = await repo.activeFirmById(db, input.accountingFirmId);
+    firm = await repo.activeFirmById(ctx.db, input.accountingFirmId);
     if (!firm) throw new AppError('not-found');
   } else {
-    firm = (await repo.activeFirmByDomain(db, hostname)) ?? (await repo.firstActiveFirm(db));
+    firm = await firmForHost(ctx, hostname);
   }
   if (!firm) throw new AppError('not-found');
-  const [whiteLabels, modules] = await Promise.all([whiteLabelsFor(db, firm), firmModules(db, firm.id)]);
+  const [whiteLabels, modules] = await Promise.all([whiteLabelsFor(ctx, firm), firmModules(ctx.db, firm.id)]);
   const response: WhiteLabelResponse = {
     accounting_firm: {
       id: firm.id,
@@ -72,10 +78,10 @@ export async function startupWhiteLabel(db: Db, input: Resolve): Promise<WhiteLa
   return response;
 }
 
-export async function firmWhiteLabels(db: Db, accountingFirmId: number): Promise<WhiteLabel[]> {
-  const firm = await repo.activeFirmById(db, accountingFirmId);
+export async function firmWhiteLabels(ctx: AppContext, accountingFirmId: number): Promise<WhiteLabel[]> {
+  const firm = await repo.activeFirmById(ctx.db, accountingFirmId);
   if (!firm) throw new AppError('not-found');
-  return whiteLabelsFor(db, firm);
+  return whiteLabelsFor(ctx, firm);
 }
 
 type Icon = { body: Buffer; type: string; lastModified: Date };
@@ -84,14 +90,14 @@ const ICON_CACHE_MAX = 500;
 
 /** The logo, favicon.ico or apple-touch-icon of a firm, generated once per logo version. */
 export async function whiteLabelIcon(
-  db: Db,
+  ctx: AppContext,
   accountingFirmId: number,
   theme: ThemeMode,
   kind: 'logo' | 'favicon' | 'apple-touch-icon',
 ): Promise<Icon> {
-  const firm = await repo.activeFirmById(db, accountingFirmId);
+  const firm = await repo.activeFirmById(ctx.db, accountingFirmId);
   if (!firm) throw new AppError('not-found');
-  const row = await repo.logoOf(db, accountingFirmId, theme);
+  const row = await repo.logoOf(ctx.db, accountingFirmId, theme);
   const lastModified = row?.updatedAt ?? firm.updatedAt;
   const key = `${accountingFirmId}:${theme}:${kind}:${lastModified.getTime()}`;
   const cached = iconCache.get(key);

@@ -1,28 +1,88 @@
-import { type Action, roleAllows } from '@portal/contracts';
+import { type Action, type Role, roleAllows } from '@portal/contracts';
 import type { Db } from '../../db/client';
 import type { Actor } from '../auth/sessions';
 import { AppError } from '../errors/app-error';
-import { type Grant, grantFor, type Resource } from './roles';
+
+/**
+ * The kinds of resource rights are asked on, each with the ids that name one. Modules add their
+ * kinds by declaration merging (`declare module '.../platform/access/access'`), and register the
+ * resolver that loads an actor's roles on them, so this file knows no domain table.
+ */
+export interface ResourceKinds {
+  platform: Record<never, never>;
+}
+
+export type Resource = { [K in keyof ResourceKinds]: { kind: K } & ResourceKinds[K] }[keyof ResourceKinds];
+
+/** The actor's roles relative to one resource, and whether all its access there is read-only. */
+export type Grant = {
+  roles: Role[];
+  readOnly: boolean;
+  accountingFirmId?: number;
+  holdingId?: number | null;
+};
+
+export const NO_GRANT: Grant = { roles: [], readOnly: false };
+
+export type GrantResolver<K extends keyof ResourceKinds> = (
+  db: Db,
+  actor: Actor,
+  resource: Extract<Resource, { kind: K }>,
+) => Promise<Grant>;
+
+export type GrantResolvers = { [K in keyof ResourceKinds]?: GrantResolver<K> };
 
 /** Pure decision over a loaded grant (unit-tested as a table). */
 export function can(grant: Grant, action: Action): boolean {
   return roleAllows(grant.roles, action, grant.readOnly);
 }
 
-/**
- * Asks the permission matrix before acting. A resource the actor has no role on answers 404,
- * exactly like one that does not exist; a known resource without the right answers 403.
- */
-export async function authorize(db: Db, actor: Actor, action: Action, resource: Resource): Promise<Grant> {
-  const grant = await grantFor(db, actor, resource);
-  if (grant.roles.length === 0) throw new AppError('not-found');
-  if (!can(grant, action)) {
-    if (!roleAllows(grant.roles, 'vendor.read') && !roleAllows(grant.roles, 'firm.read')) {
-      throw new AppError('not-found');
-    }
-    throw new AppError('forbidden');
-  }
-  return grant;
-}
+export type Access = {
+  /** Adds the resolvers of a module's resource kinds; a kind is resolved by one module only. */
+  register(resolvers: GrantResolvers): void;
+  /** The actor's grant on a resource (no roles when they have none, or it does not exist). */
+  grantFor(actor: Actor, resource: Resource): Promise<Grant>;
+  /**
+   * Asks the permission matrix before acting. A resource the actor has no role on answers 404,
+   * exactly like one that does not exist; a known resource without the right answers 403.
+   */
+  authorize(actor: Actor, action: Action, resource: Resource): Promise<Grant>;
+};
 
-export type { Grant, Resource };
+const platformGrant: GrantResolver<'platform'> = async (_db, actor) => ({
+  roles: actor.isSuperAdmin ? ['super_admin'] : [],
+  readOnly: false,
+});
+
+/** One access module per app: the platform's own kind, then what the modules register. */
+export function createAccess(db: Db): Access {
+  const resolvers: GrantResolvers = { platform: platformGrant };
+
+  const grantFor = (actor: Actor, resource: Resource): Promise<Grant> => {
+    const resolve = resolvers[resource.kind] as GrantResolver<typeof resource.kind> | undefined;
+    if (!resolve) throw new Error(`No access resolver registered for '${resource.kind}'`);
+    return resolve(db, actor, resource as never);
+  };
+
+  return {
+    register(added) {
+      for (const kind of Object.keys(added) as (keyof ResourceKinds)[]) {
+        if (resolvers[kind] && kind !== 'platform')
+          throw new Error(`Access resolver for '${kind}' registered twice`);
+        Object.assign(resolvers, { [kind]: added[kind] });
+      }
+    },
+    grantFor,
+    async authorize(actor, action, resource) {
+      const grant = await grantFor(actor, resource);
+      if (grant.roles.length === 0) throw new AppError('not-found');
+      if (!can(grant, action)) {
+        if (!roleAllows(grant.roles, 'vendor.read') && !roleAllows(grant.roles, 'firm.read')) {
+          throw new AppError('not-found');
+        }
+        throw new AppError('forbidden');
+      }
+      return grant;
+    },
+  };
+}

@@ -7,7 +7,6 @@ import {
   translateMessage,
 } from '@portal/contracts';
 import type { AppContext } from '../../../app-context';
-import { authorize } from '../../../platform/access/access';
 import type { Actor } from '../../../platform/auth/sessions';
 import { AppError, type FieldErrors } from '../../../platform/errors/app-error';
 import { zodFieldErrors } from '../../../platform/errors/error-handler';
@@ -101,9 +100,9 @@ export async function importVendors(
   readFile: () => Promise<Buffer>,
   locale: Locale,
 ): Promise<ImportReport> {
-  await authorize(ctx.db, actor, 'vendor.import', { kind: 'firm', accountingFirmId });
+  await ctx.access.authorize(actor, 'vendor.import', { kind: 'firm', accountingFirmId });
   // Each row goes through createVendor, which asks for this too: fail before the first write.
-  await authorize(ctx.db, actor, 'vendor.create', { kind: 'firm', accountingFirmId });
+  await ctx.access.authorize(actor, 'vendor.create', { kind: 'firm', accountingFirmId });
   const rows = await readImportSheet(await readFile());
   const report: ImportReport = { created: 0, refused: 0, rows: [] };
   for (const checked of checkRows(rows)) {
@@ -138,6 +137,6 @@ export async function importTemplate(
   actor: Actor,
   accountingFirmId: number,
 ): Promise<Buffer> {
-  await authorize(ctx.db, actor, 'vendor.import', { kind: 'firm', accountingFirmId });
+  await ctx.access.authorize(actor, 'vendor.import', { kind: 'firm', accountingFirmId });
   return buildTemplate();
 }
