@@ -28,6 +28,10 @@ export async function insertUser(db: Db, values: typeof users.$inferInsert): Pro
   return row!;
 }
 
+export async function deleteUser(db: Db, id: number): Promise<void> {
+  await db.delete(users).where(eq(users.id, id));
+}
+
 export async function updateUser(db: Db, id: number, values: Partial<typeof users.$inferInsert>) {
   const [row] = await db
     .update(users)

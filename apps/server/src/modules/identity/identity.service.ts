@@ -37,6 +37,11 @@ export type NewPerson = {
   mobile_number?: string | null;
 };
 
+/** Deletes an account inside the caller's transaction (its last portal access was removed). */
+export async function deleteUser(tx: Db, userId: number): Promise<void> {
+  await repo.deleteUser(tx, userId);
+}
+
 /**
  * The account of `person.email` inside the caller's transaction: the existing one, left as it is
  * (a person's identity is theirs), or a new one without password, which the person creates from

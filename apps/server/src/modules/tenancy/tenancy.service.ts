@@ -147,3 +147,18 @@ export async function relationsToFirm(
 ): Promise<{ member: boolean; clientVendorIds: number[] }> {
   return repo.relationsToFirm(tx, accountingFirmId, userId);
 }
+
+/** The client files a member is assigned to in a firm, by name. */
+export async function assignmentsOf(
+  db: Db,
+  accountingFirmId: number,
+  userId: number,
+): Promise<{ vendor_id: number; company: string; client_code: string; read_only: boolean }[]> {
+  const rows = await repo.assignedVendors(db, userId, { accountingFirmId });
+  return rows.map((v) => ({
+    vendor_id: v.id,
+    company: v.company,
+    client_code: v.clientCode,
+    read_only: v.readOnly,
+  }));
+}
