@@ -85,3 +85,74 @@ export const toPlatformFirm = (row: FirmRow, moduleKeys: string[]): PlatformFirm
   deactivated_at: row.firm.deactivatedAt?.toISOString() ?? null,
   created_at: row.firm.createdAt.toISOString(),
 });
+
+export type NewFirm = typeof accountingFirms.$inferInsert;
+
+export async function holdingExists(tx: Db, id: number): Promise<boolean> {
+  const [row] = await tx.select({ id: holdings.id }).from(holdings).where(eq(holdings.id, id));
+  return Boolean(row);
+}
+
+export async function insertHolding(tx: Db, name: string): Promise<number> {
+  const [row] = await tx.insert(holdings).values({ name }).returning({ id: holdings.id });
+  return row!.id;
+}
+
+export async function allModules(db: Db) {
+  return db.select({ id: modules.id, key: modules.key, isActive: modules.isActive }).from(modules);
+}
+
+export async function insertFirm(tx: Db, values: NewFirm): Promise<number> {
+  const [row] = await tx.insert(accountingFirms).values(values).returning({ id: accountingFirms.id });
+  return row!.id;
+}
+
+/** Locks the firm's row; whether it exists. */
+export async function lockFirm(tx: Db, id: number): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: accountingFirms.id })
+    .from(accountingFirms)
+    .where(eq(accountingFirms.id, id))
+    .for('update');
+  return Boolean(row);
+}
+
+export async function updateFirm(tx: Db, id: number, values: Partial<NewFirm>): Promise<boolean> {
+  const updated = await tx
+    .update(accountingFirms)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(accountingFirms.id, id))
+    .returning({ id: accountingFirms.id });
+  return updated.length > 0;
+}
+
+export async function replaceFirmModules(
+  tx: Db,
+  accountingFirmId: number,
+  moduleIds: number[],
+): Promise<void> {
+  await tx.delete(accountingFirmModules).where(eq(accountingFirmModules.accountingFirmId, accountingFirmId));
+  if (moduleIds.length) {
+    await tx
+      .insert(accountingFirmModules)
+      .values(moduleIds.map((moduleId) => ({ accountingFirmId, moduleId })));
+  }
+}
+
+export async function holdingsWithFirmCount(db: Db) {
+  const rows = await db
+    .select({ id: holdings.id, name: holdings.name, firmCount: count(accountingFirms.id) })
+    .from(holdings)
+    .leftJoin(accountingFirms, eq(accountingFirms.holdingId, holdings.id))
+    .groupBy(holdings.id, holdings.name)
+    .orderBy(asc(holdings.name));
+  return rows.map((r) => ({ id: r.id, name: r.name, firm_count: Number(r.firmCount) }));
+}
+
+export async function activeModules(db: Db) {
+  return db
+    .select({ key: modules.key, name: modules.name, audience: modules.audience })
+    .from(modules)
+    .where(eq(modules.isActive, true))
+    .orderBy(asc(modules.priority), asc(modules.key));
+}

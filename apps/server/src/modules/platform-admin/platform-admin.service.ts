@@ -6,22 +6,15 @@ import type {
   PlatformModule,
   UpdatePlatformFirmRequest,
 } from '@portal/contracts';
-import { asc, count, eq } from 'drizzle-orm';
 import type { AppContext } from '../../app-context';
 import type { Db } from '../../db/client';
-import {
-  accountingFirmMemberships,
-  accountingFirmModules,
-  accountingFirms,
-  holdings,
-  modules,
-  terms,
-} from '../../db/schema';
 import { DEFAULT_TERMS } from '../../db/seed/terms-text';
 import type { Actor } from '../../platform/auth/sessions';
 import { uniqueViolation } from '../../platform/db-errors';
 import { AppError, fieldError } from '../../platform/errors/app-error';
 import { findOrCreateUser, sendInvitation } from '../identity/identity.service';
+import { addAdministrator } from '../team/team.service';
+import { insertFirstVersion } from '../terms/terms.service';
 import * as repo from './platform-admin.repository';
 
 const PLATFORM = { kind: 'platform' } as const;
@@ -57,7 +50,7 @@ export async function getFirm(ctx: AppContext, actor: Actor, id: number): Promis
 
 /** Module ids of the given keys (every active module when absent); an unknown key is a 422. */
 async function moduleIds(db: Db, keys: string[] | undefined): Promise<number[]> {
-  const all = await db.select({ id: modules.id, key: modules.key, isActive: modules.isActive }).from(modules);
+  const all = await repo.allModules(db);
   if (keys === undefined) return all.filter((m) => m.isActive).map((m) => m.id);
   const wanted = [...new Set(keys)];
   const found = all.filter((m) => wanted.includes(m.key));
@@ -86,44 +79,27 @@ export async function createFirm(
     created = await ctx.db.transaction(async (tx) => {
       let holdingId: number | null = null;
       if (input.holding_id !== undefined) {
-        const [holding] = await tx.select().from(holdings).where(eq(holdings.id, input.holding_id));
-        if (!holding) throw fieldError('validation-failed', 'holding_id', 'invalid-id');
-        holdingId = holding.id;
+        if (!(await repo.holdingExists(tx, input.holding_id))) {
+          throw fieldError('validation-failed', 'holding_id', 'invalid-id');
+        }
+        holdingId = input.holding_id;
       } else if (input.holding_name !== undefined) {
-        const [holding] = await tx.insert(holdings).values({ name: input.holding_name }).returning();
-        holdingId = holding!.id;
+        holdingId = await repo.insertHolding(tx, input.holding_name);
       }
       const ids = await moduleIds(tx, input.module_keys);
-      const [firm] = await tx
-        .insert(accountingFirms)
-        .values({
-          name: input.name,
-          domain: input.domain ?? null,
-          welcomeMessage: input.welcome_message ?? null,
-          holdingId,
-          leaderEmail: input.admin.email,
-          leaderFirstname: input.admin.firstname,
-          leaderLastname: input.admin.lastname,
-        })
-        .returning();
-      const firmId = firm!.id;
-      if (ids.length) {
-        await tx
-          .insert(accountingFirmModules)
-          .values(ids.map((moduleId) => ({ accountingFirmId: firmId, moduleId })));
-      }
-      await tx.insert(terms).values(
-        (['fr', 'en', 'pt'] as const).map((locale) => ({
-          accountingFirmId: firmId,
-          version: 1,
-          locale,
-          ...DEFAULT_TERMS[locale],
-        })),
-      );
+      const firmId = await repo.insertFirm(tx, {
+        name: input.name,
+        domain: input.domain ?? null,
+        welcomeMessage: input.welcome_message ?? null,
+        holdingId,
+        leaderEmail: input.admin.email,
+        leaderFirstname: input.admin.firstname,
+        leaderLastname: input.admin.lastname,
+      });
+      await repo.replaceFirmModules(tx, firmId, ids);
+      await insertFirstVersion(tx, firmId, DEFAULT_TERMS);
       const admin = await findOrCreateUser(tx, input.admin);
-      await tx
-        .insert(accountingFirmMemberships)
-        .values({ accountingFirmId: firmId, userId: admin.userId, role: 'admin' });
+      await addAdministrator(tx, firmId, admin.userId);
       return { firmId, adminId: admin.userId, invite: admin.invite };
     });
   } catch (error) {
@@ -142,30 +118,14 @@ export async function updateFirm(
   await ctx.access.authorize(actor, 'platform.manage', PLATFORM);
   try {
     await ctx.db.transaction(async (tx) => {
-      const [firm] = await tx
-        .select({ id: accountingFirms.id })
-        .from(accountingFirms)
-        .where(eq(accountingFirms.id, id))
-        .for('update');
-      if (!firm) throw new AppError('not-found');
-      await tx
-        .update(accountingFirms)
-        .set({
-          ...(input.name === undefined ? {} : { name: input.name }),
-          ...(input.domain === undefined ? {} : { domain: input.domain }),
-          ...(input.welcome_message === undefined ? {} : { welcomeMessage: input.welcome_message }),
-          updatedAt: new Date(),
-        })
-        .where(eq(accountingFirms.id, id));
-      if (input.module_keys !== undefined) {
-        const ids = await moduleIds(tx, input.module_keys);
-        await tx.delete(accountingFirmModules).where(eq(accountingFirmModules.accountingFirmId, id));
-        if (ids.length) {
-          await tx
-            .insert(accountingFirmModules)
-            .values(ids.map((moduleId) => ({ accountingFirmId: id, moduleId })));
-        }
-      }
+      if (!(await repo.lockFirm(tx, id))) throw new AppError('not-found');
+      await repo.updateFirm(tx, id, {
+        ...(input.name === undefined ? {} : { name: input.name }),
+        ...(input.domain === undefined ? {} : { domain: input.domain }),
+        ...(input.welcome_message === undefined ? {} : { welcomeMessage: input.welcome_message }),
+      });
+      if (input.module_keys !== undefined)
+        await repo.replaceFirmModules(tx, id, await moduleIds(tx, input.module_keys));
     });
   } catch (error) {
     throw domainTaken(error) ?? error;
@@ -181,32 +141,17 @@ export async function setFirmActive(
   active: boolean,
 ): Promise<PlatformFirm> {
   await ctx.access.authorize(actor, 'platform.manage', PLATFORM);
-  const [updated] = await ctx.db
-    .update(accountingFirms)
-    .set({ deactivatedAt: active ? null : new Date(), updatedAt: new Date() })
-    .where(eq(accountingFirms.id, id))
-    .returning({ id: accountingFirms.id });
+  const updated = await repo.updateFirm(ctx.db, id, { deactivatedAt: active ? null : new Date() });
   if (!updated) throw new AppError('not-found');
   return firmDto(ctx.db, id);
 }
 
 export async function listHoldings(ctx: AppContext, actor: Actor): Promise<PlatformHolding[]> {
   await ctx.access.authorize(actor, 'platform.manage', PLATFORM);
-  const rows = await ctx.db
-    .select({ id: holdings.id, name: holdings.name, firmCount: count(accountingFirms.id) })
-    .from(holdings)
-    .leftJoin(accountingFirms, eq(accountingFirms.holdingId, holdings.id))
-    .groupBy(holdings.id, holdings.name)
-    .orderBy(asc(holdings.name));
-  return rows.map((r) => ({ id: r.id, name: r.name, firm_count: Number(r.firmCount) }));
+  return repo.holdingsWithFirmCount(ctx.db);
 }
 
 export async function listModules(ctx: AppContext, actor: Actor): Promise<PlatformModule[]> {
   await ctx.access.authorize(actor, 'platform.manage', PLATFORM);
-  const rows = await ctx.db
-    .select({ key: modules.key, name: modules.name, audience: modules.audience })
-    .from(modules)
-    .where(eq(modules.isActive, true))
-    .orderBy(asc(modules.priority), asc(modules.key));
-  return rows;
+  return repo.activeModules(ctx.db);
 }

@@ -201,3 +201,8 @@ export async function removeMember(
     return { removed: true as const, last_access: lastAccess, user_deleted: userDeleted };
   });
 }
+
+/** Makes a person the administrator of a new firm, inside the caller's transaction. */
+export async function addAdministrator(tx: Db, accountingFirmId: number, userId: number): Promise<void> {
+  await repo.insertMembership(tx, { accountingFirmId, userId, role: 'admin' });
+}
