@@ -40,7 +40,8 @@ beforeAll(async () => {
         if (!file.fields.flowChunkNumber) {
           throw new AppError('validation-failed', { fields: { flowChunkNumber: ['required'] } });
         }
-        return { fields: file.fields, ...(await blobs.put(content)) };
+        const bytes = !content.readableObjectMode;
+        return { fields: file.fields, bytes, ...(await blobs.put(content)) };
       }),
     );
   });
@@ -170,7 +171,12 @@ describe('streamFilePart', () => {
     ]);
     expect(res.statusCode).toBe(200);
     const key = createHash('sha256').update(content).digest('hex');
-    expect(res.json()).toEqual({ fields: { flowChunkNumber: '1', flowIdentifier: 'abc' }, key, size: MAX });
+    expect(res.json()).toEqual({
+      fields: { flowChunkNumber: '1', flowIdentifier: 'abc' },
+      bytes: true,
+      key,
+      size: MAX,
+    });
   });
 
   it('stores nothing when the file is too large or the sink refuses the fields', async () => {

@@ -115,7 +115,7 @@ export async function streamFilePart<T>(
     const fields: Record<string, string> = {};
     const part = await firstFilePart(request, rules, fields);
     const file = { filename: part.filename, mimetype: part.mimetype, fields };
-    return await sink(file, Readable.from(withinLimit(part.file)));
+    return await sink(file, Readable.from(withinLimit(part.file), { objectMode: false }));
   } finally {
     discardRest(request);
   }
