@@ -1,11 +1,11 @@
-import multipart from '@fastify/multipart';
 import { dataEnvelope, firmIdParamsSchema, importReportSchema } from '@portal/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../../app-context';
 import { requireActor } from '../../../platform/auth/auth-plugin';
-import { AppError } from '../../../platform/errors/app-error';
 import { bearer, requestLocale, typed } from '../../../platform/http/route-helpers';
+import { readFilePart } from '../../../platform/uploads/file-part';
+import { registerMultipart } from '../../../platform/uploads/multipart-scope';
 import { importTemplate, importVendors } from './import.service';
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -13,25 +13,24 @@ export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
 const TEMPLATE_NAME = 'modele-import-clients.xlsx';
 
 /**
- * The uploaded workbook: the multipart field `file`, named *.xlsx or typed as one. Larger than
- * 5 MB answers 413 (the plugin's limit).
+ * The uploaded workbook: the multipart field `file`, named *.xlsx or typed as one (else 422
+ * `bad-import-file`). Larger than 5 MB answers 413.
  */
 async function uploadedWorkbook(request: FastifyRequest): Promise<Buffer> {
-  const missing = () => new AppError('bad-import-file', { fields: { file: ['required'] } });
-  if (!request.isMultipart()) throw missing();
-  const part = await request.file();
-  if (part?.fieldname !== 'file') throw missing();
-  const buffer = await part.toBuffer();
-  if (!part.filename.toLowerCase().endsWith('.xlsx') && part.mimetype !== XLSX_TYPE) {
-    throw new AppError('bad-import-file', { fields: { file: ['invalid-value'] } });
-  }
-  return buffer;
+  const part = await readFilePart(request, {
+    field: 'file',
+    maxBytes: MAX_IMPORT_BYTES,
+    extensions: ['xlsx'],
+    types: [XLSX_TYPE],
+    errorCode: 'bad-import-file',
+  });
+  return part.buffer;
 }
 
 /** Client files import from an Excel workbook, and its template. Multipart stays in this scope. */
 export function vendorImportRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.register(async (scope) => {
-    await scope.register(multipart, { limits: { fileSize: MAX_IMPORT_BYTES, files: 1 } });
+    await registerMultipart(scope);
     const r = typed(scope);
     const tags = ['client files: import'];
 
