@@ -1,6 +1,7 @@
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import type { Access } from './platform/access/access';
+import type { BlobStore } from './platform/blobs/blob-store';
 import type { Mailer } from './platform/mail/mailer';
 import type { RateLimiter } from './platform/rate-limit';
 
@@ -37,5 +38,7 @@ export type AppContext = {
   mailer: Mailer;
   rateLimiter: RateLimiter;
   access: Access;
+  /** File contents, content-addressed (disk under DATA_DIR/blobs). */
+  blobs: BlobStore;
   documents: DocumentsSeam;
 };

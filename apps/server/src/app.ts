@@ -21,6 +21,8 @@ import { vendorsRoutes } from './modules/vendors/vendors.routes';
 import { whiteLabelRoutes } from './modules/white-label/white-label.routes';
 import { createAccess } from './platform/access/access';
 import { registerAuth } from './platform/auth/auth-plugin';
+import type { BlobStore } from './platform/blobs/blob-store';
+import { diskBlobStore } from './platform/blobs/disk-blob-store';
 import { registerErrorHandler } from './platform/errors/error-handler';
 import { registerOpenApi } from './platform/http/openapi';
 import { redactUrl } from './platform/http/redact';
@@ -34,6 +36,7 @@ export type AppDeps = {
   mailer?: Mailer;
   rateLimiter?: RateLimiter;
   documents?: DocumentsSeam;
+  blobs?: BlobStore;
 };
 
 /** The web app's build folder, found from this file in source or in the bundle. */
@@ -87,6 +90,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     rateLimiter:
       deps.rateLimiter ?? (redis ? redisRateLimiter(redis) : databaseRateLimiter(deps.database.db)),
     access: createAccess(deps.database.db),
+    blobs: deps.blobs ?? diskBlobStore(path.join(config.dataDir, 'blobs')),
     documents: deps.documents ?? NO_DOCUMENTS,
   };
   // Each module adds the resource kinds it owns to the access module.

@@ -1,7 +1,7 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
-import { scheduleBackups } from './db/backup';
-import { openDatabase } from './db/open';
+import { scheduleBackups } from './startup/backup';
+import { openDatabase } from './startup/open-database';
 
 async function main() {
   const config = loadConfig();

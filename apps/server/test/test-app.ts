@@ -4,9 +4,9 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import type { Database } from '../src/db/client';
-import { DEMO_PASSWORD, ensureModules, seedDemo } from '../src/db/seed/demo';
-import { ensureDefaultTreeStructure } from '../src/modules/vendors/tree-structures.service';
 import type { MailMessage } from '../src/platform/mail/mailer';
+import { DEMO_PASSWORD, ensureModules, seedDemo } from '../src/startup/seed/demo';
+import { ensureDefaultTreeStructure } from '../src/startup/seed/tree-structures';
 import { freshDatabase } from './database';
 
 const rnd = () => Math.floor(Math.random() * 250) + 1;

@@ -2,15 +2,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
-import { describeBackup, listBackups, restoreBackup, writeBackup } from '../db/backup';
 import { openPglite, pgliteDir } from '../db/client';
+import { describeBackup, listBackups, restoreBackup, writeBackup } from '../startup/backup';
 
 const USAGE = `Usage:
   npm run backup                     back up the embedded database now (server stopped)
   npm run backup -- --list           list the backups
   npm run backup -- --restore FILE   replace the embedded database with FILE (server stopped)`;
 
-/** Backups of the embedded PGlite database from the command line (src/db/backup.ts). */
+/** Backups of the embedded PGlite database from the command line (src/startup/backup.ts). */
 async function main() {
   const { values } = parseArgs({
     options: { list: { type: 'boolean' }, restore: { type: 'string' }, help: { type: 'boolean' } },

@@ -4,9 +4,9 @@ import { parseArgs } from 'node:util';
 import { email as emailRule, password as passwordRule } from '@portal/contracts';
 import { eq } from 'drizzle-orm';
 import { loadConfig } from '../config';
-import { openDatabase } from '../db/open';
 import { users } from '../db/schema';
 import { hashPassword } from '../platform/auth/passwords';
+import { openDatabase } from '../startup/open-database';
 
 /**
  * Creates (or promotes) a platform super admin. The password is asked for on a terminal, taken

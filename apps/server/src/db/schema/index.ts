@@ -2,4 +2,5 @@ export * from './clients';
 export * from './identity';
 export * from './platform';
 export * from './tenancy';
+export * from './terms';
 export type { VendorFiscal } from './vendor-fiscal';

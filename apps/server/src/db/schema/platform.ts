@@ -7,11 +7,9 @@ import {
   serial,
   text,
   timestamp,
-  unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { bytea, createdAt, updatedAt } from './columns';
-import { users } from './identity';
 
 export const holdings = pgTable('holdings', {
   id: serial('id').primaryKey(),
@@ -88,39 +86,4 @@ export const accountingFirmModules = pgTable(
     isActive: boolean('is_active').notNull().default(true),
   },
   (t) => [primaryKey({ columns: [t.accountingFirmId, t.moduleId] })],
-);
-
-/** Terms of use/service: a versioned text per portal and locale. */
-export const terms = pgTable(
-  'terms',
-  {
-    id: serial('id').primaryKey(),
-    accountingFirmId: integer('accounting_firm_id')
-      .notNull()
-      .references(() => accountingFirms.id, { onDelete: 'cascade' }),
-    version: integer('version').notNull(),
-    locale: text('locale', { enum: ['fr', 'en', 'pt'] }).notNull(),
-    title: text('title').notNull(),
-    content: text('content').notNull(),
-    publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    unique('terms_firm_id_key').on(t.accountingFirmId, t.id),
-    unique('terms_firm_version_locale_key').on(t.accountingFirmId, t.version, t.locale),
-  ],
-);
-
-export const termsAcceptances = pgTable(
-  'terms_acceptances',
-  {
-    accountingFirmId: integer('accounting_firm_id')
-      .notNull()
-      .references(() => accountingFirms.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    version: integer('version').notNull(),
-    acceptedAt: timestamp('accepted_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [primaryKey({ columns: [t.accountingFirmId, t.userId, t.version] })],
 );

@@ -1,9 +1,9 @@
 import { APP_VERSION } from '@portal/contracts';
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import { typed } from '../../platform/http/route-helpers';
+import { ping } from './health.repository';
 
 export function healthRoutes(app: FastifyInstance, ctx: AppContext): void {
   typed(app).get(
@@ -21,7 +21,7 @@ export function healthRoutes(app: FastifyInstance, ctx: AppContext): void {
       },
     },
     async () => {
-      await ctx.db.execute(sql`select 1`);
+      await ping(ctx.db);
       return { status: 'ok' as const, version: APP_VERSION, database: ctx.database.kind };
     },
   );

@@ -8,12 +8,13 @@ import type {
 } from '@portal/contracts';
 import type { AppContext } from '../../app-context';
 import type { Db } from '../../db/client';
-import { DEFAULT_TERMS } from '../../db/seed/terms-text';
 import type { Actor } from '../../platform/auth/sessions';
 import { uniqueViolation } from '../../platform/db-errors';
 import { AppError, fieldError } from '../../platform/errors/app-error';
+import { paginated } from '../../platform/http/pagination';
 import { findOrCreateUser, sendInvitation } from '../identity/identity.service';
 import { addAdministrator } from '../team/team.service';
+import { DEFAULT_TERMS } from '../terms/default-terms';
 import { insertFirstVersion } from '../terms/terms.service';
 import * as repo from './platform-admin.repository';
 
@@ -34,13 +35,11 @@ export async function listFirms(ctx: AppContext, actor: Actor, query: ListPlatfo
     ctx.db,
     rows.map((r) => r.firm.id),
   );
-  return {
-    data: rows.map((r) => repo.toPlatformFirm(r, keys.get(r.firm.id) ?? [])),
-    current_page: query.page,
-    per_page: query.per_page,
+  return paginated(
+    rows.map((r) => repo.toPlatformFirm(r, keys.get(r.firm.id) ?? [])),
+    query,
     total,
-    last_page: Math.max(1, Math.ceil(total / query.per_page)),
-  };
+  );
 }
 
 export async function getFirm(ctx: AppContext, actor: Actor, id: number): Promise<PlatformFirm> {

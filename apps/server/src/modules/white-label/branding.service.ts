@@ -7,7 +7,6 @@ import {
 } from '@portal/contracts';
 import sharp from 'sharp';
 import type { AppContext } from '../../app-context';
-import { whiteLabels } from '../../db/schema';
 import type { Actor } from '../../platform/auth/sessions';
 import { AppError, fieldError } from '../../platform/errors/app-error';
 import * as repo from './white-label.repository';
@@ -63,10 +62,7 @@ export async function updateWhiteLabel(
     updatedAt: new Date(),
     ...(logo === undefined ? {} : { logo: logo?.bytes ?? null, logoMime: logo?.mime ?? null }),
   };
-  await ctx.db
-    .insert(whiteLabels)
-    .values({ accountingFirmId, theme, ...values })
-    .onConflictDoUpdate({ target: [whiteLabels.accountingFirmId, whiteLabels.theme], set: values });
+  await repo.upsertWhiteLabel(ctx.db, accountingFirmId, theme, values);
   const entries = await whiteLabelsFor(ctx, firm);
   return entries.find((entry) => entry.theme === theme)!;
 }

@@ -41,3 +41,18 @@ export async function logoOf(db: Db, accountingFirmId: number, theme: 'light' | 
   const rows = await db.select().from(whiteLabels).where(eq(whiteLabels.accountingFirmId, accountingFirmId));
   return rows.find((r) => r.theme === theme) ?? rows[0];
 }
+
+export type WhiteLabelValues = Omit<typeof whiteLabels.$inferInsert, 'accountingFirmId' | 'theme'>;
+
+/** Writes one theme of a firm's branding, creating it the first time. */
+export async function upsertWhiteLabel(
+  db: Db,
+  accountingFirmId: number,
+  theme: 'light' | 'dark',
+  values: WhiteLabelValues,
+): Promise<void> {
+  await db
+    .insert(whiteLabels)
+    .values({ accountingFirmId, theme, ...values })
+    .onConflictDoUpdate({ target: [whiteLabels.accountingFirmId, whiteLabels.theme], set: values });
+}

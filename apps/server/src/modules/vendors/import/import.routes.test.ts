@@ -2,7 +2,7 @@ import { IMPORT_COLUMNS, luhnCheckDigit, translateMessage } from '@portal/contra
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/test-app';
-import { demoIdentifiers } from '../../../db/seed/demo';
+import { demoIdentifiers } from '../../../startup/seed/demo';
 
 type Firm = { id: number; name: string };
 type ReportRow = {

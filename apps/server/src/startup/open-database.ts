@@ -1,8 +1,8 @@
 import type { Config } from '../config';
-import { ensureDefaultTreeStructure } from '../modules/vendors/tree-structures.service';
+import { type Database, fromPostgres, openPglite, pendingMigrations, runMigrations } from '../db/client';
 import { writeBackup } from './backup';
-import { type Database, fromPostgres, openPglite, pendingMigrations, runMigrations } from './client';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, ensureModules, isEmpty, seedDemo } from './seed/demo';
+import { ensureDefaultTreeStructure } from './seed/tree-structures';
 
 type Log = (message: string) => void;
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { type Database, pgliteDir, pgliteLock, takeLock } from './client';
+import { type Database, pgliteDir, pgliteLock, takeLock } from '../db/client';
 
 /**
  * Backups of the embedded PGlite database: a gzipped tarball of its data folder, written under a

@@ -1,8 +1,7 @@
 import { luhnCheckDigit } from '@portal/contracts';
 import { count } from 'drizzle-orm';
 import sharp from 'sharp';
-import { hashPassword } from '../../platform/auth/passwords';
-import type { Db } from '../client';
+import type { Db } from '../../db/client';
 import {
   accountingFirmMemberships,
   accountingFirmModules,
@@ -19,9 +18,10 @@ import {
   vendorMemberships,
   vendors,
   whiteLabels,
-} from '../schema';
+} from '../../db/schema';
+import { DEMO_TERMS } from '../../modules/terms/default-terms';
+import { hashPassword } from '../../platform/auth/passwords';
 import { MODULE_CATALOGUE } from './modules';
-import { DEMO_TERMS } from './terms-text';
 
 export const DEMO_PASSWORD = 'Demo-portal-2026';
 

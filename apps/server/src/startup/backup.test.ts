@@ -3,9 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
+import { type Database, fromPostgres, openPglite, pgliteLock } from '../db/client';
 import { backupFileName, listBackups, restoreBackup, scheduleBackups, writeBackup } from './backup';
-import { type Database, fromPostgres, openPglite, pgliteLock } from './client';
-import { openDatabase } from './open';
+import { openDatabase } from './open-database';
 
 const temp: string[] = [];
 const tempDir = () => {
