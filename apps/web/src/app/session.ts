@@ -1,6 +1,7 @@
 import type { SessionTokens, User } from '@portal/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { api, clearTokens, getToken, isApiError, setTokens } from '../api';
+import { workspaceKeys } from '../features/shell/api';
 import { queryClient } from './query-client';
 import type { SessionInfo } from './route-types';
 
@@ -39,7 +40,7 @@ export function startSession(tokens: Pick<SessionTokens, 'access_token' | 'refre
 export function endSession(): void {
   clearTokens();
   queryClient.removeQueries({ queryKey: ME_KEY });
-  queryClient.removeQueries({ queryKey: ['workspace'] });
+  queryClient.removeQueries({ queryKey: workspaceKeys.all });
 }
 
 /** Signs out: revokes the token on the server, then forgets it. */
