@@ -8,7 +8,7 @@ import { useEffect, useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { PageLoader } from '../../../components/page-loader';
-import { patchVendor, useVendor } from '../api';
+import { useUpdateVendor, useVendor } from '../api';
 import {
   type FieldDef,
   type FormValues,
@@ -32,6 +32,7 @@ export function VendorFormTab({ vendorId, canWrite, defs, title, testId }: Props
   const { t } = useTranslation('client-file');
   const { enqueueSnackbar } = useSnackbar();
   const vendor = useVendor(vendorId);
+  const updateVendor = useUpdateVendor(vendorId);
   const resolver = useMemo(
     () => payloadResolver<FormValues>((v) => toPayload(v, defs), updateVendorRequestSchema),
     [defs],
@@ -47,7 +48,7 @@ export function VendorFormTab({ vendorId, canWrite, defs, title, testId }: Props
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      await patchVendor(vendorId, toPayload(values, defs));
+      await updateVendor.mutateAsync(toPayload(values, defs));
       enqueueSnackbar(t('saved'), { variant: 'success' });
     } catch (error) {
       for (const [name, message] of Object.entries(serverFieldErrors(error) ?? {}))
