@@ -1,5 +1,5 @@
-import type { SessionTokens, User } from '@portal/contracts';
-import { useQuery } from '@tanstack/react-query';
+import type { SessionTokens, UpdateMeRequest, User } from '@portal/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, clearTokens, getToken, isApiError, setTokens } from '../api';
 import { workspaceKeys } from '../features/shell/api';
 import { queryClient } from './query-client';
@@ -29,6 +29,15 @@ export async function loadSession(): Promise<SessionInfo> {
 /** The signed-in user (kept fresh by the cache). */
 export function useMe() {
   return useQuery({ queryKey: ME_KEY, queryFn: fetchMe, enabled: getToken() !== null, staleTime: 60_000 });
+}
+
+/** Saves some of the user's own settings (profile, language); the cached user becomes the answer. */
+export function useUpdateMe() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UpdateMeRequest) => api.patch<User>('users/me', body),
+    onSuccess: (user) => client.setQueryData(ME_KEY, user),
+  });
 }
 
 export function startSession(tokens: Pick<SessionTokens, 'access_token' | 'refresh_token'>): void {
