@@ -1,16 +1,16 @@
-import type { AcceptTermsRequest, MyTerms } from '@portal/contracts';
-import { useQuery } from '@tanstack/react-query';
+import type { AcceptTermsRequest, ChangePasswordRequest, MyTerms } from '@portal/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api';
 
-/** Prefix of every cached "my terms" answer: publishing a new version invalidates them. */
-export const MY_TERMS_KEY = ['profile', 'terms'] as const;
-
-export const myTermsKey = (accountingFirmId: number | undefined, language: string) => [
-  ...MY_TERMS_KEY,
-  accountingFirmId,
-  language,
-];
+/** Query keys of the profile: everything under ['profile']. */
+export const profileKeys = {
+  all: ['profile'] as const,
+  /** Prefix of every cached "my terms" answer: publishing a new version invalidates them. */
+  allTerms: ['profile', 'terms'] as const,
+  terms: (accountingFirmId: number | undefined, language: string) =>
+    ['profile', 'terms', accountingFirmId, language] as const,
+};
 
 /**
  * The user's standing with a firm's terms, one cache entry per firm and language shared by the
@@ -22,7 +22,7 @@ export function useMyTerms(
 ) {
   const { i18n } = useTranslation();
   return useQuery({
-    queryKey: myTermsKey(accountingFirmId ?? undefined, i18n.language),
+    queryKey: profileKeys.terms(accountingFirmId ?? undefined, i18n.language),
     queryFn: () =>
       api.get<MyTerms>('users/me/terms', {
         showError: !options.quiet,
@@ -34,4 +34,20 @@ export function useMyTerms(
   });
 }
 
-export const acceptMyTerms = (body: AcceptTermsRequest) => api.post<MyTerms>('users/me/terms', body);
+/** Accepts a version of the firm's terms; the answer becomes the cached standing. */
+export function useAcceptMyTerms(accountingFirmId: number | undefined) {
+  const queryClient = useQueryClient();
+  const { i18n } = useTranslation();
+  return useMutation({
+    mutationFn: (version: number) =>
+      api.post<MyTerms>('users/me/terms', {
+        accounting_firm_id: accountingFirmId ?? 0,
+        version,
+      } satisfies AcceptTermsRequest),
+    onSuccess: (mine) => queryClient.setQueryData(profileKeys.terms(accountingFirmId, i18n.language), mine),
+  });
+}
+
+/** Changes the password; the server ends the session with it. */
+export const useChangePassword = () =>
+  useMutation({ mutationFn: (body: ChangePasswordRequest) => api.post('change_password', body) });

@@ -14,7 +14,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormTextField } from '../../components/form-text-field';
 import { serverFieldErrors } from '../client-file/form/fields';
-import { useSaveWhiteLabel } from './branding-api';
+import { useSaveWhiteLabel } from './api';
 import { BrandingColourField } from './branding-colour-field';
 import {
   type BrandingFormOutput,
