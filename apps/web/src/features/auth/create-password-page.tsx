@@ -16,7 +16,7 @@ import { useParams } from 'react-router';
 import type { z } from 'zod';
 import { isApiError } from '../../api';
 import { useAppNavigate } from '../../app/app-navigate';
-import { FormTextField } from '../../components/form-text-field';
+import { FormTextField } from '../../components/form/form-text-field';
 import { PageLoader } from '../../components/page-loader';
 import { useCreatePassword, usePasswordToken } from './api';
 

@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { isApiError } from '../../api';
 import { AppLink } from '../../components/app-link';
-import { FormTextField } from '../../components/form-text-field';
+import { FormTextField } from '../../components/form/form-text-field';
 import { TEST_IDS } from '../../components/test-ids';
 import { useSendResetMail } from './api';
 

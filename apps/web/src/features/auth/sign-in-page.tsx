@@ -19,7 +19,7 @@ import { signedInTarget } from '../../app/navigation';
 import { startSession } from '../../app/session';
 import { useWhiteLabel } from '../../app/white-label';
 import { AppLink } from '../../components/app-link';
-import { FormTextField } from '../../components/form-text-field';
+import { FormTextField } from '../../components/form/form-text-field';
 import { TEST_IDS } from '../../components/test-ids';
 import { useLogin } from './api';
 

@@ -21,11 +21,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppNavigate } from '../../app/app-navigate';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import { serverFieldErrors } from '../../components/form/field-errors';
+import { useErrorText } from '../../components/form/use-error-text';
 import { TypeToConfirmDialog } from '../../components/type-to-confirm-dialog';
 import { useWorkspace } from '../shell/workspace-context';
 import { useDeleteVendor, useSetVendorActive, useTransferVendor } from './api';
-import { serverFieldErrors } from './form/fields';
-import { useErrorText } from './form/form-field';
 import { transferTargets } from './transfer-targets';
 
 type Dialogs = 'deactivate' | 'transfer' | 'delete' | null;

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { useAppNavigate } from '../../app/app-navigate';
 import { endSession } from '../../app/session';
-import { FormTextField } from '../../components/form-text-field';
+import { FormTextField } from '../../components/form/form-text-field';
 import { TEST_IDS } from '../../components/test-ids';
 import { useChangePassword } from './api';
 import { ProfileTabs } from './profile-tabs';

@@ -13,7 +13,7 @@ import { useSearchParams } from 'react-router';
 import { useAppNavigate } from '../../app/app-navigate';
 import { setLanguage } from '../../app/i18n';
 import { useMe, useUpdateMe } from '../../app/session';
-import { FormTextField } from '../../components/form-text-field';
+import { FormTextField } from '../../components/form/form-text-field';
 import { PageLoader } from '../../components/page-loader';
 import { TEST_IDS } from '../../components/test-ids';
 import { fromUser, type ProfileForm, profileFormSchema, toPayload } from './profile-form';

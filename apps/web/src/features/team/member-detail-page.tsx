@@ -15,7 +15,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api';
-import { FormTextField } from '../../components/form-text-field';
+import { FormTextField } from '../../components/form/form-text-field';
 import { PageLoader } from '../../components/page-loader';
 import { diffAssignments, isEmptyDiff, memberInitials, memberName, type ShownAssignment } from './access';
 import { useMember, useSetAssignments, useUpdateMember } from './api';

@@ -1,7 +1,7 @@
 import { type Address, addressInputSchema } from '@portal/contracts';
 import { useTranslation } from 'react-i18next';
+import type { FieldDef } from '../../../components/form/field-defs';
 import { addressesApi } from '../api';
-import type { FieldDef } from '../form/fields';
 import { ChildrenTab } from './children-tab';
 import type { ClientFileTabProps } from './types';
 

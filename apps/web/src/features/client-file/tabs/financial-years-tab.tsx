@@ -1,8 +1,8 @@
 import Chip from '@mui/material/Chip';
 import { type AccountingPeriod, type PeriodInput, periodInputSchema } from '@portal/contracts';
 import { useTranslation } from 'react-i18next';
+import type { FieldDef } from '../../../components/form/field-defs';
 import { periodsApi } from '../api';
-import type { FieldDef } from '../form/fields';
 import { ChildrenTab } from './children-tab';
 import type { ClientFileTabProps } from './types';
 

@@ -6,8 +6,8 @@ import {
   type VendorUser,
 } from '@portal/contracts';
 import { useTranslation } from 'react-i18next';
+import type { FieldDef } from '../../../components/form/field-defs';
 import { usersApi } from '../api';
-import type { FieldDef } from '../form/fields';
 import { ChildrenTab } from './children-tab';
 import type { ClientFileTabProps } from './types';
 

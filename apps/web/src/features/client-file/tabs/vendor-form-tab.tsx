@@ -7,17 +7,11 @@ import { useSnackbar } from 'notistack';
 import { useEffect, useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { type FieldDef, type FormValues, toFormValues, toPayload } from '../../../components/form/field-defs';
+import { payloadResolver, serverFieldErrors } from '../../../components/form/field-errors';
+import { FieldGrid } from '../../../components/form/form-field';
 import { PageLoader } from '../../../components/page-loader';
 import { useUpdateVendor, useVendor } from '../api';
-import {
-  type FieldDef,
-  type FormValues,
-  payloadResolver,
-  serverFieldErrors,
-  toFormValues,
-  toPayload,
-} from '../form/fields';
-import { FieldGrid } from '../form/form-field';
 
 type Props = {
   vendorId: number;
@@ -62,7 +56,7 @@ export function VendorFormTab({ vendorId, canWrite, defs, title, testId }: Props
       <Typography variant="h6" component="h2" gutterBottom>
         {title}
       </Typography>
-      <FieldGrid control={control} defs={defs} disabled={!canWrite} />
+      <FieldGrid control={control} defs={defs} ns="client-file" disabled={!canWrite} />
       {canWrite ? (
         <Stack direction="row" spacing={1} sx={{ mt: 2 }}>
           <Button type="submit" variant="contained" disabled={formState.isSubmitting}>

@@ -15,7 +15,7 @@ import { useState } from 'react';
 import { type Path, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useWhiteLabel } from '../../../app/white-label';
-import { serverFieldErrors } from '../../client-file/form/fields';
+import { serverFieldErrors } from '../../../components/form/field-errors';
 import { useCreateVendor } from '../api';
 import {
   clientModules,
