@@ -4,6 +4,7 @@ import { PageLoader } from '../components/page-loader';
 import { guardLoader, indexLoader, rootLoader } from './guards';
 import { carryEmbedded } from './navigation';
 import { RootLayout } from './root-layout';
+import { ROUTE_PAGES } from './route-pages';
 import { type AppRoute, type Layout, ROUTES } from './routes';
 
 function toRouteObject(route: AppRoute): RouteObject {
@@ -13,7 +14,7 @@ function toRouteObject(route: AppRoute): RouteObject {
     loader: guardLoader(route),
     handle: { routeId: route.id },
   };
-  const page = route.page;
+  const page = ROUTE_PAGES[route.id];
   if (page) object.lazy = async () => ({ Component: await page() });
   else object.Component = ComingSoonPage;
   return object;
@@ -21,7 +22,7 @@ function toRouteObject(route: AppRoute): RouteObject {
 
 const childrenOf = (layout: Layout) => ROUTES.filter((r) => r.layout === layout).map(toRouteObject);
 
-/** The browser router (history mode) built from the one route table. */
+/** The browser router (history mode) built from the one route table and its pages. */
 export function createAppRouter() {
   return createBrowserRouter([
     {

@@ -1,4 +1,3 @@
-import type { ComponentType } from 'react';
 import type { RouteGuardData } from './route-types';
 
 /** Which frame a route renders in. */
@@ -8,8 +7,6 @@ export type AppRoute = RouteGuardData & {
   /** Also the i18n key of its title: `common:routes.<id>`. */
   id: string;
   layout: Layout;
-  /** The screen, loaded lazily; absent: a "coming soon" page inside the frame. */
-  page?: () => Promise<ComponentType>;
   /** A path pattern to go to instead (same params). */
   redirectTo?: string;
 };
@@ -32,62 +29,32 @@ const shell = (id: string, path: string, extra: Partial<AppRoute> = {}): AppRout
   ...extra,
 });
 
-const auth = () => import('../features/auth/pages');
-const profile = () => import('../features/profile/pages');
-
-/** THE route table (spec section 2): every route with its guard data. */
+/**
+ * THE route table (spec section 2): every route with its guard data. It imports no page, so that
+ * pages can navigate with it; `route-pages.ts` says which page each route shows.
+ */
 export const ROUTES: readonly AppRoute[] = [
   // Anonymous group
-  anonymous('signin', '/signin', { page: () => auth().then((m) => m.SignInPage) }),
-  anonymous('autologin', '/autologin', {
-    auth: 'public',
-    notHistorised: true,
-    page: () => auth().then((m) => m.AutologinPage),
-  }),
-  anonymous('reset-password', '/reset-password', { page: () => auth().then((m) => m.ResetPasswordPage) }),
-  anonymous('reset-password-submit', '/reset-password-submit/:token', {
-    page: () => auth().then((m) => m.ResetPasswordSubmitPage),
-  }),
-  anonymous('create-password', '/create-password/:token', {
-    page: () => auth().then((m) => m.CreatePasswordPage),
-  }),
-  anonymous('cgu-cgv', '/cgu-cgv', { page: () => auth().then((m) => m.TermsPage) }),
+  anonymous('signin', '/signin'),
+  anonymous('autologin', '/autologin', { auth: 'public', notHistorised: true }),
+  anonymous('reset-password', '/reset-password'),
+  anonymous('reset-password-submit', '/reset-password-submit/:token'),
+  anonymous('create-password', '/create-password/:token'),
+  anonymous('cgu-cgv', '/cgu-cgv'),
   anonymous('oauth-callback', '/oauth/callback', { notHistorised: true }),
-  anonymous('sso-error', '/sso-error/:vendor', { page: () => auth().then((m) => m.SsoErrorPage) }),
+  anonymous('sso-error', '/sso-error/:vendor'),
 
   // Authenticated group
-  shell('home', '/home/:context?', {
-    page: () => import('../features/home/home-page').then((m) => m.HomePage),
-  }),
+  shell('home', '/home/:context?'),
   shell('profile', '/profile', { context: 'never', redirectTo: '/profile/user' }),
-  shell('profile-user', '/profile/user', {
-    context: 'never',
-    page: () => profile().then((m) => m.ProfileUserPage),
-  }),
-  shell('profile-password', '/profile/password', {
-    context: 'never',
-    page: () => profile().then((m) => m.ProfilePasswordPage),
-  }),
+  shell('profile-user', '/profile/user', { context: 'never' }),
+  shell('profile-password', '/profile/password', { context: 'never' }),
   shell('profile-notifications', '/profile/notifications', { context: 'never' }),
   shell('profile-documents', '/profile/documents', { context: 'never' }),
-  shell('profile-terms-of-service', '/profile/terms-of-service', {
-    context: 'never',
-    page: () => profile().then((m) => m.ProfileTermsPage),
-  }),
-  shell('customers', '/customers/:context?', {
-    audience: 'accountant',
-    context: 'never',
-    page: () => import('../features/customers/pages').then((m) => m.CustomersPage),
-  }),
-  shell('customer', '/customer/:context?/*', {
-    audience: 'accountant',
-    context: 'always',
-    page: () => import('../features/client-file/pages').then((m) => m.ClientFilePage),
-  }),
-  shell('settings', '/settings/:context?/*', {
-    context: 'sometimes',
-    page: () => import('../features/settings/settings-page').then((m) => m.SettingsPage),
-  }),
+  shell('profile-terms-of-service', '/profile/terms-of-service', { context: 'never' }),
+  shell('customers', '/customers/:context?', { audience: 'accountant', context: 'never' }),
+  shell('customer', '/customer/:context?/*', { audience: 'accountant', context: 'always' }),
+  shell('settings', '/settings/:context?/*', { context: 'sometimes' }),
   shell('documents', '/documents/:context?/:folderHash?', { context: 'always', module: 'documents' }),
   shell('tasks', '/tasks/:context?', { context: 'sometimes', module: 'tasks' }),
   shell('information-requests', '/information-requests/:context?', { redirectTo: '/tasks/:context?' }),
@@ -116,11 +83,7 @@ export const ROUTES: readonly AppRoute[] = [
   shell('sso', '/sso/:context?', { module: 'sso' }),
   shell('viewer', '/viewer/:context/:folderHash/:documentHash/:versionId?', { context: 'always' }),
   shell('holding', '/holding/:context?/*', { audience: 'client', context: 'never', module: 'holding' }),
-  shell('sa', '/sa/*', {
-    superAdmin: true,
-    context: 'never',
-    page: () => import('../features/platform-admin/pages').then((m) => m.PlatformAdminPage),
-  }),
+  shell('sa', '/sa/*', { superAdmin: true, context: 'never' }),
 
   // Other
   {
@@ -130,7 +93,6 @@ export const ROUTES: readonly AppRoute[] = [
     context: 'never',
     layout: 'bare',
     notHistorised: true,
-    page: () => import('../features/errors/oops-page').then((m) => m.OopsPage),
   },
 ];
 

@@ -1,6 +1,7 @@
-import type { SessionTokens, User } from '@portal/contracts';
-import { useQuery } from '@tanstack/react-query';
+import type { SessionTokens, UpdateMeRequest, User } from '@portal/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, clearTokens, getToken, isApiError, setTokens } from '../api';
+import { workspaceKeys } from '../features/shell/api';
 import { queryClient } from './query-client';
 import type { SessionInfo } from './route-types';
 
@@ -30,6 +31,15 @@ export function useMe() {
   return useQuery({ queryKey: ME_KEY, queryFn: fetchMe, enabled: getToken() !== null, staleTime: 60_000 });
 }
 
+/** Saves some of the user's own settings (profile, language); the cached user becomes the answer. */
+export function useUpdateMe() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UpdateMeRequest) => api.patch<User>('users/me', body),
+    onSuccess: (user) => client.setQueryData(ME_KEY, user),
+  });
+}
+
 export function startSession(tokens: Pick<SessionTokens, 'access_token' | 'refresh_token'>): void {
   setTokens(tokens.access_token, tokens.refresh_token);
   queryClient.removeQueries({ queryKey: ME_KEY });
@@ -39,7 +49,7 @@ export function startSession(tokens: Pick<SessionTokens, 'access_token' | 'refre
 export function endSession(): void {
   clearTokens();
   queryClient.removeQueries({ queryKey: ME_KEY });
-  queryClient.removeQueries({ queryKey: ['workspace'] });
+  queryClient.removeQueries({ queryKey: workspaceKeys.all });
 }
 
 /** Signs out: revokes the token on the server, then forgets it. */

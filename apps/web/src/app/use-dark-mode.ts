@@ -1,10 +1,10 @@
 import { useMediaQuery } from '@mui/material';
 import type { User } from '@portal/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useSyncExternalStore } from 'react';
 import { useSearchParams } from 'react-router';
 import { api, getToken } from '../api';
 import { resolveDarkMode } from './dark-mode';
-import { queryClient } from './query-client';
 import { ME_KEY, useMe } from './session';
 import { readPref, STORAGE_KEYS, writePref } from './storage';
 
@@ -14,6 +14,23 @@ const subscribe = (l: () => void) => {
   return () => listeners.delete(l);
 };
 const readStored = () => readPref(STORAGE_KEYS.darkMode);
+
+/** Saves the user's dark mode: shown at once, then the server's answer, or the user refetched. */
+function useSaveDarkMode() {
+  const queryClient = useQueryClient();
+  const { mutate } = useMutation({
+    mutationFn: (dark: boolean) => api.patch<User>('users/me', { dark_mode: dark }),
+    onSuccess: (user) => queryClient.setQueryData(ME_KEY, user),
+    onError: () => queryClient.invalidateQueries({ queryKey: ME_KEY }),
+  });
+  return useCallback(
+    (dark: boolean) => {
+      queryClient.setQueryData<User>(ME_KEY, (u) => (u ? { ...u, dark_mode: dark } : u));
+      mutate(dark);
+    },
+    [queryClient, mutate],
+  );
+}
 
 /** Whether dark mode is on (URL, user setting, stored value, OS) and a toggle that remembers it. */
 export function useDarkMode(): { dark: boolean; setDark: (dark: boolean) => void } {
@@ -27,15 +44,15 @@ export function useDarkMode(): { dark: boolean; setDark: (dark: boolean) => void
     stored,
     osPrefersDark,
   });
-  const setDark = useCallback((value: boolean) => {
-    writePref(STORAGE_KEYS.darkMode, value ? 'dark' : 'light');
-    for (const l of listeners) l();
-    if (!getToken()) return;
-    queryClient.setQueryData<User>(ME_KEY, (u) => (u ? { ...u, dark_mode: value } : u));
-    void api.patch<User>('users/me', { dark_mode: value }).then(
-      (user) => queryClient.setQueryData(ME_KEY, user),
-      () => queryClient.invalidateQueries({ queryKey: ME_KEY }),
-    );
-  }, []);
+  const saveDarkMode = useSaveDarkMode();
+  const setDark = useCallback(
+    (value: boolean) => {
+      writePref(STORAGE_KEYS.darkMode, value ? 'dark' : 'light');
+      for (const l of listeners) l();
+      if (!getToken()) return;
+      saveDarkMode(value);
+    },
+    [saveDarkMode],
+  );
   return { dark, setDark };
 }

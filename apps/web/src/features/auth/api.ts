@@ -6,26 +6,51 @@ import type {
   SessionTokens,
   Terms,
 } from '@portal/contracts';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../api';
 
+/** Query keys of the signed-out screens. */
+export const authKeys = {
+  passwordToken: (token: string) => ['password-token', token] as const,
+  terms: (accountingFirmId: number | null, language: string) =>
+    ['terms', accountingFirmId, language] as const,
+};
+
+/** These screens tell their own errors: the API client shows none and never redirects. */
 const quiet = { showError: false, authRedirect: false } as const;
 
-export const login = (body: LoginRequest) => api.post<SessionTokens>('login', body, quiet);
-
+/** Exchanges a refresh token for a new session (autologin). */
 export const refreshSession = (refreshToken: string) =>
   api.get<SessionTokens>('autologin', { ...quiet, query: { refresh_token: refreshToken } });
 
-export const sendResetMail = (email: string) => api.post<unknown>('password-resets', { email }, quiet);
-
-export const checkPasswordToken = (token: string) =>
-  api.get<PasswordTokenInfo>('password-resets', { ...quiet, query: { token } });
-
-export const submitReset = (body: ResetPasswordRequest) => api.put<unknown>('passwords', body, quiet);
-
-export const createPassword = (body: CreatePasswordRequest) => api.post<unknown>('passwords', body, quiet);
-
-export const fetchTerms = (accountingFirmId: number | null, locale: string) =>
-  api.get<Terms>('terms', {
-    showError: false,
-    query: { accounting_firm_id: accountingFirmId ?? undefined, locale },
+/** Checks a reset or invitation token (GET /api/password-resets?token=). */
+export const usePasswordToken = (token: string) =>
+  useQuery({
+    queryKey: authKeys.passwordToken(token),
+    queryFn: () => api.get<PasswordTokenInfo>('password-resets', { ...quiet, query: { token } }),
+    retry: false,
   });
+
+/** A firm's published terms of use in one language. */
+export const useTerms = (accountingFirmId: number | null, locale: string) =>
+  useQuery({
+    queryKey: authKeys.terms(accountingFirmId, locale),
+    queryFn: () =>
+      api.get<Terms>('terms', {
+        showError: false,
+        query: { accounting_firm_id: accountingFirmId ?? undefined, locale },
+      }),
+    retry: false,
+  });
+
+export const useLogin = () =>
+  useMutation({ mutationFn: (body: LoginRequest) => api.post<SessionTokens>('login', body, quiet) });
+
+export const useSendResetMail = () =>
+  useMutation({ mutationFn: (email: string) => api.post<unknown>('password-resets', { email }, quiet) });
+
+export const useResetPassword = () =>
+  useMutation({ mutationFn: (body: ResetPasswordRequest) => api.put<unknown>('passwords', body, quiet) });
+
+export const useCreatePassword = () =>
+  useMutation({ mutationFn: (body: CreatePasswordRequest) => api.post<unknown>('passwords', body, quiet) });

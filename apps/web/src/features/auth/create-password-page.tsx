@@ -16,10 +16,9 @@ import { useParams } from 'react-router';
 import type { z } from 'zod';
 import { isApiError } from '../../api';
 import { useAppNavigate } from '../../app/app-navigate';
-import { FormTextField } from '../../components/form-text-field';
+import { FormTextField } from '../../components/form/form-text-field';
 import { PageLoader } from '../../components/page-loader';
-import { createPassword } from './api';
-import { usePasswordToken } from './use-password-token';
+import { useCreatePassword, usePasswordToken } from './api';
 
 type Input = Omit<z.input<typeof createPasswordRequestSchema>, 'cgu'> & { cgu: boolean };
 
@@ -29,6 +28,7 @@ export function CreatePasswordPage() {
   const { t: te } = useTranslation('errors');
   const { token = '' } = useParams();
   const check = usePasswordToken(token);
+  const createPassword = useCreatePassword();
   const navigate = useAppNavigate();
   const { enqueueSnackbar } = useSnackbar();
   const [error, setError] = useState<string | null>(null);
@@ -40,7 +40,7 @@ export function CreatePasswordPage() {
   const onSubmit = handleSubmit(async (values) => {
     setError(null);
     try {
-      await createPassword(values);
+      await createPassword.mutateAsync(values);
       enqueueSnackbar(t('createPassword.done'), { variant: 'success' });
       navigate('/signin', { replace: true });
     } catch (e) {

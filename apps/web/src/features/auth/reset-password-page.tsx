@@ -11,9 +11,9 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { isApiError } from '../../api';
 import { AppLink } from '../../components/app-link';
-import { FormTextField } from '../../components/form-text-field';
+import { FormTextField } from '../../components/form/form-text-field';
 import { TEST_IDS } from '../../components/test-ids';
-import { sendResetMail } from './api';
+import { useSendResetMail } from './api';
 
 /** Only a lost connection, a rate limit or a server failure is worth telling: else say "sent". */
 const isReportable = (e: unknown) => isApiError(e) && (e.status === 0 || e.status === 429 || e.status >= 500);
@@ -23,6 +23,7 @@ export function ResetPasswordPage() {
   const { t } = useTranslation('auth');
   const { enqueueSnackbar } = useSnackbar();
   const [sent, setSent] = useState(false);
+  const sendResetMail = useSendResetMail();
   const { control, handleSubmit, formState } = useForm<
     z.input<typeof sendResetMailRequestSchema>,
     unknown,
@@ -31,7 +32,7 @@ export function ResetPasswordPage() {
 
   const onSubmit = handleSubmit(async ({ email }) => {
     try {
-      await sendResetMail(email);
+      await sendResetMail.mutateAsync(email);
     } catch (e) {
       if (isReportable(e)) {
         enqueueSnackbar((e as Error).message, { variant: 'error' });

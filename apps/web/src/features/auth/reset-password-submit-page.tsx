@@ -13,16 +13,16 @@ import type { z } from 'zod';
 import { isApiError } from '../../api';
 import { useAppNavigate } from '../../app/app-navigate';
 import { AppLink } from '../../components/app-link';
-import { FormTextField } from '../../components/form-text-field';
+import { FormTextField } from '../../components/form/form-text-field';
 import { PageLoader } from '../../components/page-loader';
-import { submitReset } from './api';
-import { usePasswordToken } from './use-password-token';
+import { usePasswordToken, useResetPassword } from './api';
 
 /** Choose a new password from a reset link. */
 export function ResetPasswordSubmitPage() {
   const { t } = useTranslation('auth');
   const { token = '' } = useParams();
   const check = usePasswordToken(token);
+  const resetPassword = useResetPassword();
   const navigate = useAppNavigate();
   const { enqueueSnackbar } = useSnackbar();
   const [error, setError] = useState<string | null>(null);
@@ -38,7 +38,7 @@ export function ResetPasswordSubmitPage() {
   const onSubmit = handleSubmit(async (values) => {
     setError(null);
     try {
-      await submitReset(values);
+      await resetPassword.mutateAsync(values);
       enqueueSnackbar(t('resetSubmit.done'), { variant: 'success' });
       navigate('/signin', { replace: true });
     } catch (e) {

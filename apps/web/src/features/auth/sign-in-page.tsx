@@ -19,9 +19,9 @@ import { signedInTarget } from '../../app/navigation';
 import { startSession } from '../../app/session';
 import { useWhiteLabel } from '../../app/white-label';
 import { AppLink } from '../../components/app-link';
-import { FormTextField } from '../../components/form-text-field';
+import { FormTextField } from '../../components/form/form-text-field';
 import { TEST_IDS } from '../../components/test-ids';
-import { login } from './api';
+import { useLogin } from './api';
 
 type LoginInput = z.input<typeof loginRequestSchema>;
 
@@ -32,6 +32,7 @@ export function SignInPage() {
   const navigate = useAppNavigate();
   const { data: whiteLabel } = useWhiteLabel();
   const [error, setError] = useState<string | null>(null);
+  const login = useLogin();
   const { control, handleSubmit, formState } = useForm<LoginInput, unknown, LoginRequest>({
     resolver: zodResolver(loginRequestSchema),
     defaultValues: { email: '', password: '' },
@@ -40,7 +41,7 @@ export function SignInPage() {
   const onSubmit = handleSubmit(async (values) => {
     setError(null);
     try {
-      startSession(await login(values));
+      startSession(await login.mutateAsync(values));
       navigate(signedInTarget(params.toString() ? `?${params}` : ''), { replace: true });
     } catch (e) {
       setError(isApiError(e) ? e.message : t('errors:server-error'));

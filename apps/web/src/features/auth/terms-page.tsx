@@ -1,13 +1,12 @@
 import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useWhiteLabel } from '../../app/white-label';
 import { PageLoader } from '../../components/page-loader';
 import { PlainText } from '../../components/plain-text';
-import { fetchTerms } from './api';
+import { useTerms } from './api';
 
 /** The firm's terms of use, as plain text paragraphs. */
 export function TermsPage() {
@@ -17,11 +16,7 @@ export function TermsPage() {
   const fromQuery = Number(params.get('accounting_firm_id') ?? params.get('a_id'));
   const firmId =
     Number.isSafeInteger(fromQuery) && fromQuery > 0 ? fromQuery : (whiteLabel?.accounting_firm.id ?? null);
-  const terms = useQuery({
-    queryKey: ['terms', firmId, i18n.language],
-    queryFn: () => fetchTerms(firmId, i18n.language),
-    retry: false,
-  });
+  const terms = useTerms(firmId, i18n.language);
   if (terms.isPending) return <PageLoader />;
   if (terms.isError) return <Alert severity="info">{t('terms.empty')}</Alert>;
   return (

@@ -12,9 +12,10 @@ import type {
   VendorRoles,
   VendorUser,
 } from '@portal/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api';
-import { queryClient } from '../../app/query-client';
+import { customerKeys } from '../customers/api';
+import { workspaceKeys } from '../shell/api';
 
 /** Query keys of one client file: everything under ['vendor', id]. */
 export const vendorKeys = {
@@ -33,48 +34,105 @@ export const useVendor = (id: number) =>
 export const useVendorRoles = (id: number) =>
   useQuery({ queryKey: vendorKeys.roles(id), queryFn: () => api.get<VendorRoles>(`vendors/${id}/roles`) });
 
-export async function patchVendor(id: number, body: UpdateVendorRequest): Promise<Vendor> {
-  const vendor = await api.patch<Vendor>(`vendors/${id}`, body);
-  queryClient.setQueryData(vendorKeys.detail(id), vendor);
-  void queryClient.invalidateQueries({ queryKey: ['customers'] });
-  return vendor;
+/** Saves some fields of the client file; the customers list is refetched in the background. */
+export function useUpdateVendor(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UpdateVendorRequest) => api.patch<Vendor>(`vendors/${id}`, body),
+    onSuccess: (vendor) => {
+      queryClient.setQueryData(vendorKeys.detail(id), vendor);
+      void queryClient.invalidateQueries({ queryKey: customerKeys.all });
+    },
+  });
 }
 
-/** A list of children of a client file (banks, addresses, periods, users) with its CRUD calls. */
-function children<T extends { id: number }, In, Up = In>(
+/** Deactivates (`false`) or restores (`true`) the client file. */
+export function useSetVendorActive(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (active: boolean) => api.post<Vendor>(`vendors/${id}/${active ? 'restore' : 'deactivate'}`),
+    onSuccess: async (vendor) => {
+      queryClient.setQueryData(vendorKeys.detail(id), vendor);
+      await queryClient.invalidateQueries({ queryKey: customerKeys.all });
+    },
+  });
+}
+
+/** Moves the client file to another firm of the same holding (the firm's id). */
+export function useTransferVendor(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (accountingFirmId: number) =>
+      api.post(`vendors/${id}/transfer`, { accounting_firm_id: accountingFirmId }),
+    onSuccess: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: customerKeys.all }),
+        queryClient.invalidateQueries({ queryKey: vendorKeys.all(id) }),
+      ]);
+      await queryClient.invalidateQueries({ queryKey: workspaceKeys.allVendors });
+    },
+  });
+}
+
+/** Deletes the client file; `confirmation` is its client code as the user typed it. */
+export function useDeleteVendor(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (confirmation: string) => api.delete(`vendors/${id}`, { body: { confirmation } }),
+    onSuccess: async () => {
+      queryClient.removeQueries({ queryKey: vendorKeys.all(id) });
+      await queryClient.invalidateQueries({ queryKey: customerKeys.all });
+      await queryClient.invalidateQueries({ queryKey: workspaceKeys.allVendors });
+    },
+  });
+}
+
+/** A callback refetching the queries under `queryKey`, settling when they are fetched again. */
+function useInvalidate(queryKey: readonly unknown[]) {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey });
+}
+
+/**
+ * The hooks of one list of children of a client file (banks, addresses, periods, users): the
+ * list, and its create, update and remove mutations, each refetching the list before it settles.
+ */
+function childrenHooks<T extends { id: number }, In, Up = In>(
   segment: string,
-  key: (id: number) => readonly unknown[],
+  key: (vendorId: number) => readonly unknown[],
   updateMethod: 'put' | 'patch',
 ) {
-  const refresh = (vendorId: number) => queryClient.invalidateQueries({ queryKey: key(vendorId) });
+  const path = (vendorId: number) => `vendors/${vendorId}/${segment}`;
   return {
-    use: (vendorId: number) =>
-      useQuery({ queryKey: key(vendorId), queryFn: () => api.get<T[]>(`vendors/${vendorId}/${segment}`) }),
-    create: async (vendorId: number, body: In) => {
-      const item = await api.post<T>(`vendors/${vendorId}/${segment}`, body);
-      await refresh(vendorId);
-      return item;
-    },
-    update: async (vendorId: number, itemId: number, body: Up) => {
-      const item = await api[updateMethod]<T>(`vendors/${vendorId}/${segment}/${itemId}`, body);
-      await refresh(vendorId);
-      return item;
-    },
-    remove: async (vendorId: number, itemId: number) => {
-      await api.delete(`vendors/${vendorId}/${segment}/${itemId}`);
-      await refresh(vendorId);
-    },
+    useList: (vendorId: number) =>
+      useQuery({ queryKey: key(vendorId), queryFn: () => api.get<T[]>(path(vendorId)) }),
+    useCreate: (vendorId: number) =>
+      useMutation({
+        mutationFn: (body: In) => api.post<T>(path(vendorId), body),
+        onSuccess: useInvalidate(key(vendorId)),
+      }),
+    useUpdate: (vendorId: number) =>
+      useMutation({
+        mutationFn: ({ id, body }: { id: number; body: Up }) =>
+          api[updateMethod]<T>(`${path(vendorId)}/${id}`, body),
+        onSuccess: useInvalidate(key(vendorId)),
+      }),
+    useRemove: (vendorId: number) =>
+      useMutation({
+        mutationFn: (id: number) => api.delete(`${path(vendorId)}/${id}`),
+        onSuccess: useInvalidate(key(vendorId)),
+      }),
   };
 }
 
-export const banksApi = children<Bank, BankInput>('banks', vendorKeys.banks, 'put');
-export const addressesApi = children<Address, AddressInput>('addresses', vendorKeys.addresses, 'put');
-export const periodsApi = children<AccountingPeriod, PeriodInput>(
+export const banksApi = childrenHooks<Bank, BankInput>('banks', vendorKeys.banks, 'put');
+export const addressesApi = childrenHooks<Address, AddressInput>('addresses', vendorKeys.addresses, 'put');
+export const periodsApi = childrenHooks<AccountingPeriod, PeriodInput>(
   'accounting-periods',
   vendorKeys.periods,
   'put',
 );
-export const usersApi = children<VendorUser, CreateVendorUserRequest, UpdateVendorUserRequest>(
+export const usersApi = childrenHooks<VendorUser, CreateVendorUserRequest, UpdateVendorUserRequest>(
   'users',
   vendorKeys.users,
   'patch',

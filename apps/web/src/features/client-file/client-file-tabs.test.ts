@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { confirmationMatches } from '../../components/type-to-confirm-dialog';
 import { canWriteVendor, tabOf } from './client-file-tabs';
-import { transferTargets } from './vendor-actions';
+import { transferTargets } from './transfer-targets';
 
 describe('client file page', () => {
   it('finds the tab of the path', () => {

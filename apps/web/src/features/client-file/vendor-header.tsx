@@ -21,11 +21,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppNavigate } from '../../app/app-navigate';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import { serverFieldErrors } from '../../components/form/field-errors';
+import { useErrorText } from '../../components/form/use-error-text';
 import { TypeToConfirmDialog } from '../../components/type-to-confirm-dialog';
 import { useWorkspace } from '../shell/workspace-context';
-import { serverFieldErrors } from './form/fields';
-import { useErrorText } from './form/form-field';
-import { deleteVendor, setVendorActive, transferTargets, transferVendor } from './vendor-actions';
+import { useDeleteVendor, useSetVendorActive, useTransferVendor } from './api';
+import { transferTargets } from './transfer-targets';
 
 type Dialogs = 'deactivate' | 'transfer' | 'delete' | null;
 
@@ -35,6 +36,7 @@ export function VendorHeader({ vendor, canManage }: { vendor: Vendor; canManage:
   const { enqueueSnackbar } = useSnackbar();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [dialog, setDialog] = useState<Dialogs>(null);
+  const setVendorActive = useSetVendorActive(vendor.id);
   const { firms } = useWorkspace();
   const targets = transferTargets(firms, vendor.accounting_firm_id);
   const active = vendor.status === 'active';
@@ -44,7 +46,7 @@ export function VendorHeader({ vendor, canManage }: { vendor: Vendor; canManage:
   };
   const restore = async () => {
     setAnchor(null);
-    await setVendorActive(vendor.id, true);
+    await setVendorActive.mutateAsync(true);
     enqueueSnackbar(t('header.restored'), { variant: 'success' });
   };
   return (
@@ -105,7 +107,7 @@ export function VendorHeader({ vendor, canManage }: { vendor: Vendor; canManage:
         confirmLabel={t('header.deactivate')}
         onClose={() => setDialog(null)}
         onConfirm={async () => {
-          await setVendorActive(vendor.id, false);
+          await setVendorActive.mutateAsync(false);
           enqueueSnackbar(t('header.deactivated'), { variant: 'success' });
         }}
       />
@@ -131,11 +133,12 @@ function TransferDialog({
   const navigate = useAppNavigate();
   const [target, setTarget] = useState<number | ''>('');
   const [busy, setBusy] = useState(false);
+  const transferVendor = useTransferVendor(vendor.id);
   const submit = async () => {
     if (target === '') return;
     setBusy(true);
     try {
-      await transferVendor(vendor.id, target);
+      await transferVendor.mutateAsync(target);
       enqueueSnackbar(t('header.transferred'), { variant: 'success' });
       navigate(`/customers/${encodeContext(vendor.accounting_firm_id)}`);
     } catch {
@@ -177,6 +180,7 @@ function DeleteDialog({ vendor, onClose }: { vendor: Vendor; onClose: () => void
   const { enqueueSnackbar } = useSnackbar();
   const navigate = useAppNavigate();
   const errorText = useErrorText();
+  const deleteVendor = useDeleteVendor(vendor.id);
   return (
     <TypeToConfirmDialog
       title={t('header.deleteTitle')}
@@ -188,7 +192,7 @@ function DeleteDialog({ vendor, onClose }: { vendor: Vendor; onClose: () => void
       word={vendor.client_code}
       onClose={onClose}
       onConfirm={async (typed) => {
-        await deleteVendor(vendor.id, typed);
+        await deleteVendor.mutateAsync(typed);
         enqueueSnackbar(t('header.deleted'), { variant: 'success' });
         navigate(`/customers/${encodeContext(vendor.accounting_firm_id)}`);
       }}

@@ -1,6 +1,7 @@
 import type { CreateVendorRequest, Member, SiretLookup, Vendor, VendorListItem } from '@portal/contracts';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api';
+import { workspaceKeys } from '../shell/api';
 
 export type Paginated<T> = {
   data: T[];
@@ -28,12 +29,17 @@ export type CustomersQuery = {
 
 export const PAGE_SIZE = 25;
 
-export const customersKey = (firmId: number, q?: CustomersQuery) =>
-  q ? (['customers', firmId, q] as const) : (['customers', firmId] as const);
+/** Query keys of the customers list and the creation wizard: everything under ['customers']. */
+export const customerKeys = {
+  all: ['customers'] as const,
+  list: (firmId: number, q: CustomersQuery) => ['customers', firmId, q] as const,
+  treeStructures: (firmId: number) => ['customers', 'tree-structures', firmId] as const,
+  members: (firmId: number) => ['customers', 'members', firmId] as const,
+};
 
 export function useCustomers(firmId: number | null, q: CustomersQuery) {
   return useQuery({
-    queryKey: customersKey(firmId ?? 0, q),
+    queryKey: customerKeys.list(firmId ?? 0, q),
     queryFn: () =>
       api.get<Paginated<VendorListItem>>(`accounting-firms/${firmId}/vendors`, {
         query: {
@@ -54,14 +60,14 @@ export type TreeStructure = { id: number; name: string; is_default: boolean; fol
 
 export const useTreeStructures = (firmId: number) =>
   useQuery({
-    queryKey: ['customers', 'tree-structures', firmId],
+    queryKey: customerKeys.treeStructures(firmId),
     queryFn: () => api.get<TreeStructure[]>(`accounting-firms/${firmId}/tree-structures`),
     staleTime: 5 * 60_000,
   });
 
 export const useMembers = (firmId: number) =>
   useQuery({
-    queryKey: ['customers', 'members', firmId],
+    queryKey: customerKeys.members(firmId),
     queryFn: () => api.get<Member[]>(`accounting-firms/${firmId}/members`),
     staleTime: 60_000,
   });
@@ -69,5 +75,15 @@ export const useMembers = (firmId: number) =>
 export const lookupSiret = (siret: string) =>
   api.get<SiretLookup>('siret-lookup', { query: { siret }, showError: false });
 
-export const createVendor = (firmId: number, body: CreateVendorRequest) =>
-  api.post<Vendor>(`accounting-firms/${firmId}/vendors`, body);
+/** Creates a client file; the lists are refetched, and the shell's before the new page opens. */
+export function useCreateVendor(firmId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateVendorRequest) => api.post<Vendor>(`accounting-firms/${firmId}/vendors`, body),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: customerKeys.all }),
+        queryClient.refetchQueries({ queryKey: workspaceKeys.vendors(firmId) }),
+      ]),
+  });
+}

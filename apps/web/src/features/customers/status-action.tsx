@@ -6,18 +6,19 @@ import type { VendorListItem } from '@portal/contracts';
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { setVendorActive } from '../client-file/vendor-actions';
+import { useSetVendorActive } from '../client-file/api';
 
 /** A row's menu: deactivate or restore the client file (the server checks the rights). */
 export function StatusAction({ vendor }: { vendor: Pick<VendorListItem, 'id' | 'company' | 'status'> }) {
   const { t } = useTranslation('customers');
   const { enqueueSnackbar } = useSnackbar();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const setVendorActive = useSetVendorActive(vendor.id);
   const active = vendor.status === 'active';
   const toggle = async () => {
     setAnchor(null);
     try {
-      await setVendorActive(vendor.id, !active);
+      await setVendorActive.mutateAsync(!active);
       enqueueSnackbar(t(active ? 'row.deactivated' : 'row.restored', { name: vendor.company }), {
         variant: 'success',
       });

@@ -1,7 +1,7 @@
 import Grid from '@mui/material/Grid';
 import type { Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { PersonFields } from '../../components/person-fields';
+import { PersonFields } from '../../components/form/person-fields';
 import type { CreateFirmFormValues } from './firm-form';
 
 /** The new portal's first administrator: invited by mail to create a password. */

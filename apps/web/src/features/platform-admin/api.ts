@@ -6,9 +6,15 @@ import type {
   PlatformModule,
   UpdatePlatformFirmRequest,
 } from '@portal/contracts';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  type QueryClient,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { api } from '../../api';
-import { queryClient } from '../../app/query-client';
+import { workspaceKeys } from '../shell/api';
 
 /** The list's filters (spec: sa/accounting-firms, search and "show deactivated"). */
 export type FirmsQuery = { search: string; includeDeactivated: boolean; page: number; perPage: number };
@@ -59,22 +65,38 @@ export const usePlatformModules = () =>
  * After a change: the portal's detail is set from the answer; the lists, the holdings (counts)
  * and the shell's firm list (a super admin sees every portal) are refetched.
  */
-async function refresh(firm: PlatformFirm) {
+async function refresh(queryClient: QueryClient, firm: PlatformFirm) {
   queryClient.setQueryData(saKeys.firm(firm.id), firm);
   await Promise.all([
     queryClient.invalidateQueries({ queryKey: saKeys.firms() }),
     queryClient.invalidateQueries({ queryKey: saKeys.holdings }),
-    queryClient.invalidateQueries({ queryKey: ['workspace', 'firms'] }),
+    queryClient.invalidateQueries({ queryKey: workspaceKeys.allFirms }),
   ]);
-  return firm;
 }
 
-export const createPlatformFirm = async (body: CreatePlatformFirmRequest) =>
-  refresh(await api.post<PlatformFirm>(BASE, body));
+/** Creates a portal with its holding, modules and invited first administrator. */
+export function useCreatePlatformFirm() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreatePlatformFirmRequest) => api.post<PlatformFirm>(BASE, body),
+    onSuccess: (firm) => refresh(queryClient, firm),
+  });
+}
 
-export const updatePlatformFirm = async (id: number, body: UpdatePlatformFirmRequest) =>
-  refresh(await api.patch<PlatformFirm>(`${BASE}/${id}`, body));
+export function useUpdatePlatformFirm(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UpdatePlatformFirmRequest) => api.patch<PlatformFirm>(`${BASE}/${id}`, body),
+    onSuccess: (firm) => refresh(queryClient, firm),
+  });
+}
 
-/** Deactivates (`active` false) or restores a portal. */
-export const setPlatformFirmActive = async (id: number, active: boolean) =>
-  refresh(await api.post<PlatformFirm>(`${BASE}/${id}/${active ? 'restore' : 'deactivate'}`));
+/** Deactivates (`false`) or restores (`true`) a portal. */
+export function useSetPlatformFirmActive(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (active: boolean) =>
+      api.post<PlatformFirm>(`${BASE}/${id}/${active ? 'restore' : 'deactivate'}`),
+    onSuccess: (firm) => refresh(queryClient, firm),
+  });
+}

@@ -2,13 +2,14 @@ import type { PlatformFirm } from '@portal/contracts';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { TypeToConfirmDialog } from '../../components/type-to-confirm-dialog';
-import { setPlatformFirmActive } from './api';
+import { useSetPlatformFirmActive } from './api';
 import { SA_IDS } from './test-ids';
 
 /** Deactivating a portal is dangerous: the super admin types its name to confirm (spec section 5). */
 export function DeactivateDialog({ firm, onClose }: { firm: PlatformFirm; onClose: () => void }) {
   const { t } = useTranslation('platform-admin');
   const { enqueueSnackbar } = useSnackbar();
+  const setActive = useSetPlatformFirmActive(firm.id);
   return (
     <TypeToConfirmDialog
       title={t('deactivate.title', { name: firm.name })}
@@ -20,7 +21,7 @@ export function DeactivateDialog({ firm, onClose }: { firm: PlatformFirm; onClos
       word={firm.name}
       onClose={onClose}
       onConfirm={async () => {
-        await setPlatformFirmActive(firm.id, false);
+        await setActive.mutateAsync(false);
         enqueueSnackbar(t('detail.deactivated', { name: firm.name }), { variant: 'success' });
         onClose();
       }}

@@ -9,7 +9,7 @@ import { Link as RouterLink } from 'react-router';
 import { useAppNavigate } from '../../app/app-navigate';
 import { PageLoader } from '../../components/page-loader';
 import { AdminFields } from './admin-fields';
-import { createPlatformFirm, usePlatformHoldings, usePlatformModules } from './api';
+import { useCreatePlatformFirm, usePlatformHoldings, usePlatformModules } from './api';
 import { FirmFields } from './firm-fields';
 import {
   CREATE_FIELDS,
@@ -56,6 +56,7 @@ function CreateForm({ holdings, modules }: { holdings: PlatformHolding[]; module
   const { enqueueSnackbar } = useSnackbar();
   const navigate = useAppNavigate();
   const link = useSaLink();
+  const createFirm = useCreatePlatformFirm();
   const { control, handleSubmit, setError, formState } = useForm<CreateFirmFormValues>({
     resolver: createFirmResolver,
     defaultValues: emptyCreateValues(modules.map((m) => m.key)),
@@ -63,7 +64,7 @@ function CreateForm({ holdings, modules }: { holdings: PlatformHolding[]; module
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      const firm = await createPlatformFirm(toCreatePayload(values));
+      const firm = await createFirm.mutateAsync(toCreatePayload(values));
       enqueueSnackbar(t('create.done', { name: firm.name, email: values.admin.email.trim() }), {
         variant: 'success',
       });

@@ -9,7 +9,7 @@ import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageLoader } from '../../components/page-loader';
-import { setPlatformFirmActive, usePlatformFirm, usePlatformModules } from './api';
+import { usePlatformFirm, usePlatformModules, useSetPlatformFirmActive } from './api';
 import { DeactivateDialog } from './deactivate-dialog';
 import { FirmEditForm } from './firm-edit-form';
 import { FirmFacts } from './firm-facts';
@@ -86,10 +86,11 @@ function RestoreButton({ firm }: { firm: PlatformFirm }) {
   const { t } = useTranslation('platform-admin');
   const { enqueueSnackbar } = useSnackbar();
   const [busy, setBusy] = useState(false);
+  const setActive = useSetPlatformFirmActive(firm.id);
   const restore = async () => {
     setBusy(true);
     try {
-      await setPlatformFirmActive(firm.id, true);
+      await setActive.mutateAsync(true);
       enqueueSnackbar(t('detail.restored', { name: firm.name }), { variant: 'success' });
     } catch {
       // Reported by the API client.

@@ -4,7 +4,7 @@ import type { PlatformFirm, PlatformModule } from '@portal/contracts';
 import { useSnackbar } from 'notistack';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { updatePlatformFirm } from './api';
+import { useUpdatePlatformFirm } from './api';
 import { FirmFields } from './firm-fields';
 import {
   FIRM_FIELDS,
@@ -24,6 +24,7 @@ type Props = { firm: PlatformFirm; modules: readonly PlatformModule[] };
 export function FirmEditForm({ firm, modules }: Props) {
   const { t } = useTranslation('platform-admin');
   const { enqueueSnackbar } = useSnackbar();
+  const updateFirm = useUpdatePlatformFirm(firm.id);
   const { control, handleSubmit, setError, reset, formState } = useForm<FirmFormValues>({
     resolver: updateFirmResolver,
     defaultValues: firmValuesOf(firm),
@@ -31,7 +32,7 @@ export function FirmEditForm({ firm, modules }: Props) {
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      const saved = await updatePlatformFirm(firm.id, toUpdatePayload(values));
+      const saved = await updateFirm.mutateAsync(toUpdatePayload(values));
       reset(firmValuesOf(saved));
       enqueueSnackbar(t('detail.saved'), { variant: 'success' });
     } catch (error) {

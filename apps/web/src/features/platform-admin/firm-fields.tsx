@@ -1,7 +1,7 @@
 import Grid from '@mui/material/Grid';
 import type { Control, FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { FormTextField } from '../../components/form-text-field';
+import { FormTextField } from '../../components/form/form-text-field';
 import type { FirmFormValues } from './firm-form';
 
 /** Name, domain and welcome message of a portal (create and edit forms). */

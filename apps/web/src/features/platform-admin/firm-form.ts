@@ -8,7 +8,7 @@ import {
 } from '@portal/contracts';
 import type { FieldErrors, Resolver } from 'react-hook-form';
 import type { ZodType } from 'zod';
-import { issuesByField, serverFieldErrors } from '../client-file/form/fields';
+import { issuesByField, serverFieldErrors } from '../../components/form/field-errors';
 
 /** Where a new portal goes: no holding, an existing one, or a new one created with it. */
 export type HoldingMode = 'none' | 'existing' | 'new';

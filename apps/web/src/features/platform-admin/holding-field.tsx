@@ -6,7 +6,7 @@ import Stack from '@mui/material/Stack';
 import type { PlatformHolding } from '@portal/contracts';
 import { type Control, Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { FormTextField } from '../../components/form-text-field';
+import { FormTextField } from '../../components/form/form-text-field';
 import type { CreateFirmFormValues, HoldingMode } from './firm-form';
 import { SA_IDS } from './test-ids';
 

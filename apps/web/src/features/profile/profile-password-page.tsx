@@ -7,11 +7,11 @@ import { useSnackbar } from 'notistack';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { api } from '../../api';
 import { useAppNavigate } from '../../app/app-navigate';
 import { endSession } from '../../app/session';
-import { FormTextField } from '../../components/form-text-field';
+import { FormTextField } from '../../components/form/form-text-field';
 import { TEST_IDS } from '../../components/test-ids';
+import { useChangePassword } from './api';
 import { ProfileTabs } from './profile-tabs';
 
 /** Password change: the server signs the user out, so the app forgets the session and signs in again. */
@@ -19,6 +19,7 @@ export function ProfilePasswordPage() {
   const { t } = useTranslation('profile');
   const navigate = useAppNavigate();
   const { enqueueSnackbar } = useSnackbar();
+  const changePassword = useChangePassword();
   const { control, handleSubmit, formState } = useForm<
     z.input<typeof changePasswordRequestSchema>,
     unknown,
@@ -29,7 +30,7 @@ export function ProfilePasswordPage() {
   });
 
   const onSubmit = handleSubmit(async (values) => {
-    await api.post('change_password', values);
+    await changePassword.mutateAsync(values);
     endSession();
     enqueueSnackbar(t('password.done'), { variant: 'success' });
     navigate('/signin', { replace: true });

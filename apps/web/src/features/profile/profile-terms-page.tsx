@@ -4,30 +4,22 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { MyTerms } from '@portal/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { PageLoader } from '../../components/page-loader';
 import { PlainText } from '../../components/plain-text';
 import { TEST_IDS } from '../../components/test-ids';
 import { useWorkspace } from '../shell/workspace-context';
+import { useAcceptMyTerms, useMyTerms } from './api';
 import { ProfileTabs } from './profile-tabs';
-import { acceptMyTerms, myTermsKey, useMyTerms } from './terms-api';
 
 /** The selected firm's terms of use, where the user stands with them, and accepting a new version. */
 export function ProfileTermsPage() {
   const { t, i18n } = useTranslation('profile');
   const { firm, loading } = useWorkspace();
-  const queryClient = useQueryClient();
   const { enqueueSnackbar } = useSnackbar();
   const query = useMyTerms(firm?.id ?? null);
-  const accept = useMutation({
-    mutationFn: (version: number) => acceptMyTerms({ accounting_firm_id: firm?.id ?? 0, version }),
-    onSuccess: (data) => {
-      queryClient.setQueryData(myTermsKey(firm?.id, i18n.language), data);
-      enqueueSnackbar(t('terms.done'), { variant: 'success' });
-    },
-  });
+  const accept = useAcceptMyTerms(firm?.id);
 
   const date = (iso: string) => new Date(iso).toLocaleDateString(i18n.language);
   const body = () => {
@@ -62,7 +54,11 @@ export function ProfileTermsPage() {
               variant="contained"
               sx={{ alignSelf: 'flex-start' }}
               disabled={accept.isPending}
-              onClick={() => accept.mutate(terms.version)}
+              onClick={() =>
+                accept.mutate(terms.version, {
+                  onSuccess: () => enqueueSnackbar(t('terms.done'), { variant: 'success' }),
+                })
+              }
               data-testid={TEST_IDS.termsAccept}
             >
               {t('terms.accept')}

@@ -5,18 +5,15 @@ import Grid from '@mui/material/Grid';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import type { User } from '@portal/contracts';
 import { useSnackbar } from 'notistack';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { api } from '../../api';
 import { useAppNavigate } from '../../app/app-navigate';
 import { setLanguage } from '../../app/i18n';
-import { queryClient } from '../../app/query-client';
-import { ME_KEY, useMe } from '../../app/session';
-import { FormTextField } from '../../components/form-text-field';
+import { useMe, useUpdateMe } from '../../app/session';
+import { FormTextField } from '../../components/form/form-text-field';
 import { PageLoader } from '../../components/page-loader';
 import { TEST_IDS } from '../../components/test-ids';
 import { fromUser, type ProfileForm, profileFormSchema, toPayload } from './profile-form';
@@ -40,6 +37,7 @@ export function ProfileUserPage() {
   const incomplete = params.get('incomplete') === '1' || me.data?.profile_complete === false;
   const navigate = useAppNavigate();
   const { enqueueSnackbar } = useSnackbar();
+  const updateMe = useUpdateMe();
   const { control, handleSubmit, reset, formState } = useForm<ProfileForm>({
     resolver: zodResolver(profileFormSchema),
   });
@@ -50,8 +48,7 @@ export function ProfileUserPage() {
 
   const onSubmit = handleSubmit(async (values) => {
     const wasIncomplete = me.data?.profile_complete === false;
-    const user = await api.patch<User>('users/me', toPayload(values));
-    queryClient.setQueryData(ME_KEY, user);
+    const user = await updateMe.mutateAsync(toPayload(values));
     if (values.locale) setLanguage(values.locale);
     enqueueSnackbar(t('user.saved'), { variant: 'success' });
     if (wasIncomplete && user.profile_complete) navigate('/home', { replace: true });

@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import type { AccountingFirmSummary, ThemeMode } from '@portal/contracts';
 import { useTranslation } from 'react-i18next';
 import { PageLoader } from '../../components/page-loader';
-import { useFirmWhiteLabels } from './branding-api';
+import { useFirmWhiteLabels } from './api';
 import { BRANDING_IDS } from './branding-test-ids';
 import { BrandingThemeCard } from './branding-theme-card';
 

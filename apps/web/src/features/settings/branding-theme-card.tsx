@@ -12,9 +12,9 @@ import { useSnackbar } from 'notistack';
 import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { FormTextField } from '../../components/form-text-field';
-import { serverFieldErrors } from '../client-file/form/fields';
-import { useSaveWhiteLabel } from './branding-api';
+import { serverFieldErrors } from '../../components/form/field-errors';
+import { FormTextField } from '../../components/form/form-text-field';
+import { useSaveWhiteLabel } from './api';
 import { BrandingColourField } from './branding-colour-field';
 import {
   type BrandingFormOutput,

@@ -9,7 +9,7 @@ import { Navigate, Route, Link as RouterLink, Routes } from 'react-router';
 import { ComingSoonPage } from '../../components/coming-soon-page';
 import { PageLoader } from '../../components/page-loader';
 import type { ClientFileTabProps } from '../client-file/tabs';
-import { fetchVendorRoles } from '../shell/api';
+import { fetchVendorRoles, workspaceKeys } from '../shell/api';
 import { useWorkspace } from '../shell/workspace-context';
 import { COMPANY_TABS, companyCanWrite, DEFAULT_COMPANY_TAB, sectionOf } from './sections';
 import { useSettingsNav } from './use-settings-nav';
@@ -37,7 +37,7 @@ export function CompanySettings({ vendorId }: { vendorId: number }) {
   const { subPath, to } = useSettingsNav();
   // Same key as the workspace: the role is usually in the cache already.
   const roles = useQuery({
-    queryKey: ['workspace', 'roles', vendorId],
+    queryKey: workspaceKeys.roles(vendorId),
     queryFn: () => fetchVendorRoles(vendorId),
   });
   const current = sectionOf(subPath, COMPANY_TABS) ?? DEFAULT_COMPANY_TAB;

@@ -13,17 +13,15 @@ import {
   termsTextSchema,
 } from '@portal/contracts';
 import { LOCALES, type Locale } from '@portal/contracts/limits';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { useEffect, useState } from 'react';
 import { type FieldErrors, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { FormTextField } from '../../components/form-text-field';
+import { FormTextField } from '../../components/form/form-text-field';
 import { PageLoader } from '../../components/page-loader';
-import { MY_TERMS_KEY } from '../profile/terms-api';
-import { fetchFirmTerms, publishFirmTerms } from './terms-api';
+import { useFirmTerms, usePublishFirmTerms } from './api';
 
 const LANGUAGES = LOCALES;
 type Language = Locale;
@@ -48,11 +46,10 @@ const valuesOf = (terms: FirmTerms | undefined): FormValues => {
 export function FirmTermsPage({ firm }: { firm: AccountingFirmSummary }) {
   const { t, i18n } = useTranslation('settings');
   const { enqueueSnackbar } = useSnackbar();
-  const queryClient = useQueryClient();
   const [language, setLanguage] = useState<Language>('fr');
   const [confirming, setConfirming] = useState<PublishTermsRequest | null>(null);
-  const key = ['settings', 'terms', firm.id];
-  const query = useQuery({ queryKey: key, queryFn: () => fetchFirmTerms(firm.id) });
+  const query = useFirmTerms(firm.id);
+  const publish = usePublishFirmTerms(firm.id);
   const { control, handleSubmit, reset } = useForm<FormValues, unknown, PublishTermsRequest>({
     resolver: zodResolver(formSchema),
     defaultValues: valuesOf(undefined),
@@ -134,9 +131,7 @@ export function FirmTermsPage({ firm }: { firm: AccountingFirmSummary }) {
         onClose={() => setConfirming(null)}
         onConfirm={async () => {
           if (!confirming) return;
-          const saved = await publishFirmTerms(firm.id, confirming);
-          queryClient.setQueryData(key, saved);
-          await queryClient.invalidateQueries({ queryKey: MY_TERMS_KEY });
+          const saved = await publish.mutateAsync(confirming);
           enqueueSnackbar(t('terms.published', { version: saved.version }), { variant: 'success' });
         }}
       />

@@ -1,6 +1,21 @@
 import type { AccountingFirmSummary, Module, VendorRoles, VendorSummary } from '@portal/contracts';
 import { api, isApiError } from '../../api';
 
+/**
+ * Query keys of the shell's workspace (the user's firms and client files, the selected company's
+ * roles, the firm's modules): everything under ['workspace']. An id is undefined while its query
+ * waits for the selection.
+ */
+export const workspaceKeys = {
+  all: ['workspace'] as const,
+  allFirms: ['workspace', 'firms'] as const,
+  firms: (host: string) => ['workspace', 'firms', host] as const,
+  allVendors: ['workspace', 'vendors'] as const,
+  vendors: (firmId: number | undefined) => ['workspace', 'vendors', firmId] as const,
+  roles: (vendorId: number | undefined) => ['workspace', 'roles', vendorId] as const,
+  firmModules: (firmId: number | undefined) => ['workspace', 'firm-modules', firmId] as const,
+};
+
 export const fetchMyFirms = (host: string) =>
   api.get<AccountingFirmSummary[]>('users/me/accounting-firms', { query: { active_domain: host } });
 

@@ -1,7 +1,7 @@
 import Alert from '@mui/material/Alert';
 import { useTranslation } from 'react-i18next';
 import { AppLink } from '../../components/app-link';
-import { useMyTerms } from '../profile/terms-api';
+import { useMyTerms } from '../profile/api';
 import { useCurrentRoute } from './use-current-route';
 import { useWorkspace } from './workspace-context';
 

@@ -10,15 +10,12 @@ import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Switch from '@mui/material/Switch';
-import type { User } from '@portal/contracts';
 import { LOCALES } from '@portal/contracts/limits';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../api';
 import { useAppNavigate } from '../../app/app-navigate';
 import { setLanguage } from '../../app/i18n';
-import { queryClient } from '../../app/query-client';
-import { ME_KEY, signOut, useMe } from '../../app/session';
+import { signOut, useMe, useUpdateMe } from '../../app/session';
 import { useDarkMode } from '../../app/use-dark-mode';
 import { TEST_IDS } from '../../components/test-ids';
 
@@ -29,11 +26,12 @@ export function UserMenu() {
   const navigate = useAppNavigate();
   const { dark, setDark } = useDarkMode();
   const me = useMe();
+  const updateMe = useUpdateMe();
   const close = () => setAnchor(null);
 
   const changeLanguage = (locale: (typeof LOCALES)[number]) => {
     setLanguage(locale);
-    void api.patch<User>('users/me', { locale }).then((u) => queryClient.setQueryData(ME_KEY, u));
+    updateMe.mutate({ locale });
   };
 
   return (

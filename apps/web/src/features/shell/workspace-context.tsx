@@ -9,7 +9,7 @@ import { pickCompany, pickDefaultFirm } from '../../app/firm-selection';
 import { normaliseContext } from '../../app/navigation';
 import { setSelection, useStoredSelection } from '../../app/selection-store';
 import { setWhiteLabelFirmId, useWhiteLabel } from '../../app/white-label';
-import { fetchFirmModules, fetchMyFirms, fetchMyVendors, fetchVendorRoles } from './api';
+import { fetchFirmModules, fetchMyFirms, fetchMyVendors, fetchVendorRoles, workspaceKeys } from './api';
 import { useCurrentRoute } from './use-current-route';
 
 export type Workspace = {
@@ -44,7 +44,7 @@ export function WorkspaceProvider({ children }: { children: ReactNode }) {
   const whiteLabelFirmId = useWhiteLabel().data?.accounting_firm.id ?? null;
   const urlContext = decodeContext(params.context);
 
-  const firmsQuery = useQuery({ queryKey: ['workspace', 'firms', host], queryFn: () => fetchMyFirms(host) });
+  const firmsQuery = useQuery({ queryKey: workspaceKeys.firms(host), queryFn: () => fetchMyFirms(host) });
   const firms = firmsQuery.data ?? [];
   const firm = useMemo(() => {
     const requested = firms.find((f) => f.id === urlContext?.accountingFirmId);
@@ -55,7 +55,7 @@ export function WorkspaceProvider({ children }: { children: ReactNode }) {
   }, [firms, urlContext?.accountingFirmId, stored?.accountingFirmId, whiteLabelFirmId, host]);
 
   const vendorsQuery = useQuery({
-    queryKey: ['workspace', 'vendors', firm?.id],
+    queryKey: workspaceKeys.vendors(firm?.id),
     queryFn: () => fetchMyVendors(firm?.id ?? 0),
     enabled: firm !== null,
   });
@@ -80,12 +80,12 @@ export function WorkspaceProvider({ children }: { children: ReactNode }) {
   );
 
   const rolesQuery = useQuery({
-    queryKey: ['workspace', 'roles', company?.id],
+    queryKey: workspaceKeys.roles(company?.id),
     queryFn: () => fetchVendorRoles(company?.id ?? 0),
     enabled: company !== null,
   });
   const firmModulesQuery = useQuery({
-    queryKey: ['workspace', 'firm-modules', firm?.id],
+    queryKey: workspaceKeys.firmModules(firm?.id),
     queryFn: () => fetchFirmModules(firm?.id ?? 0),
     enabled: firm?.is_accountant === true,
   });

@@ -19,10 +19,10 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { isApiError } from '../../api';
-import { FormTextField } from '../../components/form-text-field';
-import { PersonFields } from '../../components/person-fields';
+import { FormTextField } from '../../components/form/form-text-field';
+import { PersonFields } from '../../components/form/person-fields';
 import { type ShownAssignment, toAssignmentsPayload } from './access';
-import { inviteMember } from './api';
+import { useInviteMember } from './api';
 import { AssignmentsEditor } from './assignments-editor';
 import { AccessFields } from './rights-fields';
 import { TEAM_IDS } from './test-ids';
@@ -56,6 +56,7 @@ export function AddMemberDialog({ firmId, open, onClose }: Props) {
   const fullScreen = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
   const { enqueueSnackbar } = useSnackbar();
   const [assignments, setAssignments] = useState<ShownAssignment[]>([]);
+  const inviteMember = useInviteMember(firmId);
   const { control, handleSubmit, reset, setError, formState } = useForm<
     AddForm,
     unknown,
@@ -73,7 +74,7 @@ export function AddMemberDialog({ firmId, open, onClose }: Props) {
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      const member = await inviteMember(firmId, {
+      const member = await inviteMember.mutateAsync({
         ...values,
         assignments: chooses ? toAssignmentsPayload(assignments).assignments : [],
       });

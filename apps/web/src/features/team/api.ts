@@ -6,9 +6,15 @@ import type {
   UpdateMemberRequest,
   VendorListItem,
 } from '@portal/contracts';
-import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  type QueryClient,
+  useMutation,
+  useQueries,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { api } from '../../api';
-import { queryClient } from '../../app/query-client';
 import { type Assignment, toAssignmentsPayload } from './access';
 
 export type RemoveMemberResult = { removed: true; last_access: boolean; user_deleted: boolean };
@@ -16,6 +22,7 @@ export type RemoveMemberResult = { removed: true; last_access: boolean; user_del
 /** Query keys of a firm's team: everything under ['team', firmId]. */
 export const teamKeys = {
   all: (firmId: number) => ['team', firmId] as const,
+  lists: (firmId: number) => ['team', firmId, 'list'] as const,
   list: (firmId: number, search: string, assignedOnly: boolean) =>
     ['team', firmId, 'list', search, assignedOnly] as const,
   member: (firmId: number, userId: number) => ['team', firmId, 'member', userId] as const,
@@ -40,12 +47,15 @@ export const useMember = (firmId: number, userId: number) =>
     queryFn: () => api.get<MemberDetail>(`${base(firmId)}/${userId}`),
   });
 
-/** One member's detail, from the cache when fresh. */
-export const fetchMember = (firmId: number, userId: number) =>
-  queryClient.fetchQuery({
-    queryKey: teamKeys.member(firmId, userId),
-    queryFn: () => api.get<MemberDetail>(`${base(firmId)}/${userId}`),
-  });
+/** A function reading one member's detail, from the cache when fresh. */
+export function useFetchMember(firmId: number) {
+  const queryClient = useQueryClient();
+  return (userId: number) =>
+    queryClient.fetchQuery({
+      queryKey: teamKeys.member(firmId, userId),
+      queryFn: () => api.get<MemberDetail>(`${base(firmId)}/${userId}`),
+    });
+}
 
 /** The details of several members (their assignments), for the client files view. */
 export const useMemberDetails = (firmId: number, userIds: readonly number[]) =>
@@ -68,40 +78,51 @@ export const useFirmVendors = (firmId: number, search = '') =>
   });
 
 /** After a change: the lists are refetched; the changed member's detail is set from the answer. */
-async function refresh(firmId: number, detail?: MemberDetail) {
+async function refresh(queryClient: QueryClient, firmId: number, detail?: MemberDetail) {
   if (detail) queryClient.setQueryData(teamKeys.member(firmId, detail.user_id), detail);
-  await queryClient.invalidateQueries({
-    queryKey: teamKeys.all(firmId),
-    predicate: (q) => q.queryKey[2] === 'list',
+  await queryClient.invalidateQueries({ queryKey: teamKeys.lists(firmId) });
+}
+
+/** Adds a collaborator (an invitation mail goes to a new account). */
+export function useInviteMember(firmId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: InviteMemberRequest) => api.post<MemberDetail>(base(firmId), body),
+    onSuccess: (detail) => refresh(queryClient, firmId, detail),
   });
 }
 
-export async function inviteMember(firmId: number, body: InviteMemberRequest): Promise<MemberDetail> {
-  const detail = await api.post<MemberDetail>(base(firmId), body);
-  await refresh(firmId, detail);
-  return detail;
-}
-
-export async function updateMember(firmId: number, userId: number, body: UpdateMemberRequest) {
-  const detail = await api.patch<MemberDetail>(`${base(firmId)}/${userId}`, body);
-  await refresh(firmId, detail);
-  return detail;
-}
-
-export async function setAssignments(firmId: number, userId: number, list: readonly Assignment[]) {
-  const detail = await api.put<MemberDetail>(
-    `${base(firmId)}/${userId}/assignments`,
-    toAssignmentsPayload(list),
-  );
-  await refresh(firmId, detail);
-  return detail;
-}
-
-export async function removeMember(firmId: number, userId: number, deleteUser: boolean) {
-  const result = await api.delete<RemoveMemberResult>(`${base(firmId)}/${userId}`, {
-    query: { delete_user: deleteUser ? 'true' : 'false' },
+/** Changes a member's rights. */
+export function useUpdateMember(firmId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ userId, body }: { userId: number; body: UpdateMemberRequest }) =>
+      api.patch<MemberDetail>(`${base(firmId)}/${userId}`, body),
+    onSuccess: (detail) => refresh(queryClient, firmId, detail),
   });
-  queryClient.removeQueries({ queryKey: teamKeys.member(firmId, userId) });
-  await refresh(firmId);
-  return result;
+}
+
+/** Replaces a member's client files with `list`. */
+export function useSetAssignments(firmId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ userId, list }: { userId: number; list: readonly Assignment[] }) =>
+      api.put<MemberDetail>(`${base(firmId)}/${userId}/assignments`, toAssignmentsPayload(list)),
+    onSuccess: (detail) => refresh(queryClient, firmId, detail),
+  });
+}
+
+/** Removes a member's access to the firm, and the account with it when `deleteUser` is set. */
+export function useRemoveMember(firmId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ userId, deleteUser }: { userId: number; deleteUser: boolean }) =>
+      api.delete<RemoveMemberResult>(`${base(firmId)}/${userId}`, {
+        query: { delete_user: deleteUser ? 'true' : 'false' },
+      }),
+    onSuccess: (_result, { userId }) => {
+      queryClient.removeQueries({ queryKey: teamKeys.member(firmId, userId) });
+      return refresh(queryClient, firmId);
+    },
+  });
 }

@@ -29,7 +29,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageLoader } from '../../components/page-loader';
 import { accessByVendor, memberName, type VendorAccess, withAssignment, withoutAssignment } from './access';
-import { fetchMember, setAssignments, useFirmVendors, useMemberDetails, useMembers } from './api';
+import { useFetchMember, useFirmVendors, useMemberDetails, useMembers, useSetAssignments } from './api';
 import { gridLocaleText } from './grid-locale';
 import { TEAM_IDS } from './test-ids';
 import { useDebounced } from './use-debounced';
@@ -183,6 +183,8 @@ function CompanyMembersDialog({
   const fullScreen = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
   const [busy, setBusy] = useState(false);
   const [toAdd, setToAdd] = useState<Member | null>(null);
+  const fetchMember = useFetchMember(firmId);
+  const setAssignments = useSetAssignments(firmId);
   const reached = new Set(access.filter((a) => a.via !== 'all').map((a) => a.member.user_id));
   const candidates = members.filter((m) => m.role !== 'admin' && !reached.has(m.user_id));
 
@@ -195,8 +197,8 @@ function CompanyMembersDialog({
       // Never replace a set not read yet: a member with client files is read first.
       const known = details.get(member.user_id)?.assignments;
       const current =
-        known ?? (member.vendor_count > 0 ? (await fetchMember(firmId, member.user_id)).assignments : []);
-      await setAssignments(firmId, member.user_id, next(current));
+        known ?? (member.vendor_count > 0 ? (await fetchMember(member.user_id)).assignments : []);
+      await setAssignments.mutateAsync({ userId: member.user_id, list: next(current) });
       enqueueSnackbar(t('files.saved'), { variant: 'success' });
     } catch {
       // Told by the API client.

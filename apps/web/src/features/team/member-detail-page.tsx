@@ -15,10 +15,10 @@ import { useEffect, useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api';
-import { FormTextField } from '../../components/form-text-field';
+import { FormTextField } from '../../components/form/form-text-field';
 import { PageLoader } from '../../components/page-loader';
 import { diffAssignments, isEmptyDiff, memberInitials, memberName, type ShownAssignment } from './access';
-import { setAssignments, updateMember, useMember } from './api';
+import { useMember, useSetAssignments, useUpdateMember } from './api';
 import { AssignmentsEditor } from './assignments-editor';
 import { MemberBadges } from './member-chips';
 import { RemoveMemberDialog } from './remove-member-dialog';
@@ -151,13 +151,14 @@ function RightsCard({
     defaultValues: rightsOf(member),
   });
   useEffect(() => reset(rightsOf(member)), [member, reset]);
+  const updateMember = useUpdateMember(firmId);
 
   const onSubmit = handleSubmit(async (values) => {
     const changed = Object.fromEntries(
       Object.entries(values).filter(([k]) => formState.dirtyFields[k as keyof RightsForm]),
     ) as UpdateMemberRequest;
     try {
-      await updateMember(firmId, member.user_id, changed);
+      await updateMember.mutateAsync({ userId: member.user_id, body: changed });
       enqueueSnackbar(t('detail.saved'), { variant: 'success' });
     } catch (error) {
       const message = isApiError(error) ? error.body?.errors?.role?.[0] : undefined;
@@ -245,6 +246,7 @@ function AssignmentsCard({
   const { enqueueSnackbar } = useSnackbar();
   const [draft, setDraft] = useState<ShownAssignment[]>(member.assignments);
   const [busy, setBusy] = useState(false);
+  const setAssignments = useSetAssignments(firmId);
   useEffect(() => setDraft(member.assignments), [member.assignments]);
   const diff = useMemo(() => diffAssignments(member.assignments, draft), [member.assignments, draft]);
   const dirty = !isEmptyDiff(diff);
@@ -252,7 +254,7 @@ function AssignmentsCard({
   const save = async () => {
     setBusy(true);
     try {
-      await setAssignments(firmId, member.user_id, draft);
+      await setAssignments.mutateAsync({ userId: member.user_id, list: draft });
       enqueueSnackbar(t('files.saved'), { variant: 'success' });
     } catch {
       // Told by the API client.

@@ -12,7 +12,7 @@ import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { memberName } from './access';
-import { removeMember } from './api';
+import { useRemoveMember } from './api';
 import { TEAM_IDS } from './test-ids';
 
 type Props = {
@@ -33,12 +33,13 @@ export function RemoveMemberDialog({ firmId, member, open, onClose, onRemoved }:
   const { enqueueSnackbar } = useSnackbar();
   const [deleteAccount, setDeleteAccount] = useState(member.last_access);
   const [busy, setBusy] = useState(false);
+  const removeMember = useRemoveMember(firmId);
   const name = memberName(member);
 
   const confirm = async () => {
     setBusy(true);
     try {
-      const result = await removeMember(firmId, member.user_id, deleteAccount);
+      const result = await removeMember.mutateAsync({ userId: member.user_id, deleteUser: deleteAccount });
       const key = result.user_deleted
         ? 'remove.doneDeleted'
         : result.last_access

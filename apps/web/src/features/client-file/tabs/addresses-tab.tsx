@@ -1,7 +1,7 @@
 import { type Address, addressInputSchema } from '@portal/contracts';
 import { useTranslation } from 'react-i18next';
+import type { FieldDef } from '../../../components/form/field-defs';
 import { addressesApi } from '../api';
-import type { FieldDef } from '../form/fields';
 import { ChildrenTab } from './children-tab';
 import type { ClientFileTabProps } from './types';
 
@@ -21,7 +21,10 @@ const ADDRESS_FIELDS: readonly FieldDef[] = [
 /** The client file's addresses (head office, shop, billing, delivery, other). */
 export function AddressesTab({ vendorId, canWrite }: ClientFileTabProps) {
   const { t } = useTranslation('client-file');
-  const query = addressesApi.use(vendorId);
+  const query = addressesApi.useList(vendorId);
+  const create = addressesApi.useCreate(vendorId);
+  const update = addressesApi.useUpdate(vendorId);
+  const remove = addressesApi.useRemove(vendorId);
   return (
     <ChildrenTab<Address>
       ns="addresses"
@@ -33,9 +36,9 @@ export function AddressesTab({ vendorId, canWrite }: ClientFileTabProps) {
       createDefs={ADDRESS_FIELDS}
       createSchema={addressInputSchema}
       initialCreate={{ type: 'head_office', country: 'France' }}
-      create={(p) => addressesApi.create(vendorId, addressInputSchema.parse(p))}
-      update={(a, p) => addressesApi.update(vendorId, a.id, addressInputSchema.parse(p))}
-      remove={(a) => addressesApi.remove(vendorId, a.id)}
+      create={(p) => create.mutateAsync(addressInputSchema.parse(p))}
+      update={(a, p) => update.mutateAsync({ id: a.id, body: addressInputSchema.parse(p) })}
+      remove={(a) => remove.mutateAsync(a.id)}
     />
   );
 }

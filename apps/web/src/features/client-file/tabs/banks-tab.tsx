@@ -2,8 +2,8 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { type Bank, bankInputSchema } from '@portal/contracts';
 import { useTranslation } from 'react-i18next';
+import type { FieldDef } from '../../../components/form/field-defs';
 import { banksApi } from '../api';
-import type { FieldDef } from '../form/fields';
 import { ChildrenTab } from './children-tab';
 import { formatIban, ibanPartRows } from './iban-display';
 import type { ClientFileTabProps } from './types';
@@ -43,7 +43,10 @@ export function IbanParts({ bank }: { bank: Bank }) {
 
 /** Bank accounts: IBAN and BIC checked here with the contracts' rules, and by the server. */
 export function BanksTab({ vendorId, canWrite }: ClientFileTabProps) {
-  const query = banksApi.use(vendorId);
+  const query = banksApi.useList(vendorId);
+  const create = banksApi.useCreate(vendorId);
+  const update = banksApi.useUpdate(vendorId);
+  const remove = banksApi.useRemove(vendorId);
   return (
     <ChildrenTab<Bank>
       ns="banks"
@@ -59,9 +62,9 @@ export function BanksTab({ vendorId, canWrite }: ClientFileTabProps) {
       extra={(b) => <IbanParts bank={b} />}
       createDefs={BANK_FIELDS}
       createSchema={bankInputSchema}
-      create={(p) => banksApi.create(vendorId, bankInputSchema.parse(p))}
-      update={(b, p) => banksApi.update(vendorId, b.id, bankInputSchema.parse(p))}
-      remove={(b) => banksApi.remove(vendorId, b.id)}
+      create={(p) => create.mutateAsync(bankInputSchema.parse(p))}
+      update={(b, p) => update.mutateAsync({ id: b.id, body: bankInputSchema.parse(p) })}
+      remove={(b) => remove.mutateAsync(b.id)}
     />
   );
 }

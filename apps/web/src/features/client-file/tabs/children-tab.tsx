@@ -17,9 +17,9 @@ import { Fragment, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ZodType } from 'zod';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import type { FieldDef } from '../../../components/form/field-defs';
 import { PageLoader } from '../../../components/page-loader';
-import { EntityDialog } from '../form/entity-dialog';
-import type { FieldDef } from '../form/fields';
+import { EntityDialog } from './entity-dialog';
 
 type Props<T extends { id: number }> = {
   /** Key in the client-file catalogue: `<ns>.title`, `.add`, `.edit`, `.empty`, `.deleteTitle`, `.deleteBody`. */

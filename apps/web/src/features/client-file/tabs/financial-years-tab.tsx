@@ -1,8 +1,8 @@
 import Chip from '@mui/material/Chip';
 import { type AccountingPeriod, type PeriodInput, periodInputSchema } from '@portal/contracts';
 import { useTranslation } from 'react-i18next';
+import type { FieldDef } from '../../../components/form/field-defs';
 import { periodsApi } from '../api';
-import type { FieldDef } from '../form/fields';
 import { ChildrenTab } from './children-tab';
 import type { ClientFileTabProps } from './types';
 
@@ -20,7 +20,10 @@ export function defaultPeriod(year = new Date().getFullYear()): PeriodInput {
 /** Accounting periods (financial years): creating and deleting run in the background. */
 export function FinancialYearsTab({ vendorId, canWrite }: ClientFileTabProps) {
   const { t, i18n } = useTranslation('client-file');
-  const query = periodsApi.use(vendorId);
+  const query = periodsApi.useList(vendorId);
+  const create = periodsApi.useCreate(vendorId);
+  const update = periodsApi.useUpdate(vendorId);
+  const remove = periodsApi.useRemove(vendorId);
   const date = (iso: string) => new Date(`${iso}T00:00:00`).toLocaleDateString(i18n.language);
   return (
     <ChildrenTab<AccountingPeriod>
@@ -39,9 +42,9 @@ export function FinancialYearsTab({ vendorId, canWrite }: ClientFileTabProps) {
       createDefs={PERIOD_FIELDS}
       createSchema={periodInputSchema}
       initialCreate={defaultPeriod()}
-      create={(p) => periodsApi.create(vendorId, periodInputSchema.parse(p))}
-      update={(item, p) => periodsApi.update(vendorId, item.id, periodInputSchema.parse(p))}
-      remove={(item) => periodsApi.remove(vendorId, item.id)}
+      create={(p) => create.mutateAsync(periodInputSchema.parse(p))}
+      update={(item, p) => update.mutateAsync({ id: item.id, body: periodInputSchema.parse(p) })}
+      remove={(item) => remove.mutateAsync(item.id)}
     />
   );
 }

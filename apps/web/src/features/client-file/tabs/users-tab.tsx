@@ -6,8 +6,8 @@ import {
   type VendorUser,
 } from '@portal/contracts';
 import { useTranslation } from 'react-i18next';
+import type { FieldDef } from '../../../components/form/field-defs';
 import { usersApi } from '../api';
-import type { FieldDef } from '../form/fields';
 import { ChildrenTab } from './children-tab';
 import type { ClientFileTabProps } from './types';
 
@@ -32,7 +32,10 @@ const fullName = (u: VendorUser) => [u.civility, u.firstname, u.lastname].filter
 /** The client's users: an invitation mail (create-password link) goes to each new one. */
 export function UsersTab({ vendorId, canWrite }: ClientFileTabProps) {
   const { t, i18n } = useTranslation('client-file');
-  const query = usersApi.use(vendorId);
+  const query = usersApi.useList(vendorId);
+  const create = usersApi.useCreate(vendorId);
+  const update = usersApi.useUpdate(vendorId);
+  const remove = usersApi.useRemove(vendorId);
   return (
     <ChildrenTab<VendorUser>
       ns="users"
@@ -61,9 +64,9 @@ export function UsersTab({ vendorId, canWrite }: ClientFileTabProps) {
       createSchema={createVendorUserRequestSchema}
       editSchema={updateVendorUserRequestSchema}
       initialCreate={{ role: 'collaborator' }}
-      create={(p) => usersApi.create(vendorId, createVendorUserRequestSchema.parse(p))}
-      update={(u, p) => usersApi.update(vendorId, u.id, updateVendorUserRequestSchema.parse(p))}
-      remove={(u) => usersApi.remove(vendorId, u.id)}
+      create={(p) => create.mutateAsync(createVendorUserRequestSchema.parse(p))}
+      update={(u, p) => update.mutateAsync({ id: u.id, body: updateVendorUserRequestSchema.parse(p) })}
+      remove={(u) => remove.mutateAsync(u.id)}
     />
   );
 }

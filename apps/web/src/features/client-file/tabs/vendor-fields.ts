@@ -1,4 +1,4 @@
-import type { FieldDef } from '../form/fields';
+import type { FieldDef } from '../../../components/form/field-defs';
 
 /** The fields of the client-file tabs that edit the client file itself (PATCH /vendors/{id}). */
 export const GENERAL_FIELDS: readonly FieldDef[] = [

@@ -7,17 +7,11 @@ import { useSnackbar } from 'notistack';
 import { useEffect, useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { type FieldDef, type FormValues, toFormValues, toPayload } from '../../../components/form/field-defs';
+import { payloadResolver, serverFieldErrors } from '../../../components/form/field-errors';
+import { FieldGrid } from '../../../components/form/form-field';
 import { PageLoader } from '../../../components/page-loader';
-import { patchVendor, useVendor } from '../api';
-import {
-  type FieldDef,
-  type FormValues,
-  payloadResolver,
-  serverFieldErrors,
-  toFormValues,
-  toPayload,
-} from '../form/fields';
-import { FieldGrid } from '../form/form-field';
+import { useUpdateVendor, useVendor } from '../api';
 
 type Props = {
   vendorId: number;
@@ -32,6 +26,7 @@ export function VendorFormTab({ vendorId, canWrite, defs, title, testId }: Props
   const { t } = useTranslation('client-file');
   const { enqueueSnackbar } = useSnackbar();
   const vendor = useVendor(vendorId);
+  const updateVendor = useUpdateVendor(vendorId);
   const resolver = useMemo(
     () => payloadResolver<FormValues>((v) => toPayload(v, defs), updateVendorRequestSchema),
     [defs],
@@ -47,7 +42,7 @@ export function VendorFormTab({ vendorId, canWrite, defs, title, testId }: Props
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      await patchVendor(vendorId, toPayload(values, defs));
+      await updateVendor.mutateAsync(toPayload(values, defs));
       enqueueSnackbar(t('saved'), { variant: 'success' });
     } catch (error) {
       for (const [name, message] of Object.entries(serverFieldErrors(error) ?? {}))
@@ -61,7 +56,7 @@ export function VendorFormTab({ vendorId, canWrite, defs, title, testId }: Props
       <Typography variant="h6" component="h2" gutterBottom>
         {title}
       </Typography>
-      <FieldGrid control={control} defs={defs} disabled={!canWrite} />
+      <FieldGrid control={control} defs={defs} ns="client-file" disabled={!canWrite} />
       {canWrite ? (
         <Stack direction="row" spacing={1} sx={{ mt: 2 }}>
           <Button type="submit" variant="contained" disabled={formState.isSubmitting}>

@@ -1,7 +1,10 @@
 import type { ErrorBody, ImportReport } from '@portal/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { ApiError, getToken, resolveErrorMessage } from '../../../api';
 import { translateErrorKey } from '../../../app/i18n';
+import { workspaceKeys } from '../../shell/api';
+import { customerKeys } from '../api';
 
 /**
  * The import's raw calls (a file out, a multipart upload with progress): the shared JSON client
@@ -52,7 +55,7 @@ export async function downloadTemplate(firmId: number, fileName: string): Promis
 }
 
 /** Sends the file (field `file`); `onProgress` gets 0..100 while it uploads. */
-export function uploadImport(
+function uploadImport(
   firmId: number,
   file: File,
   onProgress: (percent: number) => void,
@@ -77,5 +80,20 @@ export function uploadImport(
     const data = new FormData();
     data.append('file', file);
     xhr.send(data);
+  });
+}
+
+export type ImportUpload = { file: File; onProgress: (percent: number) => void; signal?: AbortSignal };
+
+/** Imports client files from an Excel file; the lists are refetched meanwhile the report shows. */
+export function useImportVendors(firmId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ file, onProgress, signal }: ImportUpload) =>
+      uploadImport(firmId, file, onProgress, signal),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: customerKeys.all });
+      void queryClient.invalidateQueries({ queryKey: workspaceKeys.vendors(firmId) });
+    },
   });
 }

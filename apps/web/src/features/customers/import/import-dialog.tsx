@@ -25,8 +25,7 @@ import { useSnackbar } from 'notistack';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../api';
-import { queryClient } from '../../../app/query-client';
-import { downloadTemplate, uploadImport } from './import-api';
+import { downloadTemplate, useImportVendors } from './import-api';
 import { rowErrorLines, sortReportRows } from './import-report';
 
 type Phase =
@@ -44,6 +43,7 @@ export function ImportDialog({ firmId, onClose }: { firmId: number; onClose: () 
   const [error, setError] = useState<string | null>(null);
   const [downloading, setDownloading] = useState(false);
   const abort = useRef<AbortController | null>(null);
+  const importVendors = useImportVendors(firmId);
   useEffect(() => () => abort.current?.abort(), []);
 
   const fail = (e: unknown) => {
@@ -70,15 +70,12 @@ export function ImportDialog({ firmId, onClose }: { firmId: number; onClose: () 
     abort.current = new AbortController();
     setPhase({ kind: 'uploading', percent: 0 });
     try {
-      const report = await uploadImport(
-        firmId,
+      const report = await importVendors.mutateAsync({
         file,
-        (percent) => setPhase({ kind: 'uploading', percent }),
-        abort.current.signal,
-      );
+        onProgress: (percent) => setPhase({ kind: 'uploading', percent }),
+        signal: abort.current.signal,
+      });
       setPhase({ kind: 'done', report });
-      await queryClient.invalidateQueries({ queryKey: ['customers'] });
-      void queryClient.invalidateQueries({ queryKey: ['workspace', 'vendors', firmId] });
     } catch (e) {
       setPhase({ kind: 'choose' });
       fail(e);

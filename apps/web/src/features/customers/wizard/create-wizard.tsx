@@ -14,10 +14,9 @@ import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { type Path, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { queryClient } from '../../../app/query-client';
 import { useWhiteLabel } from '../../../app/white-label';
-import { serverFieldErrors } from '../../client-file/form/fields';
-import { createVendor } from '../api';
+import { serverFieldErrors } from '../../../components/form/field-errors';
+import { useCreateVendor } from '../api';
 import {
   clientModules,
   initialValues,
@@ -54,6 +53,7 @@ export function CreateWizard({ firmId, onClose, onCreated }: Props) {
   });
   const [step, setStep] = useState(0);
   const [busy, setBusy] = useState(false);
+  const createVendor = useCreateVendor(firmId);
   const last = step === STEPS.length - 1;
 
   const showErrors = (errors: Record<string, string>) => {
@@ -78,13 +78,8 @@ export function CreateWizard({ firmId, onClose, onCreated }: Props) {
     }
     setBusy(true);
     try {
-      const vendor = await createVendor(firmId, payload);
+      const vendor = await createVendor.mutateAsync(payload);
       enqueueSnackbar(t('wizard.created', { name: vendor.company }), { variant: 'success' });
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['customers'] }),
-        // The shell must know the new client file before its page opens.
-        queryClient.refetchQueries({ queryKey: ['workspace', 'vendors', firmId] }),
-      ]);
       onCreated(vendor.id);
     } catch (error) {
       setBusy(false);

@@ -1,5 +1,5 @@
 import { type CreateVendorRequest, createVendorRequestSchema, type SiretLookup } from '@portal/contracts';
-import { issuesByField } from '../../client-file/form/fields';
+import { issuesByField } from '../../../components/form/field-errors';
 
 export const STEPS = ['basic', 'general', 'periods', 'admin', 'accountants', 'apps', 'tree'] as const;
 export type StepKey = (typeof STEPS)[number];

@@ -23,9 +23,10 @@ import { useEffect, useState } from 'react';
 import { type Control, Controller, type UseFormReturn, useFieldArray, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useWhiteLabel } from '../../../app/white-label';
+import type { FieldDef } from '../../../components/form/field-defs';
+import { FormField } from '../../../components/form/form-field';
+import { useErrorText } from '../../../components/form/use-error-text';
 import { PageLoader } from '../../../components/page-loader';
-import type { FieldDef } from '../../client-file/form/fields';
-import { FormField, useErrorText } from '../../client-file/form/form-field';
 import { lookupSiret, type TreeFolder, useMembers, useTreeStructures } from '../api';
 import { clientModules, fillFromLookup, nextPeriod, type WizardValues } from './wizard-logic';
 
@@ -50,7 +51,7 @@ function Field({
   label: string;
   autoFocus?: boolean;
 }) {
-  return <FormField control={control} def={def} label={label} autoFocus={autoFocus} />;
+  return <FormField control={control} def={def} ns="client-file" label={label} autoFocus={autoFocus} />;
 }
 
 const ID_TYPES = ['siret', 'siren', 'duns', 'other'] as const;

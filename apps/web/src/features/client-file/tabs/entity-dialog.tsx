@@ -10,15 +10,9 @@ import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { ZodType } from 'zod';
-import {
-  type FieldDef,
-  type FormValues,
-  payloadResolver,
-  serverFieldErrors,
-  toFormValues,
-  toPayload,
-} from './fields';
-import { FieldGrid } from './form-field';
+import { type FieldDef, type FormValues, toFormValues, toPayload } from '../../../components/form/field-defs';
+import { payloadResolver, serverFieldErrors } from '../../../components/form/field-errors';
+import { FieldGrid } from '../../../components/form/form-field';
 
 type Props = {
   open: boolean;
@@ -65,7 +59,7 @@ function EntityDialogBody({ title, defs, schema, initial, onClose, onSubmit, tes
       <form noValidate onSubmit={submit}>
         <DialogTitle>{title}</DialogTitle>
         <DialogContent>
-          <FieldGrid control={control} defs={defs} />
+          <FieldGrid control={control} defs={defs} ns="client-file" />
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose}>{t('actions.cancel', { ns: 'common' })}</Button>

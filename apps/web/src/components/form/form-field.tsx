@@ -5,27 +5,23 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { FieldDef } from './fields';
-
-/** An error text: a message key of the catalogue, or a message the server already translated. */
-export function useErrorText() {
-  const { t, i18n } = useTranslation('errors');
-  return (message: string | undefined) =>
-    message ? (i18n.exists(message, { ns: 'errors' }) ? t(message) : message) : undefined;
-}
+import type { FieldDef } from './field-defs';
+import { useErrorText } from './use-error-text';
 
 type Props<T extends FieldValues> = {
   control: Control<T>;
   def: FieldDef;
+  /** The i18n namespace holding `fields.<name>`, `options.<name>.<value>` and `options.none`. */
+  ns: string;
   disabled?: boolean;
-  /** The label, else `fields.<name>` of the client-file catalogue. */
+  /** The label, else `fields.<name>` of `ns`. */
   label?: string;
   autoFocus?: boolean;
 };
 
 /** One field of a described form (text, number, date, select, multiline or checkbox). */
-export function FormField<T extends FieldValues>({ control, def, disabled, label, autoFocus }: Props<T>) {
-  const { t } = useTranslation('client-file');
+export function FormField<T extends FieldValues>({ control, def, ns, disabled, label, autoFocus }: Props<T>) {
+  const { t } = useTranslation(ns);
   const errorText = useErrorText();
   const text = label ?? t(`fields.${def.name}`);
   return (
@@ -94,17 +90,19 @@ export function FormField<T extends FieldValues>({ control, def, disabled, label
 export function FieldGrid<T extends FieldValues>({
   control,
   defs,
+  ns,
   disabled,
 }: {
   control: Control<T>;
   defs: readonly FieldDef[];
+  ns: string;
   disabled?: boolean;
 }) {
   return (
     <Grid container columnSpacing={2}>
       {defs.map((d) => (
         <Grid key={d.name} size={{ xs: 12, sm: d.width ?? 6 }}>
-          <FormField control={control} def={d} disabled={disabled} />
+          <FormField control={control} def={d} ns={ns} disabled={disabled} />
         </Grid>
       ))}
     </Grid>

@@ -1,9 +1,10 @@
 import { bankInputSchema, updateVendorRequestSchema } from '@portal/contracts';
 import { describe, expect, it } from 'vitest';
-import { ADMINISTRATION_FIELDS, FISCAL_FIELDS, GENERAL_FIELDS } from '../tabs/vendor-fields';
-import { issuesByField, serverFieldErrors, toFormValues, toPayload } from './fields';
+import { toFormValues, toPayload } from '../../../components/form/field-defs';
+import { issuesByField } from '../../../components/form/field-errors';
+import { ADMINISTRATION_FIELDS, FISCAL_FIELDS, GENERAL_FIELDS } from './vendor-fields';
 
-describe('described forms', () => {
+describe("the client file's described forms", () => {
   it('turn an entity into strings and back into a payload', () => {
     const values = toFormValues(
       { company: 'Boulangerie', corporate_name: null, client_code: 'C1', capital: 1500, cfe: true },
@@ -51,16 +52,5 @@ describe('described forms', () => {
     expect(bankInputSchema.safeParse({ ...base, iban: 'FR76 3000 6000 0112 3456 7890 189' }).success).toBe(
       true,
     );
-  });
-
-  it('read the field errors of a 422 answer', () => {
-    expect(
-      serverFieldErrors({
-        status: 422,
-        body: { errors: { iban: ['IBAN invalide.', 'x'], 'body.bic': ['BIC'] } },
-      }),
-    ).toEqual({ iban: 'IBAN invalide.', bic: 'BIC' });
-    expect(serverFieldErrors({ status: 500, body: null })).toBeNull();
-    expect(serverFieldErrors(new Error('x'))).toBeNull();
   });
 });

@@ -1,0 +1,53 @@
+import type { AcceptTermsRequest, ChangePasswordRequest, MyTerms } from '@portal/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../api';
+
+/** Query keys of the profile: everything under ['profile']. */
+export const profileKeys = {
+  all: ['profile'] as const,
+  /** Prefix of every cached "my terms" answer: publishing a new version invalidates them. */
+  allTerms: ['profile', 'terms'] as const,
+  terms: (accountingFirmId: number | undefined, language: string) =>
+    ['profile', 'terms', accountingFirmId, language] as const,
+};
+
+/**
+ * The user's standing with a firm's terms, one cache entry per firm and language shared by the
+ * profile page and the shell's notice. `quiet`: failures are not shown in the snackbar.
+ */
+export function useMyTerms(
+  accountingFirmId: number | null,
+  options: { enabled?: boolean; quiet?: boolean } = {},
+) {
+  const { i18n } = useTranslation();
+  return useQuery({
+    queryKey: profileKeys.terms(accountingFirmId ?? undefined, i18n.language),
+    queryFn: () =>
+      api.get<MyTerms>('users/me/terms', {
+        showError: !options.quiet,
+        query: { accounting_firm_id: accountingFirmId ?? 0, locale: i18n.language },
+      }),
+    enabled: accountingFirmId !== null && options.enabled !== false,
+    staleTime: 5 * 60_000,
+    retry: options.quiet ? false : undefined,
+  });
+}
+
+/** Accepts a version of the firm's terms; the answer becomes the cached standing. */
+export function useAcceptMyTerms(accountingFirmId: number | undefined) {
+  const queryClient = useQueryClient();
+  const { i18n } = useTranslation();
+  return useMutation({
+    mutationFn: (version: number) =>
+      api.post<MyTerms>('users/me/terms', {
+        accounting_firm_id: accountingFirmId ?? 0,
+        version,
+      } satisfies AcceptTermsRequest),
+    onSuccess: (mine) => queryClient.setQueryData(profileKeys.terms(accountingFirmId, i18n.language), mine),
+  });
+}
+
+/** Changes the password; the server ends the session with it. */
+export const useChangePassword = () =>
+  useMutation({ mutationFn: (body: ChangePasswordRequest) => api.post('change_password', body) });

@@ -1,0 +1,62 @@
+import type {
+  FirmTerms,
+  PublishTermsRequest,
+  ThemeMode,
+  UpdateWhiteLabelRequest,
+  WhiteLabel,
+} from '@portal/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../api';
+import { WHITE_LABEL_KEY } from '../../app/white-label';
+import { profileKeys } from '../profile/api';
+
+/** Query keys of the firm settings: everything under ['settings']. */
+export const settingsKeys = {
+  all: ['settings'] as const,
+  /** The firm's white labels (light and dark) as the branding editor shows them. */
+  branding: (accountingFirmId: number) => ['settings', 'branding', accountingFirmId] as const,
+  terms: (accountingFirmId: number) => ['settings', 'terms', accountingFirmId] as const,
+};
+
+export const useFirmWhiteLabels = (accountingFirmId: number) =>
+  useQuery({
+    queryKey: settingsKeys.branding(accountingFirmId),
+    queryFn: () => api.get<WhiteLabel[]>(`accounting-firms/${accountingFirmId}/white-labels`),
+  });
+
+/**
+ * Saves one theme. The editor takes the answer; the app's white label is fetched again so that the
+ * shell's colours, logo and favicon change at once.
+ */
+export function useSaveWhiteLabel(accountingFirmId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ theme, body }: { theme: ThemeMode; body: UpdateWhiteLabelRequest }) =>
+      api.put<WhiteLabel>(`accounting-firms/${accountingFirmId}/white-labels/${theme}`, body),
+    onSuccess: async (saved) => {
+      queryClient.setQueryData<WhiteLabel[]>(settingsKeys.branding(accountingFirmId), (labels) =>
+        labels?.map((l) => (l.theme === saved.theme ? saved : l)),
+      );
+      await queryClient.invalidateQueries({ queryKey: WHITE_LABEL_KEY });
+    },
+  });
+}
+
+export const useFirmTerms = (accountingFirmId: number) =>
+  useQuery({
+    queryKey: settingsKeys.terms(accountingFirmId),
+    queryFn: () => api.get<FirmTerms>(`accounting-firms/${accountingFirmId}/terms`),
+  });
+
+/** Publishes the next version of the terms; every user's standing with them is fetched again. */
+export function usePublishFirmTerms(accountingFirmId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: PublishTermsRequest) =>
+      api.post<FirmTerms>(`accounting-firms/${accountingFirmId}/terms`, body),
+    onSuccess: async (saved) => {
+      queryClient.setQueryData(settingsKeys.terms(accountingFirmId), saved);
+      await queryClient.invalidateQueries({ queryKey: profileKeys.allTerms });
+    },
+  });
+}
