@@ -162,3 +162,8 @@ export async function assignmentsOf(
     read_only: v.readOnly,
   }));
 }
+
+/** The active modules of a firm (every audience), by priority. */
+export async function firmModules(db: Db, accountingFirmId: number): Promise<Module[]> {
+  return (await repo.firmModules(db, accountingFirmId)).map(toModuleDto);
+}

@@ -7,8 +7,7 @@ import {
 } from '@portal/contracts';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../platform/errors/app-error';
-import { firmModules } from '../tenancy/tenancy.repository';
-import { toModuleDto } from '../tenancy/tenancy.service';
+import { firmModules } from '../tenancy/tenancy.service';
 import { appleTouchIcon, faviconIco, placeholderLogoSvg } from './icons';
 import * as repo from './white-label.repository';
 
@@ -67,7 +66,7 @@ export async function startupWhiteLabel(ctx: AppContext, input: Resolve): Promis
       welcome_message: firm.welcomeMessage,
     },
     white_labels: whiteLabels,
-    modules: modules.map(toModuleDto),
+    modules,
     oauth_providers: [],
   };
   if (input.multiDomain && firm.domain && firm.domain !== hostname) {
