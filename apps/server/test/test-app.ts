@@ -5,7 +5,7 @@ import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import type { Database } from '../src/db/client';
 import { DEMO_PASSWORD, ensureModules, seedDemo } from '../src/db/seed/demo';
-import { ensureDefaultTreeStructure } from '../src/modules/vendors/tree-structures.service';
+import { ensureDefaultTreeStructure } from '../src/modules/vendors/core/tree-structures.service';
 import type { MailMessage } from '../src/platform/mail/mailer';
 import { freshDatabase } from './database';
 

@@ -1,5 +1,5 @@
 import type { Config } from '../config';
-import { ensureDefaultTreeStructure } from '../modules/vendors/tree-structures.service';
+import { ensureDefaultTreeStructure } from '../modules/vendors/core/tree-structures.service';
 import { writeBackup } from './backup';
 import { type Database, fromPostgres, openPglite, pendingMigrations, runMigrations } from './client';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, ensureModules, isEmpty, seedDemo } from './seed/demo';

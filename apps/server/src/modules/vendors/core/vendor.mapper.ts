@@ -1,5 +1,5 @@
 import type { Vendor, VendorListItem } from '@portal/contracts';
-import type { vendors } from '../../db/schema';
+import type { vendors } from '../../../db/schema';
 
 export type VendorRow = typeof vendors.$inferSelect;
 

@@ -1,9 +1,9 @@
 import { type Address, type AddressInput, type Bank, type BankInput, ibanParts } from '@portal/contracts';
 import { and, asc, eq } from 'drizzle-orm';
-import type { AppContext } from '../../app-context';
-import { vendorAddresses, vendorBanks } from '../../db/schema';
-import type { Actor } from '../../platform/auth/sessions';
-import { AppError } from '../../platform/errors/app-error';
+import type { AppContext } from '../../../app-context';
+import { vendorAddresses, vendorBanks } from '../../../db/schema';
+import type { Actor } from '../../../platform/auth/sessions';
+import { AppError } from '../../../platform/errors/app-error';
 
 type BankRow = typeof vendorBanks.$inferSelect;
 type AddressRow = typeof vendorAddresses.$inferSelect;

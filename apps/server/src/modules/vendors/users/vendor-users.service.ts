@@ -1,12 +1,12 @@
 import type { CreateVendorUserRequest, UpdateVendorUserRequest, VendorUser } from '@portal/contracts';
 import { and, asc, eq } from 'drizzle-orm';
-import type { AppContext } from '../../app-context';
-import type { Db } from '../../db/client';
-import { users, vendorMemberships } from '../../db/schema';
-import type { Actor } from '../../platform/auth/sessions';
-import { AppError, fieldError } from '../../platform/errors/app-error';
-import { findOrCreateUser, sendInvitation } from '../identity/identity.service';
-import { relationsToFirm } from '../tenancy/tenancy.service';
+import type { AppContext } from '../../../app-context';
+import type { Db } from '../../../db/client';
+import { users, vendorMemberships } from '../../../db/schema';
+import type { Actor } from '../../../platform/auth/sessions';
+import { AppError, fieldError } from '../../../platform/errors/app-error';
+import { findOrCreateUser, sendInvitation } from '../../identity/identity.service';
+import { relationsToFirm } from '../../tenancy/tenancy.service';
 
 type MembershipRow = typeof vendorMemberships.$inferSelect;
 type UserRow = typeof users.$inferSelect;

@@ -1,10 +1,10 @@
 import type { AccountingPeriod, PeriodInput } from '@portal/contracts';
 import { and, asc, eq, gte, lte, ne, sql } from 'drizzle-orm';
-import type { AppContext } from '../../app-context';
-import type { Db } from '../../db/client';
-import { accountingPeriods } from '../../db/schema';
-import type { Actor } from '../../platform/auth/sessions';
-import { AppError, fieldError } from '../../platform/errors/app-error';
+import type { AppContext } from '../../../app-context';
+import type { Db } from '../../../db/client';
+import { accountingPeriods } from '../../../db/schema';
+import type { Actor } from '../../../platform/auth/sessions';
+import { AppError, fieldError } from '../../../platform/errors/app-error';
 
 type VendorRef = { id: number; accountingFirmId: number };
 type PeriodRow = typeof accountingPeriods.$inferSelect;

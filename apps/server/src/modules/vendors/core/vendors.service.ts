@@ -7,23 +7,23 @@ import type {
   VendorListItem,
 } from '@portal/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
-import type { AppContext } from '../../app-context';
-import type { Db } from '../../db/client';
+import type { AppContext } from '../../../app-context';
+import type { Db } from '../../../db/client';
 import {
   accountingFirmMemberships,
   accountingFirms,
   modules,
   vendorAssignments,
   vendorModules,
-} from '../../db/schema';
-import type { Actor } from '../../platform/auth/sessions';
-import { uniqueViolation } from '../../platform/db-errors';
-import { AppError, fieldError } from '../../platform/errors/app-error';
-import { sendInvitation } from '../identity/identity.service';
-import { insertPeriods } from './periods.service';
+} from '../../../db/schema';
+import type { Actor } from '../../../platform/auth/sessions';
+import { uniqueViolation } from '../../../platform/db-errors';
+import { AppError, fieldError } from '../../../platform/errors/app-error';
+import { sendInvitation } from '../../identity/identity.service';
+import { insertPeriods } from '../periods/periods.service';
+import { addClientUser } from '../users/vendor-users.service';
 import { defaultTreeStructureId } from './tree-structures.service';
 import { toVendorColumns, toVendorDto, toVendorListItem, type VendorRow } from './vendor.mapper';
-import { addClientUser } from './vendor-users.service';
 import * as repo from './vendors.repository';
 
 /** Maps a unique violation on a vendor write to the spec's field error. */

@@ -1,6 +1,6 @@
 import type { ListVendorsQuery } from '@portal/contracts';
 import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db } from '../../../db/client';
 import {
   accountingFirmMemberships,
   accountingFirms,
@@ -8,8 +8,8 @@ import {
   vendorAssignments,
   vendorMemberships,
   vendors,
-} from '../../db/schema';
-import { escapeLike } from '../../platform/db-like';
+} from '../../../db/schema';
+import { escapeLike } from '../../../platform/db-like';
 import type { VendorRow } from './vendor.mapper';
 
 const SORTS: Record<NonNullable<ListVendorsQuery['sort']>, SQL> = {

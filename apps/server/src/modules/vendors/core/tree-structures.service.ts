@@ -1,8 +1,8 @@
 import { and, asc, eq, isNull, or } from 'drizzle-orm';
-import type { AppContext } from '../../app-context';
-import type { Db } from '../../db/client';
-import { type TreeFolder, treeStructures } from '../../db/schema';
-import type { Actor } from '../../platform/auth/sessions';
+import type { AppContext } from '../../../app-context';
+import type { Db } from '../../../db/client';
+import { type TreeFolder, treeStructures } from '../../../db/schema';
+import type { Actor } from '../../../platform/auth/sessions';
 
 /** The folder tree shipped with the product, offered to every firm. */
 export const DEFAULT_TREE: TreeFolder[] = [
