@@ -10,6 +10,7 @@ import {
   vendors,
 } from '../../db/schema';
 import { escapeLike } from '../../platform/db-like';
+import { pageOffset } from '../../platform/http/pagination';
 
 export type FirmFilter = { search?: string; includeDeactivated?: boolean };
 
@@ -42,7 +43,7 @@ export async function firmsPage(db: Db, filter: FirmFilter, page: number, perPag
       .where(where)
       .orderBy(asc(accountingFirms.name), asc(accountingFirms.id))
       .limit(perPage)
-      .offset((page - 1) * perPage),
+      .offset(pageOffset({ page, per_page: perPage })),
     db.select({ n: count() }).from(accountingFirms).where(where),
   ]);
   return { rows, total: Number(total?.n ?? 0) };

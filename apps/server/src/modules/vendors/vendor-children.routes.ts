@@ -17,9 +17,9 @@ import { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import { requireActor } from '../../platform/auth/auth-plugin';
 import { bearer, typed } from '../../platform/http/route-helpers';
-import * as banksAddresses from './banks-addresses.service';
-import * as periods from './periods.service';
-import * as users from './vendor-users.service';
+import * as banksAddresses from './banks-addresses/banks-addresses.service';
+import * as periods from './periods/periods.service';
+import * as users from './users/vendor-users.service';
 
 const ok = dataEnvelope(z.object({ success: z.literal(true) }));
 const success = { data: { success: true as const } };

@@ -10,7 +10,7 @@ import type { AppContext } from '../../../app-context';
 import type { Actor } from '../../../platform/auth/sessions';
 import { AppError, type FieldErrors } from '../../../platform/errors/app-error';
 import { zodFieldErrors } from '../../../platform/errors/error-handler';
-import { createVendor } from '../vendors.service';
+import { createVendor } from '../core/vendors.service';
 import { buildTemplate, type ImportColumn, type ImportRow, readImportSheet } from './workbook';
 
 /** Columns whose values the API takes as numbers. */

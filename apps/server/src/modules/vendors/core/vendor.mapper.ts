@@ -1,7 +1,5 @@
 import type { Vendor, VendorListItem } from '@portal/contracts';
-import type { vendors } from '../../db/schema';
-
-export type VendorRow = typeof vendors.$inferSelect;
+import type { VendorRow } from './vendors.repository';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 

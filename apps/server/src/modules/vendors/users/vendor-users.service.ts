@@ -1,16 +1,15 @@
 import type { CreateVendorUserRequest, UpdateVendorUserRequest, VendorUser } from '@portal/contracts';
-import { and, asc, eq } from 'drizzle-orm';
-import type { AppContext } from '../../app-context';
-import type { Db } from '../../db/client';
-import { users, vendorMemberships } from '../../db/schema';
-import type { Actor } from '../../platform/auth/sessions';
-import { AppError, fieldError } from '../../platform/errors/app-error';
-import { findOrCreateUser, sendInvitation } from '../identity/identity.service';
-import { relationsToFirm } from '../tenancy/tenancy.service';
+import type { AppContext } from '../../../app-context';
+import type { Db } from '../../../db/client';
+import type { Actor } from '../../../platform/auth/sessions';
+import { AppError, fieldError } from '../../../platform/errors/app-error';
+import { findOrCreateUser, sendInvitation } from '../../identity/identity.service';
+import { relationsToFirm } from '../../tenancy/tenancy.service';
+import * as repo from './vendor-users.repository';
 
-type MembershipRow = typeof vendorMemberships.$inferSelect;
-type UserRow = typeof users.$inferSelect;
-type VendorRef = { id: number; accountingFirmId: number };
+type MembershipRow = repo.MembershipRow;
+type UserRow = repo.UserRow;
+type VendorRef = repo.VendorRef;
 
 function toVendorUser(m: MembershipRow, u: UserRow): VendorUser {
   return {
@@ -48,7 +47,7 @@ export async function addClientUser(
   if (relations.member) throw fieldError('user-vendor-already-accountant', emailField);
   if (relations.clientVendorIds.includes(vendor.id))
     throw fieldError('vendor-user-email-already-used', emailField);
-  await tx.insert(vendorMemberships).values({
+  await repo.insertMembership(tx, {
     accountingFirmId: vendor.accountingFirmId,
     vendorId: vendor.id,
     userId: user.userId,
@@ -79,33 +78,12 @@ export async function listVendorUsers(
   vendorId: number,
 ): Promise<VendorUser[]> {
   const vendor = await vendorFor(ctx, actor, vendorId, false);
-  const rows = await ctx.db
-    .select({ m: vendorMemberships, u: users })
-    .from(vendorMemberships)
-    .innerJoin(users, eq(users.id, vendorMemberships.userId))
-    .where(
-      and(
-        eq(vendorMemberships.accountingFirmId, vendor.accountingFirmId),
-        eq(vendorMemberships.vendorId, vendor.id),
-      ),
-    )
-    .orderBy(asc(users.lastname), asc(users.id));
+  const rows = await repo.listMemberships(ctx.db, vendor);
   return rows.map((r) => toVendorUser(r.m, r.u));
 }
 
 async function oneVendorUser(db: Db, vendor: VendorRef, userId: number): Promise<VendorUser> {
-  const [row] = await db
-    .select({ m: vendorMemberships, u: users })
-    .from(vendorMemberships)
-    .innerJoin(users, eq(users.id, vendorMemberships.userId))
-    .where(
-      and(
-        eq(vendorMemberships.accountingFirmId, vendor.accountingFirmId),
-        eq(vendorMemberships.vendorId, vendor.id),
-        eq(vendorMemberships.userId, userId),
-      ),
-    )
-    .limit(1);
+  const row = await repo.findMembership(db, vendor, userId);
   if (!row) throw new AppError('not-found');
   return toVendorUser(row.m, row.u);
 }
@@ -143,16 +121,7 @@ export async function updateVendorUser(
     if (input.module_keys !== undefined) membership.moduleKeys = input.module_keys;
     if (input.revoked_at !== undefined) membership.revokedAt = input.revoked_at ?? null;
     if (Object.keys(membership).length) {
-      await tx
-        .update(vendorMemberships)
-        .set(membership)
-        .where(
-          and(
-            eq(vendorMemberships.accountingFirmId, vendor.accountingFirmId),
-            eq(vendorMemberships.vendorId, vendor.id),
-            eq(vendorMemberships.userId, userId),
-          ),
-        );
+      await repo.updateMembership(tx, vendor, userId, membership);
     }
     const profile: Partial<UserRow> = {};
     if (input.firstname !== undefined) profile.firstname = input.firstname;
@@ -162,10 +131,7 @@ export async function updateVendorUser(
     if (input.birth_date !== undefined) profile.birthDate = input.birth_date ?? null;
     if (input.mobile_number !== undefined) profile.mobileNumber = input.mobile_number ?? null;
     if (Object.keys(profile).length) {
-      await tx
-        .update(users)
-        .set({ ...profile, updatedAt: new Date() })
-        .where(eq(users.id, userId));
+      await repo.updateUserProfile(tx, userId, profile);
     }
   });
   return oneVendorUser(ctx.db, vendor, userId);
@@ -176,13 +142,5 @@ export async function removeVendorUser(ctx: AppContext, actor: Actor, vendorId: 
   const vendor = await vendorFor(ctx, actor, vendorId, true);
   if (userId === actor.userId) throw new AppError('cannot-delete-own-access');
   await oneVendorUser(ctx.db, vendor, userId);
-  await ctx.db
-    .delete(vendorMemberships)
-    .where(
-      and(
-        eq(vendorMemberships.accountingFirmId, vendor.accountingFirmId),
-        eq(vendorMemberships.vendorId, vendor.id),
-        eq(vendorMemberships.userId, userId),
-      ),
-    );
+  await repo.deleteMembership(ctx.db, vendor, userId);
 }

@@ -6,24 +6,17 @@ import type {
   Vendor,
   VendorListItem,
 } from '@portal/contracts';
-import { and, eq, inArray } from 'drizzle-orm';
-import type { AppContext } from '../../app-context';
-import type { Db } from '../../db/client';
-import {
-  accountingFirmMemberships,
-  accountingFirms,
-  modules,
-  vendorAssignments,
-  vendorModules,
-} from '../../db/schema';
-import type { Actor } from '../../platform/auth/sessions';
-import { uniqueViolation } from '../../platform/db-errors';
-import { AppError, fieldError } from '../../platform/errors/app-error';
-import { sendInvitation } from '../identity/identity.service';
-import { insertPeriods } from './periods.service';
+import type { AppContext } from '../../../app-context';
+import type { Db } from '../../../db/client';
+import type { Actor } from '../../../platform/auth/sessions';
+import { uniqueViolation } from '../../../platform/db-errors';
+import { AppError, fieldError } from '../../../platform/errors/app-error';
+import { paginated } from '../../../platform/http/pagination';
+import { sendInvitation } from '../../identity/identity.service';
+import { insertPeriods } from '../periods/periods.service';
+import { addClientUser } from '../users/vendor-users.service';
 import { defaultTreeStructureId } from './tree-structures.service';
-import { toVendorColumns, toVendorDto, toVendorListItem, type VendorRow } from './vendor.mapper';
-import { addClientUser } from './vendor-users.service';
+import { toVendorColumns, toVendorDto, toVendorListItem } from './vendor.mapper';
 import * as repo from './vendors.repository';
 
 /** Maps a unique violation on a vendor write to the spec's field error. */
@@ -45,25 +38,11 @@ export async function listVendors(
   const grant = await ctx.access.authorize(actor, 'vendor.list', { kind: 'firm', accountingFirmId });
   let onlyAssignedTo: number | undefined;
   if (!grant.roles.includes('firm_admin')) {
-    const [membership] = await ctx.db
-      .select({ allVendors: accountingFirmMemberships.allVendors })
-      .from(accountingFirmMemberships)
-      .where(
-        and(
-          eq(accountingFirmMemberships.accountingFirmId, accountingFirmId),
-          eq(accountingFirmMemberships.userId, actor.userId),
-        ),
-      );
-    if (!membership?.allVendors) onlyAssignedTo = actor.userId;
+    if (!(await repo.memberSeesAllVendors(ctx.db, accountingFirmId, actor.userId)))
+      onlyAssignedTo = actor.userId;
   }
   const { rows, total } = await repo.listVendors(ctx.db, accountingFirmId, query, onlyAssignedTo);
-  return {
-    data: rows.map(toVendorListItem),
-    current_page: query.page,
-    per_page: query.per_page,
-    total,
-    last_page: Math.max(1, Math.ceil(total / query.per_page)),
-  };
+  return paginated(rows.map(toVendorListItem), query, total);
 }
 
 async function checkSiretFree(db: Db, siret: string | undefined | null, exceptVendorId?: number) {
@@ -89,7 +68,7 @@ export async function createVendor(
   const siren = input.siren ?? (siret ? siret.slice(0, 9) : undefined);
   await checkSiretFree(ctx.db, siret);
   let invite: { userId: number } | undefined;
-  let vendor: VendorRow;
+  let vendor: repo.VendorRow;
   try {
     vendor = await ctx.db.transaction(async (tx) => {
       const { columns, fiscal } = toVendorColumns(input);
@@ -135,49 +114,29 @@ export async function createVendor(
   return toVendorDto(vendor);
 }
 
-async function assignAccountants(tx: Db, vendor: VendorRow, userIds: number[]) {
-  const members = await tx
-    .select({ userId: accountingFirmMemberships.userId })
-    .from(accountingFirmMemberships)
-    .where(
-      and(
-        eq(accountingFirmMemberships.accountingFirmId, vendor.accountingFirmId),
-        inArray(accountingFirmMemberships.userId, userIds),
-      ),
-    );
-  const known = new Set(members.map((m) => m.userId));
+/** Assigns firm members to a new client file; an id that is not a member of the firm is refused. */
+async function assignAccountants(tx: Db, vendor: repo.VendorRow, userIds: number[]) {
+  const known = new Set(await repo.firmMemberIds(tx, vendor.accountingFirmId, userIds));
   if (userIds.some((id) => !known.has(id)))
     throw fieldError('validation-failed', 'accountant_ids', 'invalid-id');
-  await tx
-    .insert(vendorAssignments)
-    .values(
-      [...known].map((userId) => ({
-        accountingFirmId: vendor.accountingFirmId,
-        vendorId: vendor.id,
-        userId,
-      })),
-    )
-    .onConflictDoNothing();
+  await repo.insertAssignments(tx, vendor, [...known]);
 }
 
-async function enableModules(tx: Db, vendor: VendorRow, keys: string[]) {
-  const rows = await tx
-    .select({ id: modules.id, key: modules.key })
-    .from(modules)
-    .where(inArray(modules.key, keys));
+/** Enables apps on a new client file; an unknown key is refused. */
+async function enableModules(tx: Db, vendor: repo.VendorRow, keys: string[]) {
+  const rows = await repo.modulesByKeys(tx, keys);
   if (rows.length !== new Set(keys).size)
     throw fieldError('validation-failed', 'module_keys', 'invalid-value');
-  await tx
-    .insert(vendorModules)
-    .values(
-      rows.map((m) => ({ accountingFirmId: vendor.accountingFirmId, vendorId: vendor.id, moduleId: m.id })),
-    )
-    .onConflictDoNothing();
+  await repo.insertVendorModules(
+    tx,
+    vendor,
+    rows.map((m) => m.id),
+  );
 }
 
 export async function getVendor(ctx: AppContext, actor: Actor, vendorId: number): Promise<Vendor> {
-  await ctx.access.authorize(actor, 'vendor.read', { kind: 'vendor', vendorId });
-  const row = await repo.findVendor(ctx.db, vendorId);
+  const grant = await ctx.access.authorize(actor, 'vendor.read', { kind: 'vendor', vendorId });
+  const row = await repo.findVendor(ctx.db, grant.accountingFirmId!, vendorId);
   if (!row) throw new AppError('not-found');
   return toVendorDto(row);
 }
@@ -189,10 +148,11 @@ export async function updateVendor(
   vendorId: number,
   input: UpdateVendorRequest,
 ): Promise<Vendor> {
-  await ctx.access.authorize(actor, 'vendor.update', { kind: 'vendor', vendorId });
+  const grant = await ctx.access.authorize(actor, 'vendor.update', { kind: 'vendor', vendorId });
+  const accountingFirmId = grant.accountingFirmId!;
   try {
     const row = await ctx.db.transaction(async (tx) => {
-      const current = await repo.lockVendor(tx, vendorId);
+      const current = await repo.lockVendor(tx, accountingFirmId, vendorId);
       if (!current) throw new AppError('not-found');
       const { columns, fiscal } = toVendorColumns(input);
       if (input.siret !== undefined && input.siret !== current.siret) {
@@ -203,7 +163,10 @@ export async function updateVendor(
         // The SIREN is the SIRET's first nine digits, as at creation.
         if (input.siret && input.siren === undefined) columns.siren = input.siret.slice(0, 9);
       }
-      return repo.updateVendor(tx, vendorId, { ...columns, fiscal: { ...current.fiscal, ...fiscal } });
+      return repo.updateVendor(tx, accountingFirmId, vendorId, {
+        ...columns,
+        fiscal: { ...current.fiscal, ...fiscal },
+      });
     });
     return toVendorDto(row);
   } catch (error) {
@@ -217,8 +180,8 @@ export async function setVendorStatus(
   vendorId: number,
   status: 'active' | 'deactivated',
 ): Promise<Vendor> {
-  await ctx.access.authorize(actor, 'vendor.deactivate', { kind: 'vendor', vendorId });
-  const row = await repo.updateVendor(ctx.db, vendorId, {
+  const grant = await ctx.access.authorize(actor, 'vendor.deactivate', { kind: 'vendor', vendorId });
+  const row = await repo.updateVendor(ctx.db, grant.accountingFirmId!, vendorId, {
     status,
     deactivatedAt: status === 'deactivated' ? new Date() : null,
   });
@@ -237,11 +200,9 @@ export async function transferVendor(
   targetFirmId: number,
 ): Promise<Vendor> {
   const grant = await ctx.access.authorize(actor, 'vendor.transfer', { kind: 'vendor', vendorId });
-  const [source] = await ctx.db
-    .select()
-    .from(accountingFirms)
-    .where(eq(accountingFirms.id, grant.accountingFirmId!));
-  const [target] = await ctx.db.select().from(accountingFirms).where(eq(accountingFirms.id, targetFirmId));
+  const sourceFirmId = grant.accountingFirmId!;
+  const source = await repo.findFirm(ctx.db, sourceFirmId);
+  const target = await repo.findFirm(ctx.db, targetFirmId);
   if (!target || target.deactivatedAt) throw new AppError('not-found');
   const sameHolding = Boolean(source?.holdingId) && source?.holdingId === target.holdingId;
   const targetGrant = await ctx.access.grantFor(actor, { kind: 'firm', accountingFirmId: target.id });
@@ -255,13 +216,9 @@ export async function transferVendor(
   }
   try {
     const row = await ctx.db.transaction(async (tx) => {
-      await repo.lockVendor(tx, vendorId);
-      await tx
-        .delete(vendorAssignments)
-        .where(
-          and(eq(vendorAssignments.accountingFirmId, source.id), eq(vendorAssignments.vendorId, vendorId)),
-        );
-      const moved = await repo.updateVendor(tx, vendorId, { accountingFirmId: target.id });
+      await repo.lockVendor(tx, sourceFirmId, vendorId);
+      await repo.deleteAssignments(tx, sourceFirmId, vendorId);
+      const moved = await repo.updateVendor(tx, sourceFirmId, vendorId, { accountingFirmId: target.id });
       await repo.moveSiret(tx, vendorId, target.id);
       return moved;
     });
@@ -276,13 +233,14 @@ export async function transferVendor(
  * confirmation word.
  */
 export async function deleteVendor(ctx: AppContext, actor: Actor, vendorId: number, confirmation: string) {
-  await ctx.access.authorize(actor, 'vendor.delete', { kind: 'vendor', vendorId });
+  const grant = await ctx.access.authorize(actor, 'vendor.delete', { kind: 'vendor', vendorId });
+  const accountingFirmId = grant.accountingFirmId!;
   await ctx.db.transaction(async (tx) => {
-    const vendor = await repo.lockVendor(tx, vendorId);
+    const vendor = await repo.lockVendor(tx, accountingFirmId, vendorId);
     if (!vendor) throw new AppError('not-found');
     if (confirmation.trim() !== vendor.clientCode) throw fieldError('confirmation-mismatch', 'confirmation');
     await ctx.documents.deleteAll(tx, vendor);
     await repo.releaseSiret(tx, vendorId);
-    await repo.deleteVendor(tx, vendorId);
+    await repo.deleteVendor(tx, accountingFirmId, vendorId);
   });
 }

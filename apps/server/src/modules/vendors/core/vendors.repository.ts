@@ -1,16 +1,22 @@
 import type { ListVendorsQuery } from '@portal/contracts';
 import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db } from '../../../db/client';
 import {
   accountingFirmMemberships,
   accountingFirms,
+  modules,
   siretRegistry,
   vendorAssignments,
   vendorMemberships,
+  vendorModules,
   vendors,
-} from '../../db/schema';
-import { escapeLike } from '../../platform/db-like';
-import type { VendorRow } from './vendor.mapper';
+} from '../../../db/schema';
+import { escapeLike } from '../../../platform/db-like';
+import { pageOffset } from '../../../platform/http/pagination';
+
+export type VendorRow = typeof vendors.$inferSelect;
+export type NewVendorRow = typeof vendors.$inferInsert;
+export type FirmRow = typeof accountingFirms.$inferSelect;
 
 const SORTS: Record<NonNullable<ListVendorsQuery['sort']>, SQL> = {
   company: asc(vendors.company),
@@ -63,32 +69,124 @@ export async function listVendors(
     .where(where)
     .orderBy(SORTS[query.sort ?? 'company'], asc(vendors.id))
     .limit(query.per_page)
-    .offset((query.page - 1) * query.per_page);
+    .offset(pageOffset(query));
   return { rows, total: Number(totalRow?.n ?? 0) };
 }
 
-export async function findVendor(db: Db, id: number): Promise<VendorRow | undefined> {
-  const [row] = await db.select().from(vendors).where(eq(vendors.id, id)).limit(1);
+/** Whether a member of the firm sees all its client files (false for a non-member). */
+export async function memberSeesAllVendors(
+  db: Db,
+  accountingFirmId: number,
+  userId: number,
+): Promise<boolean> {
+  const [membership] = await db
+    .select({ allVendors: accountingFirmMemberships.allVendors })
+    .from(accountingFirmMemberships)
+    .where(
+      and(
+        eq(accountingFirmMemberships.accountingFirmId, accountingFirmId),
+        eq(accountingFirmMemberships.userId, userId),
+      ),
+    );
+  return Boolean(membership?.allVendors);
+}
+
+const oneVendor = (accountingFirmId: number, id: number) =>
+  and(eq(vendors.accountingFirmId, accountingFirmId), eq(vendors.id, id));
+
+export async function findVendor(
+  db: Db,
+  accountingFirmId: number,
+  id: number,
+): Promise<VendorRow | undefined> {
+  const [row] = await db.select().from(vendors).where(oneVendor(accountingFirmId, id)).limit(1);
   return row;
 }
 
-export async function lockVendor(db: Db, id: number): Promise<VendorRow | undefined> {
-  const [row] = await db.select().from(vendors).where(eq(vendors.id, id)).for('update').limit(1);
+export async function lockVendor(
+  db: Db,
+  accountingFirmId: number,
+  id: number,
+): Promise<VendorRow | undefined> {
+  const [row] = await db.select().from(vendors).where(oneVendor(accountingFirmId, id)).for('update').limit(1);
   return row;
 }
 
-export async function insertVendor(db: Db, values: typeof vendors.$inferInsert): Promise<VendorRow> {
+export async function insertVendor(db: Db, values: NewVendorRow): Promise<VendorRow> {
   const [row] = await db.insert(vendors).values(values).returning();
   return row!;
 }
 
-export async function updateVendor(db: Db, id: number, values: Partial<VendorRow>): Promise<VendorRow> {
+export async function updateVendor(
+  db: Db,
+  accountingFirmId: number,
+  id: number,
+  values: Partial<VendorRow>,
+): Promise<VendorRow> {
   const [row] = await db
     .update(vendors)
     .set({ ...values, updatedAt: new Date() })
-    .where(eq(vendors.id, id))
+    .where(oneVendor(accountingFirmId, id))
     .returning();
   return row!;
+}
+
+/** Which of these users are members of the firm. */
+export async function firmMemberIds(db: Db, accountingFirmId: number, userIds: number[]): Promise<number[]> {
+  const members = await db
+    .select({ userId: accountingFirmMemberships.userId })
+    .from(accountingFirmMemberships)
+    .where(
+      and(
+        eq(accountingFirmMemberships.accountingFirmId, accountingFirmId),
+        inArray(accountingFirmMemberships.userId, userIds),
+      ),
+    );
+  return members.map((m) => m.userId);
+}
+
+/** Assigns members to a client file (an existing assignment stays as it is). */
+export async function insertAssignments(db: Db, vendor: VendorRow, userIds: number[]): Promise<void> {
+  await db
+    .insert(vendorAssignments)
+    .values(
+      userIds.map((userId) => ({ accountingFirmId: vendor.accountingFirmId, vendorId: vendor.id, userId })),
+    )
+    .onConflictDoNothing();
+}
+
+/** Ends every assignment of a client file in a firm. */
+export async function deleteAssignments(db: Db, accountingFirmId: number, vendorId: number): Promise<void> {
+  await db
+    .delete(vendorAssignments)
+    .where(
+      and(eq(vendorAssignments.accountingFirmId, accountingFirmId), eq(vendorAssignments.vendorId, vendorId)),
+    );
+}
+
+/** The platform's modules of these keys (unknown keys are left out). */
+export async function modulesByKeys(db: Db, keys: string[]): Promise<{ id: number; key: string }[]> {
+  return db.select({ id: modules.id, key: modules.key }).from(modules).where(inArray(modules.key, keys));
+}
+
+/** Enables modules on a client file (an enabled one stays as it is). */
+export async function insertVendorModules(db: Db, vendor: VendorRow, moduleIds: number[]): Promise<void> {
+  await db
+    .insert(vendorModules)
+    .values(
+      moduleIds.map((moduleId) => ({
+        accountingFirmId: vendor.accountingFirmId,
+        vendorId: vendor.id,
+        moduleId,
+      })),
+    )
+    .onConflictDoNothing();
+}
+
+/** A portal, to check a transfer's source and target. */
+export async function findFirm(db: Db, accountingFirmId: number): Promise<FirmRow | undefined> {
+  const [row] = await db.select().from(accountingFirms).where(eq(accountingFirms.id, accountingFirmId));
+  return row;
 }
 
 /**
@@ -118,8 +216,8 @@ export async function moveSiret(db: Db, vendorId: number, accountingFirmId: numb
   await db.update(siretRegistry).set({ accountingFirmId }).where(eq(siretRegistry.vendorId, vendorId));
 }
 
-export async function deleteVendor(db: Db, id: number) {
-  await db.delete(vendors).where(eq(vendors.id, id));
+export async function deleteVendor(db: Db, accountingFirmId: number, id: number) {
+  await db.delete(vendors).where(oneVendor(accountingFirmId, id));
 }
 
 function prepareVendorGrant(db: Db) {

@@ -1,8 +1,8 @@
 import type { Role } from '@portal/contracts';
-import { type GrantResolvers, NO_GRANT } from '../../platform/access/access';
+import { type GrantResolvers, NO_GRANT } from '../../../platform/access/access';
 import * as repo from './vendors.repository';
 
-declare module '../../platform/access/access' {
+declare module '../../../platform/access/access' {
   interface ResourceKinds {
     vendor: { vendorId: number };
   }

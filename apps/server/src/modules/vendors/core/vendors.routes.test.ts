@@ -1,8 +1,13 @@
 import { luhnCheckDigit } from '@portal/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/test-app';
-import { accountingFirmMemberships, accountingFirms, vendorBanks, vendorMemberships } from '../../db/schema';
+import { createTestApp, type TestApp } from '../../../../test/test-app';
+import {
+  accountingFirmMemberships,
+  accountingFirms,
+  vendorBanks,
+  vendorMemberships,
+} from '../../../db/schema';
 
 type Vendor = {
   id: number;

@@ -15,9 +15,9 @@ import {
 } from '@portal/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { AppContext } from '../../app-context';
-import { requireActor } from '../../platform/auth/auth-plugin';
-import { bearer, typed } from '../../platform/http/route-helpers';
+import type { AppContext } from '../../../app-context';
+import { requireActor } from '../../../platform/auth/auth-plugin';
+import { bearer, typed } from '../../../platform/http/route-helpers';
 import { lookupSiret } from './siret-lookup';
 import { listTreeStructures } from './tree-structures.service';
 import * as vendors from './vendors.service';
