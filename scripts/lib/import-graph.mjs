@@ -107,13 +107,15 @@ export function relativeSpecifiers(source) {
     if (token.type !== 'string' || !token.value.startsWith('.')) return;
     const before = tokens[i - 1];
     const twoBefore = tokens[i - 2];
-    const isStatic = before?.value === 'from' || (before?.value === 'import' && twoBefore?.value !== '.');
+    const isStatic =
+      before?.type === 'word' &&
+      (before.value === 'from' || (before.value === 'import' && twoBefore?.value !== '.'));
     const isDynamic =
       before?.value === '(' &&
       twoBefore?.value === 'import' &&
       tokens[i - 3]?.value !== '.' &&
       (tokens[i + 1]?.value === ')' || tokens[i + 1]?.value === ',');
-    if ((isStatic && before?.type === 'word') || isDynamic) specifiers.push(token.value);
+    if (isStatic || isDynamic) specifiers.push(token.value);
   });
   return specifiers;
 }
