@@ -1,5 +1,5 @@
+import { freshSiret } from '../factories';
 import type { TenantIds } from './tenant-world';
-import { freshSiret } from './tenant-world';
 
 type JsonSchema = {
   type?: string;
