@@ -1,9 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildUser } from './factories';
 import { createTestApp, type TestApp } from './test-app';
 
 let t: TestApp;
+/** An account that exists, for the sign-in requests. */
+let email: string;
 beforeAll(async () => {
-  t = await createTestApp({ demo: true });
+  t = await createTestApp();
+  ({ email } = (await buildUser(t.database.db)).user);
 });
 afterAll(() => t.close());
 
@@ -77,7 +81,7 @@ describe('errors in the spec format', () => {
       method: 'POST',
       url: '/api/login',
       headers: { 'content-type': 'application/json' },
-      payload: '{"email": "expert@demo.test",',
+      payload: `{"email": "${email}",`,
     });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ message: 'Requête invalide.', code: 'bad-request' });
@@ -95,7 +99,7 @@ describe('errors in the spec format', () => {
       method: 'POST',
       url: '/api/login',
       headers: { 'content-type': 'application/json' },
-      payload: JSON.stringify({ email: 'expert@demo.test', password: 'x'.repeat(1_048_577) }),
+      payload: JSON.stringify({ email, password: 'x'.repeat(1_048_577) }),
     });
     expect(res.status).toBe(413);
     expect(res.body).toEqual({
@@ -119,7 +123,7 @@ describe('errors in the spec format', () => {
     const res = await t.request({
       method: 'POST',
       url: '/api/login',
-      payload: { email: 'expert\u0000@demo.test', password: 'Demo-portal-2026' },
+      payload: { email: email.replace('@', '\u0000@'), password: 'Demo-portal-2026' },
     });
     expect(res.status).toBe(422);
     expect(res.body.code).toBe('validation-failed');

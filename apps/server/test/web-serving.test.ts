@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildUser } from './factories';
 import { registeredRoutes, undocumentedRoutes } from './security/route-table';
 import { createTestApp, type TestApp } from './test-app';
 
@@ -10,6 +11,8 @@ const HTML = { accept: 'text/html,application/xhtml+xml' };
 
 let t: TestApp;
 let dist: string;
+/** An account that exists, signing in with a wrong password. */
+let email: string;
 
 beforeAll(async () => {
   dist = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-web-'));
@@ -17,7 +20,8 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(dist, 'index.html'), INDEX);
   fs.writeFileSync(path.join(dist, 'version.json'), JSON.stringify({ version: 'test-1' }));
   fs.writeFileSync(path.join(dist, 'assets', 'app.js'), 'console.log("portal");');
-  t = await createTestApp({ demo: true, env: { SERVE_WEB: 'true', WEB_DIST_DIR: dist } });
+  t = await createTestApp({ env: { SERVE_WEB: 'true', WEB_DIST_DIR: dist } });
+  ({ email } = (await buildUser(t.database.db)).user);
 });
 afterAll(async () => {
   await t?.close();
@@ -73,7 +77,7 @@ describe('serving the web app', () => {
     const wrong = await t.request({
       method: 'POST',
       url: '/api/login',
-      payload: { email: 'expert@demo.test', password: 'not-the-password' },
+      payload: { email, password: 'not-the-password' },
     });
     expect(wrong.status).toBe(422);
     expect(wrong.body).toEqual({
@@ -84,7 +88,7 @@ describe('serving the web app', () => {
     const en = await t.request({
       method: 'POST',
       url: '/api/login',
-      payload: { email: 'expert@demo.test', password: 'not-the-password' },
+      payload: { email, password: 'not-the-password' },
       headers: { 'accept-language': 'en' },
     });
     expect(en.status).toBe(422);
@@ -97,7 +101,7 @@ describe('serving the web app', () => {
     const invalid = await t.request({
       method: 'POST',
       url: '/api/login',
-      payload: { email: 'expert@demo.test' },
+      payload: { email },
     });
     expect(invalid.status).toBe(422);
     expect(invalid.body).toMatchObject({ code: 'validation-failed', errors: { password: ['Requis.'] } });

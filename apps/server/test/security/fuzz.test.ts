@@ -2,7 +2,17 @@ import { errorBodySchema } from '@portal/contracts';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test-app';
-import { buildUrl, NOT_CALLED, type Operation, operationsOf, SAMPLE_BODIES } from './operations';
+import {
+  type Body,
+  buildUrl,
+  encodeBody,
+  Multipart,
+  NOT_CALLED,
+  type Operation,
+  operationsOf,
+  sampleBody,
+  toMultipart,
+} from './operations';
 import { inSafeOrder, signInOwners } from './owners';
 import { fromSchema, hostileParam, hostileValue } from './schema-arbitrary';
 import { businessSnapshot } from './snapshot';
@@ -42,11 +52,15 @@ type Mutation =
   | { kind: 'whole'; value: unknown }
   | { kind: 'param'; name: string; value: string };
 
-function mutationsFor(op: Operation): fc.Arbitrary<Mutation> {
+/** The fields of a body a mutation may break: its schema's, or a multipart sample's parts. */
+const fieldsOf = (op: Operation, sample: Body | undefined) =>
+  sample instanceof Multipart ? Object.keys(sample.parts) : Object.keys(op.body?.properties ?? {});
+
+function mutationsFor(op: Operation, sample: Body | undefined): fc.Arbitrary<Mutation> {
   const options: fc.Arbitrary<Mutation>[] = [];
-  if (op.body) {
-    const fields = Object.keys(op.body.properties ?? {});
-    options.push(fromSchema(op.body).map((body) => ({ kind: 'schema' as const, body })));
+  if (op.body) options.push(fromSchema(op.body).map((body) => ({ kind: 'schema' as const, body })));
+  if (op.body || sample !== undefined) {
+    const fields = fieldsOf(op, sample);
     options.push(hostileValue.map((value) => ({ kind: 'whole' as const, value })));
     if (fields.length) {
       options.push(
@@ -69,16 +83,39 @@ function mutationsFor(op: Operation): fc.Arbitrary<Mutation> {
   return fc.oneof(...options);
 }
 
-function requestFor(op: Operation, mutation: Mutation) {
+/** A hostile value in a multipart part: as the text of a field, or as the content of a file. */
+function withPart(sample: Multipart, field: string, value: unknown): Multipart {
+  const text = typeof value === 'string' ? value : JSON.stringify(value);
+  const part = sample.parts[field];
+  return new Multipart({
+    ...sample.parts,
+    [field]: part === undefined || typeof part === 'string' ? text : { ...part, content: text },
+  });
+}
+
+async function requestFor(op: Operation, mutation: Mutation) {
   let { url } = buildUrl(op, alpha.ids);
-  const sample = SAMPLE_BODIES[op.key]?.(alpha.ids) as Record<string, unknown> | undefined;
-  let body: unknown = op.body ? (sample ?? {}) : undefined;
-  if (mutation.kind === 'schema') body = mutation.body;
+  const sample = await sampleBody(op, alpha.ids);
+  const fields = (sample ?? {}) as Record<string, unknown>;
+  let body: Body = op.body || sample !== undefined ? (sample ?? {}) : undefined;
+  if (mutation.kind === 'schema') {
+    body = op.bodyType === 'multipart' ? toMultipart(op.body, mutation.body) : mutation.body;
+  }
   if (mutation.kind === 'whole') body = mutation.value;
-  if (mutation.kind === 'field') body = { ...(sample ?? {}), [mutation.field]: mutation.value };
+  if (mutation.kind === 'field') {
+    body =
+      sample instanceof Multipart
+        ? withPart(sample, mutation.field, mutation.value)
+        : { ...fields, [mutation.field]: mutation.value };
+  }
   if (mutation.kind === 'drop') {
-    const { [mutation.field]: _dropped, ...rest } = sample ?? {};
-    body = rest;
+    if (sample instanceof Multipart) {
+      const { [mutation.field]: _dropped, ...rest } = sample.parts;
+      body = new Multipart(rest);
+    } else {
+      const { [mutation.field]: _dropped, ...rest } = fields;
+      body = rest;
+    }
   }
   if (mutation.kind === 'param') {
     const param = op.parameters.find((p) => p.name === mutation.name)!;
@@ -88,14 +125,8 @@ function requestFor(op: Operation, mutation: Mutation) {
       url += `${url.includes('?') ? '&' : '?'}${param.name}=${mutation.value}`;
     }
   }
-  const hasBody = body !== undefined && op.method !== 'GET';
-  return {
-    method: op.method as 'GET',
-    url,
-    token: tokenFor(op),
-    headers: hasBody ? { 'content-type': 'application/json' } : undefined,
-    payload: hasBody ? JSON.stringify(body) : undefined,
-  };
+  const encoded = body !== undefined && op.method !== 'GET' ? await encodeBody(body) : {};
+  return { method: op.method as 'GET', url, token: tokenFor(op), ...encoded };
 }
 
 describe('input fuzzing', () => {
@@ -103,9 +134,10 @@ describe('input fuzzing', () => {
     let baseline = await businessSnapshot(t.database.db);
     let sent = 0;
     for (const op of operations) {
+      const sample = await sampleBody(op, alpha.ids);
       await fc.assert(
-        fc.asyncProperty(mutationsFor(op), async (mutation) => {
-          const request = requestFor(op, mutation);
+        fc.asyncProperty(mutationsFor(op, sample), async (mutation) => {
+          const request = await requestFor(op, mutation);
           const res = await t.request(request);
           sent++;
           const where = `${op.key} with ${JSON.stringify(mutation).slice(0, 300)}`;
@@ -125,4 +157,49 @@ describe('input fuzzing', () => {
     }
     expect(sent).toBeGreaterThanOrEqual(operations.length);
   }, 600_000);
+});
+
+describe('multipart uploads cut short', () => {
+  const multipartSamples = async () => {
+    const found: { op: Operation; sample: Multipart }[] = [];
+    for (const op of operations) {
+      const sample = await sampleBody(op, alpha.ids);
+      if (sample instanceof Multipart) found.push({ op, sample });
+    }
+    return found;
+  };
+
+  it('has multipart operations to cut', async () => {
+    expect((await multipartSamples()).map(({ op }) => op.key)).toContain(
+      'POST /api/accounting-firms/{id}/vendors/import',
+    );
+  });
+
+  /**
+   * An upload whose connection drops mid-way ends its multipart stream early: a 4xx (the shared
+   * upload reader maps busboy's "Unexpected end of multipart data"), never a 500.
+   */
+  it('refuse a stream cut short with a 4xx in the spec format, changing nothing', async () => {
+    const failures: string[] = [];
+    for (const { op, sample } of await multipartSamples()) {
+      for (const keep of [0.1, 0.5, 0.99]) {
+        const before = await businessSnapshot(t.database.db);
+        const { payload, headers } = await encodeBody(sample);
+        const res = await t.request({
+          method: op.method as 'POST',
+          url: buildUrl(op, alpha.ids).url,
+          token: tokenFor(op),
+          headers,
+          payload: (payload as Buffer).subarray(0, Math.floor((payload as Buffer).length * keep)),
+        });
+        const where = `${op.key} cut at ${keep * 100} %`;
+        if (res.status < 400 || res.status >= 500) failures.push(`${where} answered ${res.status}`);
+        else if (!errorBodySchema.safeParse(res.body).success) {
+          failures.push(`${where}: error body ${JSON.stringify(res.body)}`);
+        }
+        if ((await businessSnapshot(t.database.db)) !== before) failures.push(`${where} changed data`);
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 120_000);
 });

@@ -1,5 +1,7 @@
+import { IMPORT_REQUIRED_COLUMNS, IMPORT_TEMPLATE_SHEET } from '@portal/contracts';
+import ExcelJS from 'exceljs';
+import { freshSiret, sequence } from '../factories';
 import type { TenantIds } from './tenant-world';
-import { freshSiret } from './tenant-world';
 
 type JsonSchema = {
   type?: string;
@@ -19,10 +21,22 @@ type JsonSchema = {
   format?: string;
   default?: unknown;
   const?: unknown;
+  nullable?: boolean;
   additionalProperties?: boolean | JsonSchema;
+  /** The contract's `.meta({ example })`: OpenAPI 3.0 keeps it on the schema. */
+  example?: unknown;
 };
 
-export type Parameter = { name: string; in: 'path' | 'query'; required: boolean; schema: JsonSchema };
+export type Parameter = {
+  name: string;
+  in: 'path' | 'query';
+  required: boolean;
+  schema: JsonSchema;
+  example?: unknown;
+};
+
+/** How a request body travels: JSON, or `multipart/form-data` (form fields and file parts). */
+export type BodyType = 'json' | 'multipart';
 
 export type Operation = {
   key: string;
@@ -30,8 +44,14 @@ export type Operation = {
   path: string;
   parameters: Parameter[];
   body?: JsonSchema;
+  bodyType?: BodyType;
+  /** The request body's examples from the contract, in order. */
+  examples: unknown[];
   secured: boolean;
 };
+
+/** An OpenAPI media type object: a schema, and one example or named ones. */
+type Media = { schema: JsonSchema; example?: unknown; examples?: Record<string, { value: unknown }> };
 
 type OpenApi = {
   paths: Record<
@@ -40,24 +60,50 @@ type OpenApi = {
       string,
       {
         parameters?: Parameter[];
-        requestBody?: { content: Record<string, { schema: JsonSchema }> };
+        requestBody?: { content: Record<string, Media> };
         security?: unknown[];
       }
     >
   >;
 };
 
+const MULTIPART = 'multipart/form-data';
+
+/** The body's media: multipart when the operation takes it, else JSON (or what it declares). */
+function bodyMedia(content: Record<string, Media> | undefined) {
+  if (!content) return undefined;
+  if (content[MULTIPART]) return { type: 'multipart' as const, media: content[MULTIPART] };
+  const media = content['application/json'] ?? Object.values(content)[0];
+  return media ? { type: 'json' as const, media } : undefined;
+}
+
+/**
+ * The examples of a body: `.meta({ example })` stays on the schema (zod keeps it on every
+ * schema), `.meta({ examples: [...] })` becomes the media's `example` or named `examples` (zod
+ * drops `examples` from a schema that transforms its input, as most of ours do).
+ */
+function examplesOf(media: Media): unknown[] {
+  if (media.example !== undefined) return [media.example];
+  if (media.examples) return Object.values(media.examples).map((e) => e.value);
+  return media.schema.example === undefined ? [] : [media.schema.example];
+}
+
 /** Every operation of the OpenAPI document. */
 export function operationsOf(doc: OpenApi): Operation[] {
   return Object.entries(doc.paths).flatMap(([path, ops]) =>
-    Object.entries(ops).map(([method, op]) => ({
-      key: `${method.toUpperCase()} ${path}`,
-      method: method.toUpperCase(),
-      path,
-      parameters: op.parameters ?? [],
-      body: op.requestBody ? Object.values(op.requestBody.content)[0]?.schema : undefined,
-      secured: Boolean(op.security?.length),
-    })),
+    Object.entries(ops).map(([method, op]) => {
+      const body = bodyMedia(op.requestBody?.content);
+      return {
+        key: `${method.toUpperCase()} ${path}`,
+        method: method.toUpperCase(),
+        path,
+        parameters: op.parameters ?? [],
+        body: body?.media.schema,
+        bodyType: body?.type,
+        examples: body ? examplesOf(body.media) : [],
+        secured: Boolean(op.security?.length),
+      };
+    }),
   );
 }
 
@@ -128,104 +174,162 @@ export const isPlatformRoute = (op: { path: string }) => op.path.startsWith('/ap
 /** Self routes the probe must not call (they would end the session it uses). */
 export const NOT_CALLED = new Set(['GET /api/logout', 'POST /api/change_password']);
 
-type Sample = (ids: TenantIds) => unknown;
+/** A file part of a multipart body. */
+export type FilePart = { filename: string; contentType: string; content: string | Uint8Array };
+
+/** A `multipart/form-data` body: each entry is a form field (text) or a file part. */
+export class Multipart {
+  constructor(readonly parts: Record<string, string | FilePart>) {}
+}
+
+/** A request body: a JSON value, or a `Multipart`. */
+export type Body = unknown;
+
+type Sample = (ids: TenantIds) => Body | Promise<Body>;
 
 /**
- * A valid body for each operation that takes one, so that access control, not validation,
- * answers. A new route with a body fails the probe until it is described here.
+ * Fields the database keeps unique. An example is one fixed value, and one run may make the same
+ * request succeed several times (the fuzzer's valid mutations), so each sample gets its own.
  */
-export const SAMPLE_BODIES: Record<string, Sample> = {
-  'PATCH /api/users/me': () => ({ firstname: 'Probe' }),
-  'POST /api/users/me/terms': (ids) => ({ accounting_firm_id: ids.accounting_firm, version: 1 }),
-  'POST /api/accounting-firms/{id}/terms': () => ({
-    fr: { title: 'CGU sonde', content: 'Publiées par la sonde.' },
-  }),
-  'PUT /api/accounting-firms/{id}/white-labels/{theme}': () => ({
-    name: 'Probe Branding',
-    primary_color: '#123456',
-    secondary_color: '654321',
-  }),
-  'POST /api/sa/accounting-firms': (ids) => ({
-    name: 'Probe Portal',
-    domain: `probe-${Math.floor(Math.random() * 1e9)}.probe.test`,
-    holding_id: ids.holding,
-    admin: {
-      email: `padmin-${Math.floor(Math.random() * 1e9)}@probe.test`,
-      firstname: 'Probe',
-      lastname: 'Admin',
-    },
-  }),
-  'PATCH /api/sa/accounting-firms/{id}': () => ({ welcome_message: 'Changed by the probe' }),
-  'POST /api/accounting-firms/{id}/vendors': (ids) => ({
-    company: 'Probe Company',
-    corporate_name: 'Probe Company SAS',
-    client_code: `PRB${Math.floor(Math.random() * 1e6)}`,
-    siret: freshSiret(),
-    accountant_ids: [ids.user],
-  }),
-  'PATCH /api/vendors/{id}': () => ({ notes: 'changed by the probe' }),
-  'DELETE /api/vendors/{id}': () => ({ confirmation: 'ALPHA01' }),
-  'POST /api/vendors/{id}/transfer': (ids) => ({ accounting_firm_id: ids.sister_firm }),
-  'POST /api/vendors/{id}/banks': () => ({
-    bank_name: 'Probe',
-    iban: 'FR7630006000011234567890189',
-    bic: 'BNPAFRPP',
-  }),
-  'PUT /api/vendors/{id}/banks/{childId}': () => ({
-    bank_name: 'Probe',
-    iban: 'FR7630006000011234567890189',
-    bic: 'BNPAFRPP',
-  }),
-  'POST /api/vendors/{id}/addresses': () => ({
-    type: 'billing',
-    street: '2 probe street',
-    city: 'Paris',
-    country: 'France',
-    post_code: '75001',
-  }),
-  'PUT /api/vendors/{id}/addresses/{childId}': () => ({
-    type: 'billing',
-    street: '2 probe street',
-    city: 'Paris',
-    country: 'France',
-    post_code: '75001',
-  }),
-  'POST /api/vendors/{id}/accounting-periods': () => ({
-    name: 'Probe FY',
-    start_date: '2030-01-01',
-    end_date: '2030-12-31',
-  }),
-  'PUT /api/vendors/{id}/accounting-periods/{childId}': () => ({
-    name: 'Probe FY',
-    start_date: '2031-01-01',
-    end_date: '2031-12-31',
-  }),
-  'POST /api/vendors/{id}/users': () => ({
-    email: `probe-${Math.floor(Math.random() * 1e9)}@probe.test`,
-    firstname: 'Probe',
-    lastname: 'User',
-    role: 'collaborator',
-  }),
-  'PATCH /api/vendors/{id}/users/{childId}': () => ({ job: 'probe' }),
-  'POST /api/accounting-firms/{id}/members': (ids) => ({
-    email: `member-${Math.floor(Math.random() * 1e9)}@probe.test`,
-    firstname: 'Probe',
-    lastname: 'Member',
-    role: 'collaborator',
-    assignments: [{ vendor_id: ids.vendor, read_only: false }],
-  }),
-  'PATCH /api/accounting-firms/{id}/members/{userId}': () => ({ read_only: true }),
-  'PUT /api/accounting-firms/{id}/members/{userId}/assignments': (ids) => ({
-    assignments: [{ vendor_id: ids.vendor, read_only: false }],
-  }),
+const FRESH: Record<string, (example: string) => string> = {
+  email: (v) => `s${sequence()}.${v}`,
+  admin_email: (v) => `s${sequence()}.${v}`,
+  siret: () => freshSiret(),
+  client_code: (v) => `${v}S${sequence()}`,
+  domain: (v) => `s${sequence()}.${v}`,
 };
 
+/** The `x-ref` of an id field (a nullable one keeps it beside `nullable` or in a branch). */
+const refOf = (schema: JsonSchema | undefined) =>
+  (schema?.['x-ref'] ??
+    [...(schema?.anyOf ?? []), ...(schema?.oneOf ?? [])].find((s) => s['x-ref'])?.['x-ref']) as
+    | keyof TenantIds
+    | undefined;
+
+/** The example with the tenant's ids in its `x-ref` fields and fresh values in its unique ones. */
+function fill(schema: JsonSchema | undefined, value: unknown, ids: TenantIds): unknown {
+  const ref = refOf(schema);
+  if (ref) return ids[ref] ?? value;
+  if (Array.isArray(value)) return value.map((item) => fill(schema?.items, item, ids));
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([name, v]) => {
+      const fresh = FRESH[name];
+      return [name, fresh && typeof v === 'string' ? fresh(v) : fill(schema?.properties?.[name], v, ids)];
+    }),
+  );
+}
+
+/**
+ * A multipart body from a value of its schema: `format: binary` properties become file parts
+ * (the value, an example's text, is the file's content; named `blob` as a browser names a
+ * FormData blob), the others form fields (numbers and booleans as text, objects as JSON).
+ */
+export function toMultipart(schema: JsonSchema | undefined, value: unknown): Multipart {
+  const parts: Record<string, string | FilePart> = {};
+  for (const [name, v] of Object.entries((value ?? {}) as Record<string, unknown>)) {
+    if (v === undefined) continue;
+    const text = typeof v === 'string' ? v : JSON.stringify(v);
+    parts[name] =
+      schema?.properties?.[name]?.format === 'binary'
+        ? { filename: 'blob', contentType: 'application/octet-stream', content: text }
+        : text;
+  }
+  return new Multipart(parts);
+}
+
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** An import workbook whose Clients sheet holds one new client file (fresh code and SIRET). */
+async function importWorkbook(): Promise<Uint8Array> {
+  const workbook = new ExcelJS.Workbook();
+  const n = sequence();
+  workbook
+    .addWorksheet(IMPORT_TEMPLATE_SHEET)
+    .addRows([[...IMPORT_REQUIRED_COLUMNS], [`IMP${n}`, `Import ${n}`, freshSiret()]]);
+  return new Uint8Array(await workbook.xlsx.writeBuffer());
+}
+
+/**
+ * Bodies an example in the contract cannot express, each with the reason. Every other body is
+ * built from its contract's example (`.meta({ example })`), so a new route needs no entry here.
+ */
+export const HAND_SAMPLES: Record<string, { why: string; sample: Sample }> = {
+  'DELETE /api/vendors/{id}': {
+    why: "the confirmation is the client file's own client code, which no example can know",
+    sample: () => ({ confirmation: 'ALPHA01' }),
+  },
+  'POST /api/vendors/{id}/transfer': {
+    why: "the target is another portal of the tenant's holding, while the field's x-ref (accounting_firm) names the tenant's own portal",
+    sample: (ids) => ({ accounting_firm_id: ids.sister_firm }),
+  },
+  'POST /api/accounting-firms/{id}/vendors/import': {
+    why: 'the route documents no request body (it reads the multipart file itself), so the document holds no schema nor example; and the file must be a workbook with a fresh SIRET',
+    sample: async () =>
+      new Multipart({
+        file: { filename: 'clients.xlsx', contentType: XLSX_TYPE, content: await importWorkbook() },
+      }),
+  },
+};
+
+/**
+ * A valid body for the operation, with the given tenant's ids, so that access control, not
+ * validation, answers: from its contract's example (a POST takes the first example, other
+ * methods the last: a schema shared by a create and an update may give two that do not
+ * conflict), else from `HAND_SAMPLES`. Undefined when the operation takes no body, or when its
+ * contract has no example (the probe's inventory names it).
+ */
+export async function sampleBody(op: Operation, ids: TenantIds): Promise<Body | undefined> {
+  const hand = HAND_SAMPLES[op.key];
+  if (hand) return hand.sample(ids);
+  if (!op.body || op.examples.length === 0) return undefined;
+  const example = op.method === 'POST' ? op.examples[0] : op.examples.at(-1);
+  const value = fill(op.body, example, ids);
+  return op.bodyType === 'multipart' ? toMultipart(op.body, value) : value;
+}
+
+/** The payload of a body for `app.inject`, with its content type. */
+export async function encodeBody(
+  body: Body | undefined,
+): Promise<{ payload?: string | Buffer; headers?: Record<string, string> }> {
+  if (body === undefined) return {};
+  if (!(body instanceof Multipart)) {
+    return { payload: JSON.stringify(body), headers: { 'content-type': 'application/json' } };
+  }
+  const form = new FormData();
+  for (const [name, part] of Object.entries(body.parts)) {
+    if (typeof part === 'string') form.append(name, part);
+    else {
+      const content = typeof part.content === 'string' ? part.content : new Uint8Array(part.content);
+      form.append(name, new Blob([content], { type: part.contentType }), part.filename);
+    }
+  }
+  const encoded = new Response(form);
+  return {
+    payload: Buffer.from(await encoded.arrayBuffer()),
+    headers: { 'content-type': encoded.headers.get('content-type')! },
+  };
+}
+
+/**
+ * The probe's request for an operation: path ids from `ids`, query and body ids from `foreign`
+ * (the same tenant unless the walk mixes them), and a valid body. Add the caller's token.
+ */
+export async function probeRequest(op: Operation, ids: TenantIds, foreign: TenantIds = ids) {
+  const { url } = buildUrl(op, ids, foreign);
+  return { method: op.method as 'GET', url, ...(await encodeBody(await sampleBody(op, foreign))) };
+}
+
+/** An id that exists nowhere (within int4). */
+export const GHOST_ID = 2_147_483_000;
+/** Kinds of ids the whole platform shares, no tenant's own: `ghostIds` keeps them. */
+export const PLATFORM_REFS: readonly string[] = ['module', 'tree_structure'];
+
 /** Ids that exist nowhere (platform-wide references kept): what a foreign id must look like. */
-export const ghostIds = (ids: TenantIds): TenantIds => ({
-  ...(Object.fromEntries(Object.keys(ids).map((k) => [k, 2_147_483_000])) as TenantIds),
-  module: ids.module,
-  tree_structure: ids.tree_structure,
-});
+export const ghostIds = (ids: TenantIds): TenantIds =>
+  Object.fromEntries(
+    Object.entries(ids).map(([kind, id]) => [kind, PLATFORM_REFS.includes(kind) ? id : GHOST_ID]),
+  ) as TenantIds;
 
 /**
  * Fills a path and its required query parameters with the given tenant's ids (the query may take
@@ -242,6 +346,10 @@ export function buildUrl(
     if (ref && p.in === 'query') return queryIds[ref] === undefined ? undefined : String(queryIds[ref]);
     if (ref) return ids[ref] === undefined ? undefined : String(ids[ref]);
     if (p.schema.enum?.length) return String(p.schema.enum[0]);
+    // A required value the contract gives an example of (an optional one is left out: a filter
+    // such as `search` would hide the data the probe looks for).
+    const example = p.example ?? p.schema.example;
+    if (p.required && example !== undefined) return String(example);
     return undefined;
   };
   let url = op.path;

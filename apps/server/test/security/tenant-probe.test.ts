@@ -3,16 +3,21 @@ import { createTestApp, type TestApp } from '../test-app';
 import {
   buildUrl,
   EVERY_ROLE_WRITES,
+  GHOST_ID,
   ghostIds,
+  HAND_SAMPLES,
   isPlatformRoute,
   NOT_CALLED,
   nonPathRefs,
   type Operation,
   operationRefs,
   operationsOf,
+  PLATFORM_REFS,
   PUBLIC_BY_DESIGN,
-  SAMPLE_BODIES,
+  probeRequest,
+  refsIn,
   SELF_ROUTES,
+  sampleBody,
 } from './operations';
 import { registeredRoutes, undocumentedRoutes } from './route-table';
 import { buildTenant, type Tenant, type TenantIds, WORLD_PASSWORD, worldPasswordHash } from './tenant-world';
@@ -43,14 +48,7 @@ afterAll(() => t.close());
 const REFUSED = new Set([401, 403, 404]);
 
 async function call(op: Operation, tenant: Tenant, email: string) {
-  const { url } = buildUrl(op, tenant.ids);
-  const sample = SAMPLE_BODIES[op.key];
-  return t.request({
-    method: op.method as 'GET',
-    url,
-    token: tokens.get(email),
-    payload: op.body && sample ? (sample(tenant.ids) as object) : undefined,
-  });
+  return t.request({ ...(await probeRequest(op, tenant.ids)), token: tokens.get(email) });
 }
 
 const leaks = (body: unknown, tenant: Tenant) => {
@@ -71,8 +69,9 @@ describe('route inventory', () => {
     expect([...documented].filter((key) => !registered.has(key))).toEqual([]);
   });
 
-  it('describes every operation: public, self, or addressed by tenant ids with a sample body', () => {
+  it('describes every operation: public, self, or addressed by tenant ids with a sample body', async () => {
     const problems: string[] = [];
+    const ghost = ghostIds(alpha.ids);
     for (const op of operations) {
       if (PUBLIC_BY_DESIGN[op.key] || SELF_ROUTES[op.key]) continue;
       if (!op.secured) problems.push(`${op.key}: neither bearer-secured nor listed in PUBLIC_BY_DESIGN`);
@@ -83,11 +82,22 @@ describe('route inventory', () => {
       }
       const { missing } = buildUrl(op, alpha.ids);
       if (missing.length) problems.push(`${op.key}: the probe cannot fill ${missing.join(', ')}`);
-      if (op.body && !SAMPLE_BODIES[op.key]) {
+      if (op.body && (await sampleBody(op, alpha.ids)) === undefined) {
         problems.push(
-          `${op.key}: takes a body — describe a valid one in SAMPLE_BODIES (test/security/operations.ts)`,
+          `${op.key}: takes a body — give its request schema a valid example in packages/contracts, .meta({ example: {...} }) (ids are replaced by the probe's)`,
         );
       }
+      // The mixed walk swaps the ids of the body: its sample must send some.
+      const bodyRefs = refsIn(op.body).filter((ref) => !PLATFORM_REFS.includes(ref));
+      const sent = JSON.stringify((await sampleBody(op, ghost)) ?? null).includes(String(GHOST_ID));
+      if (bodyRefs.length && !sent) {
+        problems.push(
+          `${op.key}: its body takes tenant ids (${bodyRefs.join(', ')}) but its example has none`,
+        );
+      }
+    }
+    for (const key of Object.keys(HAND_SAMPLES)) {
+      if (!operations.some((op) => op.key === key)) problems.push(`HAND_SAMPLES: ${key} is no operation`);
     }
     expect(problems).toEqual([]);
   });
@@ -138,16 +148,8 @@ describe('platform routes', () => {
 });
 
 describe('mixed ids', () => {
-  const callMixed = (op: Operation, email: string, foreign: TenantIds) => {
-    const { url } = buildUrl(op, bravo.ids, foreign);
-    const sample = SAMPLE_BODIES[op.key];
-    return t.request({
-      method: op.method as 'GET',
-      url,
-      token: tokens.get(email),
-      payload: op.body && sample ? (sample(foreign) as object) : undefined,
-    });
-  };
+  const callMixed = async (op: Operation, email: string, foreign: TenantIds) =>
+    t.request({ ...(await probeRequest(op, bravo.ids, foreign)), token: tokens.get(email) });
 
   it("refuses tenant A's ids in the query or body of an operation on tenant B's own resources, exactly as ids that do not exist", async () => {
     const failures: string[] = [];

@@ -3,10 +3,12 @@ import { idField, idParam } from '../rules/ids';
 import { password, withConfirmation } from '../rules/password';
 import { email, optionalText, personName, requiredText, text } from '../rules/text';
 
-export const loginRequestSchema = z.object({
-  email: email(),
-  password: z.string({ error: 'required' }).min(1, { error: 'required' }).max(200, { error: 'too-long' }),
-});
+export const loginRequestSchema = z
+  .object({
+    email: email(),
+    password: z.string({ error: 'required' }).min(1, { error: 'required' }).max(200, { error: 'too-long' }),
+  })
+  .meta({ example: { email: 'expert@cabinet-exemple.fr', password: 'Mot-de-passe-2026' } });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
 export const sessionTokensSchema = z.object({
@@ -79,22 +81,27 @@ export const updateMeRequestSchema = z
     birth_date: z.iso.date({ error: 'invalid-date' }).nullable(),
     birth_city: optionalText(100),
   })
-  .partial();
+  .partial()
+  .meta({ example: { firstname: 'Émilie', lastname: 'Expert', locale: 'fr', dark_mode: false } });
 export type UpdateMeRequest = z.infer<typeof updateMeRequestSchema>;
 
 export const changePasswordRequestSchema = withConfirmation(
   z.object({ password: password(), password_confirmation: z.string({ error: 'required' }) }),
-);
+).meta({
+  example: { password: 'Nouveau-mot-de-passe-2026', password_confirmation: 'Nouveau-mot-de-passe-2026' },
+});
 export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
 
-export const sendResetMailRequestSchema = z.object({
-  email: email(),
-  domains: z.array(text(255)).max(20).optional(),
-});
+export const sendResetMailRequestSchema = z
+  .object({
+    email: email(),
+    domains: z.array(text(255)).max(20).optional(),
+  })
+  .meta({ example: { email: 'client@boulangerie-exemple.fr' } });
 export type SendResetMailRequest = z.infer<typeof sendResetMailRequestSchema>;
 
 export const tokenQuerySchema = z.object({
-  token: requiredText(200),
+  token: requiredText(200).meta({ example: 'the-token-of-the-mailed-link' }),
 });
 
 export const termsSchema = z.object({
@@ -123,7 +130,13 @@ export const resetPasswordRequestSchema = withConfirmation(
     password: password(),
     password_confirmation: z.string({ error: 'required' }),
   }),
-);
+).meta({
+  example: {
+    token: 'the-token-of-the-mailed-link',
+    password: 'Nouveau-mot-de-passe-2026',
+    password_confirmation: 'Nouveau-mot-de-passe-2026',
+  },
+});
 export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;
 
 /** Create the password of an invited user, accepting the terms: POST /api/passwords. */
@@ -134,7 +147,14 @@ export const createPasswordRequestSchema = withConfirmation(
     password_confirmation: z.string({ error: 'required' }),
     cgu: z.literal(true, { error: 'terms-not-accepted' }),
   }),
-);
+).meta({
+  example: {
+    token: 'the-token-of-the-invitation-link',
+    password: 'Mon-mot-de-passe-2026',
+    password_confirmation: 'Mon-mot-de-passe-2026',
+    cgu: true,
+  },
+});
 export type CreatePasswordRequest = z.infer<typeof createPasswordRequestSchema>;
 
 export const termsQuerySchema = z.object({
@@ -143,10 +163,12 @@ export const termsQuerySchema = z.object({
 });
 
 /** Accept a version of a firm's terms: POST /api/users/me/terms. */
-export const acceptTermsRequestSchema = z.object({
-  accounting_firm_id: idField('accounting_firm'),
-  version: z.number().int().min(1).max(1_000_000),
-});
+export const acceptTermsRequestSchema = z
+  .object({
+    accounting_firm_id: idField('accounting_firm'),
+    version: z.number().int().min(1).max(1_000_000),
+  })
+  .meta({ example: { accounting_firm_id: 1, version: 1 } });
 export type AcceptTermsRequest = z.infer<typeof acceptTermsRequestSchema>;
 
 export const myTermsQuerySchema = z.object({
@@ -177,7 +199,13 @@ export const publishTermsRequestSchema = z
     en: termsTextSchema.optional(),
     pt: termsTextSchema.optional(),
   })
-  .strict();
+  .strict()
+  .meta({
+    example: {
+      fr: { title: "Conditions générales d'utilisation", content: 'Article 1 — Objet du portail…' },
+      en: { title: 'Terms of use', content: 'Article 1 — Purpose of the portal…' },
+    },
+  });
 export type PublishTermsRequest = z.infer<typeof publishTermsRequestSchema>;
 
 /** A firm's current terms in every language it has, and how many people accepted them. */

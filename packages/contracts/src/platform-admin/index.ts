@@ -62,10 +62,22 @@ export const createPlatformFirmRequestSchema = z
   .refine((v) => v.holding_id === undefined || v.holding_name === undefined, {
     error: 'invalid-value',
     path: ['holding_name'],
+  })
+  .meta({
+    example: {
+      name: 'Cabinet Exemple',
+      domain: 'cabinet-exemple.fr',
+      holding_id: 1,
+      admin: { email: 'direction@cabinet-exemple.fr', firstname: 'Alice', lastname: 'Leader' },
+    },
   });
 export type CreatePlatformFirmRequest = z.infer<typeof createPlatformFirmRequestSchema>;
 
-export const updatePlatformFirmRequestSchema = z.object(firmFields).partial().strict();
+export const updatePlatformFirmRequestSchema = z
+  .object(firmFields)
+  .partial()
+  .strict()
+  .meta({ example: { welcome_message: 'Bienvenue sur le portail du Cabinet Exemple.' } });
 export type UpdatePlatformFirmRequest = z.infer<typeof updatePlatformFirmRequestSchema>;
 
 export const platformFirmParamsSchema = z.object({ id: idParam('accounting_firm') });

@@ -31,7 +31,16 @@ export const inviteMemberRequestSchema = z
     is_group_admin: z.boolean().default(false),
     assignments: z.array(assignmentInputSchema).max(5000).default([]),
   })
-  .strict();
+  .strict()
+  .meta({
+    example: {
+      email: 'claude.collab@cabinet-exemple.fr',
+      firstname: 'Claude',
+      lastname: 'Collab',
+      role: 'collaborator',
+      assignments: [{ vendor_id: 1, read_only: false }],
+    },
+  });
 export type InviteMemberRequest = z.infer<typeof inviteMemberRequestSchema>;
 
 export const updateMemberRequestSchema = z
@@ -42,12 +51,14 @@ export const updateMemberRequestSchema = z
     is_group_admin: z.boolean(),
   })
   .partial()
-  .strict();
+  .strict()
+  .meta({ example: { read_only: true } });
 export type UpdateMemberRequest = z.infer<typeof updateMemberRequestSchema>;
 
 export const setAssignmentsRequestSchema = z
   .object({ assignments: z.array(assignmentInputSchema).max(5000) })
-  .strict();
+  .strict()
+  .meta({ example: { assignments: [{ vendor_id: 1, read_only: false }] } });
 
 export const memberSchema = z.object({
   user_id: z.number().int(),

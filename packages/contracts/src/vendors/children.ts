@@ -23,7 +23,10 @@ export const bankInputSchema = z
       .transform((s) => s.replace(/\s/g, '').toUpperCase())
       .refine(isValidBic, { error: 'invalid-bic' }),
   })
-  .strict();
+  .strict()
+  .meta({
+    example: { bank_name: 'BNP Paribas', iban: 'FR76 3000 6000 0112 3456 7890 189', bic: 'BNPAFRPP' },
+  });
 export type BankInput = z.infer<typeof bankInputSchema>;
 
 export const bankSchema = z.object({
@@ -55,7 +58,16 @@ export const addressInputSchema = z
     country: requiredText(100).default('France'),
     post_code: z.string({ error: 'required' }).regex(/^\d{5}$/, { error: 'invalid-post-code' }),
   })
-  .strict();
+  .strict()
+  .meta({
+    example: {
+      type: 'billing',
+      street: '2 rue de la Paix',
+      city: 'Paris',
+      country: 'France',
+      post_code: '75002',
+    },
+  });
 export type AddressInput = z.infer<typeof addressInputSchema>;
 export const addressSchema = z.object({
   id: z.number().int(),
@@ -99,9 +111,23 @@ const clientUserFields = {
   module_keys: z.array(text(50)).max(50).optional(),
   revoked_at: z.iso.date({ error: 'invalid-date' }).nullable().optional(),
 };
-export const createVendorUserRequestSchema = z.object({ email: email(), ...clientUserFields }).strict();
+export const createVendorUserRequestSchema = z
+  .object({ email: email(), ...clientUserFields })
+  .strict()
+  .meta({
+    example: {
+      email: 'marie.martin@boulangerie-exemple.fr',
+      firstname: 'Marie',
+      lastname: 'Martin',
+      role: 'collaborator',
+    },
+  });
 export type CreateVendorUserRequest = z.infer<typeof createVendorUserRequestSchema>;
-export const updateVendorUserRequestSchema = z.object(clientUserFields).partial().strict();
+export const updateVendorUserRequestSchema = z
+  .object(clientUserFields)
+  .partial()
+  .strict()
+  .meta({ example: { job: 'Gérante' } });
 export type UpdateVendorUserRequest = z.infer<typeof updateVendorUserRequestSchema>;
 
 export const vendorUserSchema = z.object({

@@ -105,7 +105,10 @@ export const updateVendorRequestSchema = z
     siret: siretField().nullable().optional(),
   })
   .partial()
-  .strict();
+  .strict()
+  .meta({
+    example: { contact_email: 'contact@boulangerie-exemple.fr', notes: 'Bilan à préparer avant fin mars.' },
+  });
 export type UpdateVendorRequest = z.infer<typeof updateVendorRequestSchema>;
 
 const fiscalResponse = {
@@ -201,7 +204,14 @@ export const periodInputSchema = z
     start_date: isoDate(),
     end_date: isoDate(),
   })
-  .refine((p) => p.start_date < p.end_date, { error: 'period-end-before-start', path: ['end_date'] });
+  .refine((p) => p.start_date < p.end_date, { error: 'period-end-before-start', path: ['end_date'] })
+  // Two years apart: a create takes the first, an update the last, so both succeed in one run.
+  .meta({
+    examples: [
+      { name: 'Exercice 2030', start_date: '2030-01-01', end_date: '2030-12-31' },
+      { name: 'Exercice 2031', start_date: '2031-01-01', end_date: '2031-12-31' },
+    ],
+  });
 export type PeriodInput = z.infer<typeof periodInputSchema>;
 
 /**
@@ -238,15 +248,32 @@ export const createVendorRequestSchema = z
     } else if (type === 'duns' && !/^\d{9}$/.test(v.identifier ?? '')) {
       ctx.addIssue({ code: 'custom', message: 'invalid-duns', path: ['identifier'] });
     }
+  })
+  .meta({
+    example: {
+      company: 'Boulangerie Exemple',
+      corporate_name: 'Boulangerie Exemple SARL',
+      client_code: 'EXEMPLE01',
+      siret: '73282932000074',
+      accountant_ids: [1],
+    },
   });
 export type CreateVendorRequest = z.infer<typeof createVendorRequestSchema>;
 
-export const vendorDeleteRequestSchema = z.object({ confirmation: text(30) }).strict();
+/** The client code of the client file, typed again to confirm. */
+export const vendorDeleteRequestSchema = z
+  .object({ confirmation: text(30) })
+  .strict()
+  .meta({ example: { confirmation: 'EXEMPLE01' } });
+/** The target portal: another portal of the same holding. */
 export const vendorTransferRequestSchema = z
   .object({ accounting_firm_id: idField('accounting_firm') })
-  .strict();
+  .strict()
+  .meta({ example: { accounting_firm_id: 2 } });
 
-export const siretLookupQuerySchema = z.object({ siret: siretField() });
+export const siretLookupQuerySchema = z.object({
+  siret: siretField().meta({ example: '73282932000074' }),
+});
 export const siretLookupSchema = z.object({
   found: z.boolean(),
   company: z.string().nullable(),

@@ -69,5 +69,6 @@ export const updateWhiteLabelRequestSchema = z
       .nullable()
       .optional(),
   })
-  .strict();
+  .strict()
+  .meta({ example: { name: 'Cabinet Exemple', primary_color: '#1565c0', secondary_color: '#0d2b4e' } });
 export type UpdateWhiteLabelRequest = z.infer<typeof updateWhiteLabelRequestSchema>;

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildPasswordToken, buildUser } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { passwordTokens, termsAcceptances, users } from '../../db/schema';
-import { hashToken, newToken } from '../../platform/auth/tokens';
+import { termsAcceptances, users } from '../../db/schema';
 
 const PASSWORD = 'Demo-portal-2026';
 let t: TestApp;
@@ -27,14 +27,20 @@ async function arrangeToken(
   options: { accountingFirmId?: number | null; expiresInSeconds?: number } = {},
 ): Promise<string> {
   let [user] = await t.database.db.select().from(users).where(eq(users.email, email));
-  if (!user) [user] = await t.database.db.insert(users).values({ email }).returning();
-  const token = newToken();
-  await t.database.db.insert(passwordTokens).values({
-    tokenHash: hashToken(token),
-    userId: user!.id,
+  // An unknown email is an invited person: no password nor name yet.
+  if (!user) {
+    ({ user } = await buildUser(t.database.db, {
+      email,
+      passwordHash: null,
+      firstname: null,
+      lastname: null,
+    }));
+  }
+  const { token } = await buildPasswordToken(t.database.db, {
+    user,
     purpose,
     accountingFirmId: options.accountingFirmId ?? null,
-    expiresAt: new Date(Date.now() + (options.expiresInSeconds ?? 3600) * 1000),
+    expiresInSeconds: options.expiresInSeconds,
   });
   return token;
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTerms } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { terms as termsTable } from '../../db/schema';
 
 let t: TestApp;
 const firm = { demo: 0, nord: 0 };
@@ -97,8 +97,8 @@ describe('/api/users/me/terms', () => {
     const again = await accept(token, { accounting_firm_id: firm.demo, version: 1 });
     expect(again.body.data.accepted_at).toBe(accepted.body.data.accepted_at);
 
-    await t.database.db.insert(termsTable).values({
-      accountingFirmId: firm.demo,
+    await buildTerms(t.database.db, {
+      firm: { id: firm.demo },
       version: 2,
       locale: 'fr',
       title: 'CGU v2',

@@ -1,5 +1,5 @@
-import { luhnCheckDigit } from '@portal/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshSiret } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 
 let t: TestApp;
@@ -53,13 +53,11 @@ let seq = 0;
 /** A new client file of Cabinet Démo (as the expert). */
 async function newVendor(extra: Record<string, unknown> = {}): Promise<number> {
   const n = ++seq;
-  const body = String(62_000_000 + n * 211);
-  const siren = body + luhnCheckDigit(body);
   const res = await call('POST', `/api/accounting-firms/${firm.demo}/vendors`, 'expert', {
     company: `Enfant ${n}`,
     corporate_name: `Enfant ${n} SAS`,
     client_code: `CHD${n}`,
-    siret: `${siren}0001${luhnCheckDigit(`${siren}0001`)}`,
+    siret: freshSiret(),
     ...extra,
   });
   expect(res.status, JSON.stringify(res.body)).toBe(201);

@@ -1,13 +1,8 @@
-import { luhnCheckDigit } from '@portal/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildFirm, buildFirmMember, freshSiret } from '../../../../test/factories';
 import { createTestApp, type TestApp } from '../../../../test/test-app';
-import {
-  accountingFirmMemberships,
-  accountingFirms,
-  vendorBanks,
-  vendorMemberships,
-} from '../../../db/schema';
+import { vendorBanks, vendorMemberships } from '../../../db/schema';
 
 type Vendor = {
   id: number;
@@ -28,13 +23,6 @@ const firm = { demo: 0, nord: 0 };
 const vendor: Record<string, number> = {};
 const userId: Record<string, number> = {};
 
-/** A valid SIRET (and its SIREN) of its own for each seed number. */
-function identifiers(n: number) {
-  const sirenBody = String(61_000_000 + n * 137).padStart(8, '0');
-  const siren = sirenBody + luhnCheckDigit(sirenBody);
-  const body = `${siren}0002`;
-  return { siren, siret: body + luhnCheckDigit(body) };
-}
 let seq = 0;
 const next = () => ++seq;
 
@@ -88,7 +76,7 @@ async function create(extra: Record<string, unknown> = {}, firmId = firm.demo, w
     company: `Société ${n}`,
     corporate_name: `Société ${n} SAS`,
     client_code: `CLI${n}`,
-    siret: identifiers(n).siret,
+    siret: freshSiret(),
     ...extra,
   });
 }
@@ -168,8 +156,8 @@ describe('GET /api/accounting-firms/{id}/vendors', () => {
 describe('POST /api/accounting-firms/{id}/vendors', () => {
   it('creates a client file, deriving the SIREN from the SIRET', async () => {
     const before = await total(firm.demo);
-    const n = next();
-    const { siret, siren } = identifiers(n);
+    const siret = freshSiret();
+    const siren = siret.slice(0, 9);
     const res = await call('POST', `/api/accounting-firms/${firm.demo}/vendors`, 'expert', {
       company: 'Menuiserie Leroy',
       corporate_name: 'Menuiserie Leroy SARL',
@@ -195,7 +183,7 @@ describe('POST /api/accounting-firms/{id}/vendors', () => {
   });
 
   it('refuses a SIRET with a bad key, or no identifier at all', async () => {
-    const good = identifiers(next()).siret;
+    const good = freshSiret();
     const bad = good.slice(0, 13) + ((Number(good[13]) + 1) % 10);
     const res = await create({ siret: bad });
     expect(res.status).toBe(422);
@@ -211,7 +199,7 @@ describe('POST /api/accounting-firms/{id}/vendors', () => {
   });
 
   it('refuses a SIRET already used by another portal, in the caller language', async () => {
-    const { siret } = identifiers(next());
+    const siret = freshSiret();
     expect((await create({ siret }, firm.nord)).status).toBe(201);
     const before = await total(firm.demo);
     const en = await call(
@@ -239,14 +227,15 @@ describe('POST /api/accounting-firms/{id}/vendors', () => {
 
   it('refuses a client code already used in the same firm, not in another', async () => {
     const before = await total(firm.demo);
-    const res = await create({ client_code: 'BOUL01' });
+    const siret = freshSiret();
+    const res = await create({ client_code: 'BOUL01', siret });
     expect(res.status).toBe(422);
     expect(res.body.code).toBe('client-code-already-used');
     expect(res.body.errors.client_code).toEqual(['Ce code client est déjà utilisé dans ce portail.']);
     expect(await total(firm.demo)).toBe(before);
     // The SIRET of the refused file stays free.
     const n = seq;
-    expect((await create({ siret: identifiers(n).siret, client_code: `FREE${n}` })).status).toBe(201);
+    expect((await create({ siret, client_code: `FREE${n}` })).status).toBe(201);
     // TRN01 lives in Cabinet Nord only.
     expect((await create({ client_code: 'TRN01' })).status).toBe(201);
   });
@@ -284,11 +273,12 @@ describe('POST /api/accounting-firms/{id}/vendors', () => {
 
     const before = await total(firm.demo);
     const n = next();
+    const siret = freshSiret();
     const overlap = await call('POST', `/api/accounting-firms/${firm.demo}/vendors`, 'expert', {
       company: 'Chevauchement',
       corporate_name: 'Chevauchement SAS',
       client_code: `OVL${n}`,
-      siret: identifiers(n).siret,
+      siret,
       accounting_periods: [
         { name: 'A', start_date: '2024-01-01', end_date: '2024-12-31' },
         { name: 'B', start_date: '2024-06-01', end_date: '2025-05-31' },
@@ -299,7 +289,7 @@ describe('POST /api/accounting-firms/{id}/vendors', () => {
     expect(await total(firm.demo)).toBe(before);
     expect(codes(await list(firm.demo, `?search=OVL${n}`))).toEqual([]);
     // One transaction: the SIRET was not kept either.
-    expect((await create({ siret: identifiers(n).siret })).status).toBe(201);
+    expect((await create({ siret })).status).toBe(201);
 
     const backwards = await create({
       accounting_periods: [{ name: 'X', start_date: '2024-12-31', end_date: '2024-01-01' }],
@@ -471,13 +461,13 @@ describe('GET and PATCH /api/vendors/{id}', () => {
     expect((await call('GET', `/api/vendors/${v.id}`, 'expert')).body.data.siret).toBe(v.siret);
     // Saving its own SIRET again is fine; a new free one is taken and the old one released.
     expect((await patch(v.id, { siret: v.siret })).status).toBe(200);
-    const fresh = identifiers(next());
-    expect((await patch(v.id, { siret: fresh.siret })).body.data).toMatchObject({
-      siret: fresh.siret,
-      siren: fresh.siren,
+    const fresh = freshSiret();
+    expect((await patch(v.id, { siret: fresh })).body.data).toMatchObject({
+      siret: fresh,
+      siren: fresh.slice(0, 9),
     });
     expect((await create({ siret: v.siret })).status).toBe(201);
-    expect((await create({ siret: fresh.siret })).body.code).toBe('siret-already-used');
+    expect((await create({ siret: fresh })).body.code).toBe('siret-already-used');
   });
 });
 
@@ -561,18 +551,16 @@ describe('POST /api/vendors/{id}/transfer', () => {
   });
 
   it('refuses a portal outside the holding, and answers 404 for one the actor cannot see', async () => {
-    const [lonely] = await t.database.db
-      .insert(accountingFirms)
-      .values({ name: 'Cabinet Isolé', domain: 'isole.localhost' })
-      .returning();
+    const { firm: lonely } = await buildFirm(t.database.db, {
+      name: 'Cabinet Isolé',
+      domain: 'isole.localhost',
+    });
     const v = await created();
-    const unseen = await transfer(v.id, lonely!.id);
+    const unseen = await transfer(v.id, lonely.id);
     expect(unseen.status).toBe(404);
     expect(unseen.body.code).toBe('not-found');
-    await t.database.db
-      .insert(accountingFirmMemberships)
-      .values({ accountingFirmId: lonely!.id, userId: userId.expert!, role: 'admin' });
-    const res = await transfer(v.id, lonely!.id);
+    await buildFirmMember(t.database.db, { firm: lonely, user: { id: userId.expert! }, role: 'admin' });
+    const res = await transfer(v.id, lonely.id);
     expect(res.status).toBe(422);
     expect(res.body.code).toBe('transfer-outside-holding');
     expect(res.body.errors.accounting_firm_id).toEqual([

@@ -1,6 +1,7 @@
-import { IMPORT_COLUMNS, luhnCheckDigit, translateMessage } from '@portal/contracts';
+import { IMPORT_COLUMNS, translateMessage } from '@portal/contracts';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshSiret } from '../../../../test/factories';
 import { createTestApp, type TestApp } from '../../../../test/test-app';
 import { demoIdentifiers } from '../../../startup/seed/demo';
 
@@ -28,16 +29,6 @@ afterAll(() => t.close());
 
 function get(url: string, who = 'expert') {
   return t.request({ method: 'GET', url, token: tokens[who] });
-}
-
-/** Fresh valid SIRETs, away from the demo data's and the template's. */
-let seed = 0;
-function siret(): string {
-  seed += 1;
-  const sirenBody = String(51000000 + seed * 13).padStart(8, '0');
-  const siren = sirenBody + luhnCheckDigit(sirenBody);
-  const body = `${siren}0001`;
-  return body + luhnCheckDigit(body);
 }
 
 /** A workbook with one sheet per entry, each given as rows of cell values (header first). */
@@ -125,7 +116,7 @@ describe('GET /api/accounting-firms/:id/vendors/import/template', () => {
 
 describe('POST /api/accounting-firms/:id/vendors/import', () => {
   it('creates every row of a good file, visible in the client files list, and invites the administrator', async () => {
-    const sirets = [siret(), siret(), siret()];
+    const sirets = [freshSiret(), freshSiret(), freshSiret()];
     const buffer = await workbook({
       Clients: [
         ['Company', ' SIRET ', 'CLIENT_CODE', 'email', 'capital', 'notes'],
@@ -165,7 +156,7 @@ describe('POST /api/accounting-firms/:id/vendors/import', () => {
   });
 
   it('refuses the bad rows with their localised errors and creates the good ones', async () => {
-    const good = [siret(), siret()];
+    const good = [freshSiret(), freshSiret()];
     const demoSiret = demoIdentifiers(1).siret;
     const before = await vendorCount();
     const res = await upload(
@@ -175,10 +166,10 @@ describe('POST /api/accounting-firms/:id/vendors/import', () => {
           ['IMPMIX1', 'Mixte Un', good[0]],
           ['IMPMIX2', 'Mixte Deux', '73282932000075'],
           ['IMPMIX3', 'Mixte Trois', demoSiret],
-          ['IMPMIX1', 'Mixte Doublon', siret()],
-          ['IMPMIX5', null, siret()],
-          ['GAR01', 'Code Existant', siret()],
-          ['IMPMIX7', 'Membre Du Cabinet', siret(), 'collab@demo.test'],
+          ['IMPMIX1', 'Mixte Doublon', freshSiret()],
+          ['IMPMIX5', null, freshSiret()],
+          ['GAR01', 'Code Existant', freshSiret()],
+          ['IMPMIX7', 'Membre Du Cabinet', freshSiret(), 'collab@demo.test'],
           ['IMPMIX8', 'Mixte Huit', good[1]],
           ['IMPMIX9', 'Siret Doublon', good[1]],
         ],
@@ -226,7 +217,7 @@ describe('POST /api/accounting-firms/:id/vendors/import', () => {
   });
 
   it('takes a SIRET typed as a number, and rich text', async () => {
-    const number = siret();
+    const number = freshSiret();
     const res = await upload(
       await clients([
         'IMPNUM1',
@@ -240,12 +231,14 @@ describe('POST /api/accounting-firms/:id/vendors/import', () => {
   });
 
   it('reads the first sheet when none is named Clients, and prefers the Clients sheet', async () => {
-    const first = await upload(await workbook({ Feuil1: [HEADER, ['IMPSHEET1', 'Feuille Un', siret()]] }));
+    const first = await upload(
+      await workbook({ Feuil1: [HEADER, ['IMPSHEET1', 'Feuille Un', freshSiret()]] }),
+    );
     expect(first.body.data).toMatchObject({ created: 1, refused: 0 });
     const named = await upload(
       await workbook({
         Notes: [['rien', 'à', 'lire']],
-        ' clients ': [HEADER, ['IMPSHEET2', 'Feuille Deux', siret()]],
+        ' clients ': [HEADER, ['IMPSHEET2', 'Feuille Deux', freshSiret()]],
       }),
     );
     expect(named.status).toBe(200);
@@ -253,7 +246,7 @@ describe('POST /api/accounting-firms/:id/vendors/import', () => {
   });
 
   it('refuses more than 500 rows as a whole, before writing anything', async () => {
-    const rows = Array.from({ length: 501 }, (_, i) => [`IMPBIG${i}`, `Gros ${i}`, siret()]);
+    const rows = Array.from({ length: 501 }, (_, i) => [`IMPBIG${i}`, `Gros ${i}`, freshSiret()]);
     const buffer = await clients(...rows);
     const before = await vendorCount();
     const started = performance.now();
@@ -285,7 +278,7 @@ describe('POST /api/accounting-firms/:id/vendors/import', () => {
       await workbook({
         Clients: [
           ['code', 'company', 'numero'],
-          ['IMPCOL1', 'Colonnes', siret()],
+          ['IMPCOL1', 'Colonnes', freshSiret()],
         ],
       }),
       { lang: 'en' },
@@ -304,7 +297,7 @@ describe('POST /api/accounting-firms/:id/vendors/import', () => {
     expect(text.status).toBe(422);
     expect(text.body.code).toBe('bad-import-file');
 
-    const good = await clients(['IMPTYPE1', 'Type', siret()]);
+    const good = await clients(['IMPTYPE1', 'Type', freshSiret()]);
     const renamed = await upload(good, { filename: 'clients.csv' });
     expect(renamed.body.code).toBe('bad-import-file');
 
@@ -329,7 +322,7 @@ describe('POST /api/accounting-firms/:id/vendors/import', () => {
   });
 
   it('is for firm administrators: 403 for a collaborator, 404 on another firm, 401 without a token', async () => {
-    const buffer = await clients(['IMPPERM1', 'Permission', siret()]);
+    const buffer = await clients(['IMPPERM1', 'Permission', freshSiret()]);
     const before = await vendorCount();
     expect((await upload(buffer, { who: 'collab' })).status).toBe(403);
     expect((await upload(buffer, { who: 'collab', firmId: firm.nord })).status).toBe(404);

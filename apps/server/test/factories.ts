@@ -1,0 +1,447 @@
+import { luhnCheckDigit } from '@portal/contracts';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type * as schema from '../src/db/schema';
+import {
+  accountingFirmMemberships,
+  accountingFirmModules,
+  accountingFirms,
+  accountingPeriods,
+  holdingMemberships,
+  holdings,
+  modules,
+  passwordTokens,
+  siretRegistry,
+  terms,
+  users,
+  vendorAddresses,
+  vendorAssignments,
+  vendorBanks,
+  vendorMemberships,
+  vendors,
+  whiteLabels,
+} from '../src/db/schema';
+import { DEMO_PASSWORD } from '../src/startup/seed/demo';
+import { hashPassword } from '../src/platform/auth/passwords';
+import { hashToken, newToken } from '../src/platform/auth/tokens';
+
+/**
+ * Test data factories. Each `buildX(db, overrides)` inserts one row with unique defaults, creates
+ * the parents it is not given (a client file without a firm gets a new firm; a firm gets a
+ * holding only when asked), and returns the rows: its own and its parents'. Parents are passed as
+ * rows, or as `{ id }` when a test only knows the id (from the API or the demo data). `db` may be
+ * a transaction.
+ */
+
+/** The app's database, or a transaction on it. */
+export type FactoryDb = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export type Holding = typeof holdings.$inferSelect;
+export type Firm = typeof accountingFirms.$inferSelect;
+export type User = typeof users.$inferSelect;
+export type FirmMembership = typeof accountingFirmMemberships.$inferSelect;
+export type HoldingMembership = typeof holdingMemberships.$inferSelect;
+export type Vendor = typeof vendors.$inferSelect;
+export type VendorMembership = typeof vendorMemberships.$inferSelect;
+export type Assignment = typeof vendorAssignments.$inferSelect;
+export type Bank = typeof vendorBanks.$inferSelect;
+export type Address = typeof vendorAddresses.$inferSelect;
+export type Period = typeof accountingPeriods.$inferSelect;
+export type Terms = typeof terms.$inferSelect;
+export type WhiteLabel = typeof whiteLabels.$inferSelect;
+
+type Ref = { id: number };
+/** A client file as its children need it: its id and its firm's. */
+type VendorRef = { id: number; accountingFirmId: number };
+
+let counter = 0;
+/** A number no other row of this test file's factories got. */
+export const sequence = () => ++counter;
+
+let sirets = 0;
+/**
+ * A valid SIRET (Luhn keys) that nothing else in the test run uses: the one generator of the
+ * tests (SIREN `8…`, away from the demo data's `4…`). Its SIREN is its first nine digits.
+ */
+export function freshSiret(): string {
+  sirets += 1;
+  const sirenBody = String(80_000_000 + sirets * 7);
+  const siren = sirenBody + luhnCheckDigit(sirenBody);
+  return `${siren}0001${luhnCheckDigit(`${siren}0001`)}`;
+}
+
+const hashes = new Map<string, Promise<string>>();
+/** The argon2id hash of `password`, computed once per test file (hashing is slow on purpose). */
+export function passwordHashOf(password = DEMO_PASSWORD): Promise<string> {
+  if (!hashes.has(password)) hashes.set(password, hashPassword(password));
+  return hashes.get(password)!;
+}
+
+async function one<T>(rows: Promise<T[]>): Promise<T> {
+  const [row] = await rows;
+  if (!row) throw new Error('factory insert returned no row');
+  return row;
+}
+
+export async function buildHolding(db: FactoryDb, overrides: Partial<typeof holdings.$inferInsert> = {}) {
+  const n = sequence();
+  const holding = await one(
+    db
+      .insert(holdings)
+      .values({ name: `Groupe ${n}`, ...overrides })
+      .returning(),
+  );
+  return { holding };
+}
+
+/**
+ * A firm (portal) row alone. `holding: true` builds a holding for it; without one it belongs to
+ * none. See `buildPortal` for a firm with its branding, modules and terms.
+ */
+export async function buildFirm(
+  db: FactoryDb,
+  { holding, ...overrides }: { holding?: Ref | true } & Partial<typeof accountingFirms.$inferInsert> = {},
+) {
+  const parent = holding === true ? (await buildHolding(db)).holding : (holding ?? null);
+  const n = sequence();
+  const firm = await one(
+    db
+      .insert(accountingFirms)
+      .values({
+        name: `Cabinet ${n}`,
+        domain: `cabinet-${n}.factory.test`,
+        holdingId: parent?.id ?? null,
+        ...overrides,
+      })
+      .returning(),
+  );
+  return { firm, holding: parent };
+}
+
+/** The light and dark branding of a firm, named after it. */
+export async function buildWhiteLabels(
+  db: FactoryDb,
+  {
+    firm,
+    light = {},
+    dark = {},
+  }: { firm?: Ref & { name: string }; light?: Partial<WhiteLabel>; dark?: Partial<WhiteLabel> } = {},
+) {
+  const owner = firm ?? (await buildFirm(db)).firm;
+  const rows = await db
+    .insert(whiteLabels)
+    .values([
+      {
+        accountingFirmId: owner.id,
+        theme: 'light',
+        name: owner.name,
+        primaryColor: '#112233',
+        secondaryColor: '#445566',
+        ...light,
+      },
+      {
+        accountingFirmId: owner.id,
+        theme: 'dark',
+        name: owner.name,
+        primaryColor: '#778899',
+        secondaryColor: '#aabbcc',
+        ...dark,
+      },
+    ])
+    .returning();
+  return { whiteLabels: rows, firm: owner };
+}
+
+/** Subscribes a firm to every module of the catalogue (or to `moduleIds`). */
+export async function buildFirmModules(
+  db: FactoryDb,
+  { firm, moduleIds }: { firm?: Ref; moduleIds?: number[] } = {},
+) {
+  const owner = firm ?? (await buildFirm(db)).firm;
+  const ids = moduleIds ?? (await db.select({ id: modules.id }).from(modules)).map((m) => m.id);
+  const rows = ids.length
+    ? await db
+        .insert(accountingFirmModules)
+        .values(ids.map((moduleId) => ({ accountingFirmId: owner.id, moduleId })))
+        .returning()
+    : [];
+  return { firmModules: rows, firm: owner };
+}
+
+/** One version of a firm's terms of use in one language (version 1, French by default). */
+export async function buildTerms(
+  db: FactoryDb,
+  { firm, ...overrides }: { firm?: Ref } & Partial<typeof terms.$inferInsert> = {},
+) {
+  const owner = firm ?? (await buildFirm(db)).firm;
+  const n = sequence();
+  const row = await one(
+    db
+      .insert(terms)
+      .values({
+        accountingFirmId: owner.id,
+        version: 1,
+        locale: 'fr',
+        title: `CGU ${n}`,
+        content: 'Article 1 — conditions de test.',
+        ...overrides,
+      })
+      .returning(),
+  );
+  return { terms: row, firm: owner };
+}
+
+/**
+ * A firm set up like the ones the super admin creates: its branding, every module, and version 1
+ * of its terms in French.
+ */
+export async function buildPortal(
+  db: FactoryDb,
+  options: { holding?: Ref | true; termsTitle?: string } & Partial<typeof accountingFirms.$inferInsert> = {},
+) {
+  const { termsTitle, ...firmOptions } = options;
+  const { firm, holding } = await buildFirm(db, firmOptions);
+  const { whiteLabels: labels } = await buildWhiteLabels(db, { firm });
+  await buildFirmModules(db, { firm });
+  const { terms: firmTerms } = await buildTerms(db, {
+    firm,
+    ...(termsTitle ? { title: termsTitle } : {}),
+  });
+  return { firm, holding, whiteLabels: labels, terms: firmTerms };
+}
+
+/**
+ * A user who can sign in with `password` (the demo password unless given, so `t.signIn(email)`
+ * works). `passwordHash: null` makes an invited user who has no password yet.
+ */
+export async function buildUser(
+  db: FactoryDb,
+  { password, ...overrides }: { password?: string } & Partial<typeof users.$inferInsert> = {},
+) {
+  const n = sequence();
+  const passwordHash = 'passwordHash' in overrides ? overrides.passwordHash : await passwordHashOf(password);
+  const user = await one(
+    db
+      .insert(users)
+      .values({
+        email: `user-${n}@factory.test`,
+        firstname: 'Test',
+        lastname: `User ${n}`,
+        ...overrides,
+        passwordHash,
+      })
+      .returning(),
+  );
+  return { user };
+}
+
+/** A member of a firm's team (collaborator unless `role` says admin). */
+export async function buildFirmMember(
+  db: FactoryDb,
+  {
+    firm,
+    user,
+    ...overrides
+  }: { firm?: Ref; user?: Ref } & Partial<typeof accountingFirmMemberships.$inferInsert> = {},
+) {
+  const owner = firm ?? (await buildFirm(db)).firm;
+  const person = user ?? (await buildUser(db)).user;
+  const membership = await one(
+    db
+      .insert(accountingFirmMemberships)
+      .values({ accountingFirmId: owner.id, userId: person.id, role: 'collaborator', ...overrides })
+      .returning(),
+  );
+  return { membership, firm: owner, user: person };
+}
+
+/** An administrator of a holding (group). */
+export async function buildHoldingAdmin(
+  db: FactoryDb,
+  { holding, user }: { holding?: Ref; user?: Ref } = {},
+) {
+  const group = holding ?? (await buildHolding(db)).holding;
+  const person = user ?? (await buildUser(db)).user;
+  const membership = await one(
+    db.insert(holdingMemberships).values({ holdingId: group.id, userId: person.id }).returning(),
+  );
+  return { membership, holding: group, user: person };
+}
+
+/** A client file with a fresh SIRET (registered platform-wide, as the API does). */
+export async function buildVendor(
+  db: FactoryDb,
+  { firm, ...overrides }: { firm?: Ref } & Partial<typeof vendors.$inferInsert> = {},
+) {
+  const owner = firm ?? (await buildFirm(db)).firm;
+  const n = sequence();
+  const siret = 'siret' in overrides ? overrides.siret : freshSiret();
+  const vendor = await one(
+    db
+      .insert(vendors)
+      .values({
+        accountingFirmId: owner.id,
+        company: `Société ${n}`,
+        corporateName: `Société ${n} SAS`,
+        clientCode: `FAC${n}`,
+        siret,
+        siren: siret ? siret.slice(0, 9) : null,
+        ...overrides,
+      })
+      .returning(),
+  );
+  if (vendor.siret) {
+    await db
+      .insert(siretRegistry)
+      .values({ siret: vendor.siret, accountingFirmId: owner.id, vendorId: vendor.id });
+  }
+  return { vendor, firm: owner };
+}
+
+/** A client user of a client file (collaborator unless `role` says otherwise). */
+export async function buildClientUser(
+  db: FactoryDb,
+  {
+    vendor,
+    user,
+    ...overrides
+  }: { vendor?: VendorRef; user?: Ref } & Partial<typeof vendorMemberships.$inferInsert> = {},
+) {
+  const file = vendor ?? (await buildVendor(db)).vendor;
+  const person = user ?? (await buildUser(db)).user;
+  const membership = await one(
+    db
+      .insert(vendorMemberships)
+      .values({
+        accountingFirmId: file.accountingFirmId,
+        vendorId: file.id,
+        userId: person.id,
+        role: 'collaborator',
+        ...overrides,
+      })
+      .returning(),
+  );
+  return { membership, vendor: file, user: person };
+}
+
+/**
+ * A firm member's assignment to a client file. Without `user`, a new collaborator of the client
+ * file's firm is built; a `user` given must already be a member of that firm.
+ */
+export async function buildAssignment(
+  db: FactoryDb,
+  {
+    vendor,
+    user,
+    ...overrides
+  }: { vendor?: VendorRef; user?: Ref } & Partial<typeof vendorAssignments.$inferInsert> = {},
+) {
+  const file = vendor ?? (await buildVendor(db)).vendor;
+  const person = user ?? (await buildFirmMember(db, { firm: { id: file.accountingFirmId } })).user;
+  const assignment = await one(
+    db
+      .insert(vendorAssignments)
+      .values({ accountingFirmId: file.accountingFirmId, vendorId: file.id, userId: person.id, ...overrides })
+      .returning(),
+  );
+  return { assignment, vendor: file, user: person };
+}
+
+/** A bank account of a client file (a valid French IBAN). */
+export async function buildBank(
+  db: FactoryDb,
+  { vendor, ...overrides }: { vendor?: VendorRef } & Partial<typeof vendorBanks.$inferInsert> = {},
+) {
+  const file = vendor ?? (await buildVendor(db)).vendor;
+  const n = sequence();
+  const bank = await one(
+    db
+      .insert(vendorBanks)
+      .values({
+        accountingFirmId: file.accountingFirmId,
+        vendorId: file.id,
+        bankName: `Banque ${n}`,
+        iban: 'FR7630006000011234567890189',
+        bic: 'BNPAFRPP',
+        ...overrides,
+      })
+      .returning(),
+  );
+  return { bank, vendor: file };
+}
+
+/** An address of a client file (head office unless `type` says otherwise). */
+export async function buildAddress(
+  db: FactoryDb,
+  { vendor, ...overrides }: { vendor?: VendorRef } & Partial<typeof vendorAddresses.$inferInsert> = {},
+) {
+  const file = vendor ?? (await buildVendor(db)).vendor;
+  const n = sequence();
+  const address = await one(
+    db
+      .insert(vendorAddresses)
+      .values({
+        accountingFirmId: file.accountingFirmId,
+        vendorId: file.id,
+        type: 'head_office',
+        street: `${n} rue des Tests`,
+        city: 'Lyon',
+        country: 'France',
+        postCode: '69001',
+        ...overrides,
+      })
+      .returning(),
+  );
+  return { address, vendor: file };
+}
+
+/** An accounting period (financial year) of a client file: 2025 unless given. */
+export async function buildPeriod(
+  db: FactoryDb,
+  { vendor, ...overrides }: { vendor?: VendorRef } & Partial<typeof accountingPeriods.$inferInsert> = {},
+) {
+  const file = vendor ?? (await buildVendor(db)).vendor;
+  const n = sequence();
+  const period = await one(
+    db
+      .insert(accountingPeriods)
+      .values({
+        accountingFirmId: file.accountingFirmId,
+        vendorId: file.id,
+        name: `Exercice ${n}`,
+        startDate: '2025-01-01',
+        endDate: '2025-12-31',
+        ...overrides,
+      })
+      .returning(),
+  );
+  return { period, vendor: file };
+}
+
+/**
+ * A one-use link (password reset or invitation) for a user, valid for an hour unless
+ * `expiresInSeconds` says otherwise. Returns the clear token the link would carry.
+ */
+export async function buildPasswordToken(
+  db: FactoryDb,
+  {
+    user,
+    expiresInSeconds = 3600,
+    ...overrides
+  }: { user?: Ref; expiresInSeconds?: number } & Partial<typeof passwordTokens.$inferInsert> = {},
+) {
+  const person = user ?? (await buildUser(db)).user;
+  const token = newToken();
+  const row = await one(
+    db
+      .insert(passwordTokens)
+      .values({
+        tokenHash: hashToken(token),
+        userId: person.id,
+        purpose: 'reset',
+        expiresAt: new Date(Date.now() + expiresInSeconds * 1000),
+        ...overrides,
+      })
+      .returning(),
+  );
+  return { token, passwordToken: row, user: person };
+}
