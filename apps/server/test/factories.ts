@@ -20,9 +20,9 @@ import {
   vendors,
   whiteLabels,
 } from '../src/db/schema';
-import { DEMO_PASSWORD } from '../src/startup/seed/demo';
 import { hashPassword } from '../src/platform/auth/passwords';
 import { hashToken, newToken } from '../src/platform/auth/tokens';
+import { DEMO_PASSWORD } from '../src/startup/seed/demo';
 
 /**
  * Test data factories. Each `buildX(db, overrides)` inserts one row with unique defaults, creates
