@@ -1,4 +1,3 @@
-import { luhnCheckDigit } from '@portal/contracts';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type * as schema from '../src/db/schema';
 import {
@@ -22,7 +21,7 @@ import {
 } from '../src/db/schema';
 import { hashPassword } from '../src/platform/auth/passwords';
 import { hashToken, newToken } from '../src/platform/auth/tokens';
-import { DEMO_PASSWORD } from '../src/startup/seed/demo';
+import { DEMO_PASSWORD, identifiersFrom } from '../src/startup/seed/demo';
 
 /**
  * Test data factories. Each `buildX(db, overrides)` inserts one row with unique defaults, creates
@@ -64,9 +63,7 @@ let sirets = 0;
  */
 export function freshSiret(): string {
   sirets += 1;
-  const sirenBody = String(80_000_000 + sirets * 7);
-  const siren = sirenBody + luhnCheckDigit(sirenBody);
-  return `${siren}0001${luhnCheckDigit(`${siren}0001`)}`;
+  return identifiersFrom(String(80_000_000 + sirets * 7)).siret;
 }
 
 const hashes = new Map<string, Promise<string>>();

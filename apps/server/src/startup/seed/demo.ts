@@ -33,12 +33,16 @@ export const DEMO_ACCOUNTS = [
   { email: 'guest@demo.test', role: 'guest of Boulangerie Martin' },
 ] as const;
 
-/** A valid SIREN and SIRET (Luhn keys) from a seed number. */
-export function demoIdentifiers(n: number): { siren: string; siret: string } {
-  const sirenBody = String(40000000 + n * 7919).padStart(8, '0');
+/** A valid SIREN and its head-office SIRET (Luhn keys) from the SIREN's first eight digits. */
+export function identifiersFrom(sirenBody: string): { siren: string; siret: string } {
   const siren = sirenBody + luhnCheckDigit(sirenBody);
   const siretBody = `${siren}0001`;
   return { siren, siret: siretBody + luhnCheckDigit(siretBody) };
+}
+
+/** A valid SIREN and SIRET from a seed number (the demo's are `4…`). */
+export function demoIdentifiers(n: number): { siren: string; siret: string } {
+  return identifiersFrom(String(40000000 + n * 7919).padStart(8, '0'));
 }
 
 async function logoPng(letter: string, colour: string): Promise<Buffer> {
