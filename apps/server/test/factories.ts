@@ -51,6 +51,8 @@ export type WhiteLabel = typeof whiteLabels.$inferSelect;
 type Ref = { id: number };
 /** A client file as its children need it: its id and its firm's. */
 type VendorRef = { id: number; accountingFirmId: number };
+/** A parent as the caller gave it, else the row the factory built. */
+type Parent<Given, Built> = Given extends Ref ? Given : Built;
 
 let counter = 0;
 /** A number no other row of this test file's factories got. */
@@ -58,8 +60,9 @@ export const sequence = () => ++counter;
 
 let sirets = 0;
 /**
- * A valid SIRET (Luhn keys) that nothing else in the test run uses: the one generator of the
- * tests (SIREN `8…`, away from the demo data's `4…`). Its SIREN is its first nine digits.
+ * A valid SIRET (Luhn keys) no other call of this test file got (each file has its own
+ * database): the one SIRET generator of the tests. Its SIREN, its first nine digits, begins with
+ * 8, away from the demo data's (4).
  */
 export function freshSiret(): string {
   sirets += 1;
@@ -94,11 +97,13 @@ export async function buildHolding(db: FactoryDb, overrides: Partial<typeof hold
  * A firm (portal) row alone. `holding: true` builds a holding for it; without one it belongs to
  * none. See `buildPortal` for a firm with its branding, modules and terms.
  */
-export async function buildFirm(
+export async function buildFirm<H extends Ref | true | undefined = undefined>(
   db: FactoryDb,
-  { holding, ...overrides }: { holding?: Ref | true } & Partial<typeof accountingFirms.$inferInsert> = {},
+  { holding, ...overrides }: { holding?: H } & Partial<typeof accountingFirms.$inferInsert> = {},
 ) {
-  const parent = holding === true ? (await buildHolding(db)).holding : (holding ?? null);
+  const parent = (holding === true ? (await buildHolding(db)).holding : (holding ?? null)) as H extends true
+    ? Holding
+    : Parent<H, null>;
   const n = sequence();
   const firm = await one(
     db
@@ -115,15 +120,11 @@ export async function buildFirm(
 }
 
 /** The light and dark branding of a firm, named after it. */
-export async function buildWhiteLabels(
+export async function buildWhiteLabels<F extends (Ref & { name: string }) | undefined = undefined>(
   db: FactoryDb,
-  {
-    firm,
-    light = {},
-    dark = {},
-  }: { firm?: Ref & { name: string }; light?: Partial<WhiteLabel>; dark?: Partial<WhiteLabel> } = {},
+  { firm, light = {}, dark = {} }: { firm?: F; light?: Partial<WhiteLabel>; dark?: Partial<WhiteLabel> } = {},
 ) {
-  const owner = firm ?? (await buildFirm(db)).firm;
+  const owner = (firm ?? (await buildFirm(db)).firm) as Parent<F, Firm>;
   const rows = await db
     .insert(whiteLabels)
     .values([
@@ -149,11 +150,11 @@ export async function buildWhiteLabels(
 }
 
 /** Subscribes a firm to every module of the catalogue (or to `moduleIds`). */
-export async function buildFirmModules(
+export async function buildFirmModules<F extends Ref | undefined = undefined>(
   db: FactoryDb,
-  { firm, moduleIds }: { firm?: Ref; moduleIds?: number[] } = {},
+  { firm, moduleIds }: { firm?: F; moduleIds?: number[] } = {},
 ) {
-  const owner = firm ?? (await buildFirm(db)).firm;
+  const owner = (firm ?? (await buildFirm(db)).firm) as Parent<F, Firm>;
   const ids = moduleIds ?? (await db.select({ id: modules.id }).from(modules)).map((m) => m.id);
   const rows = ids.length
     ? await db
@@ -165,11 +166,11 @@ export async function buildFirmModules(
 }
 
 /** One version of a firm's terms of use in one language (version 1, French by default). */
-export async function buildTerms(
+export async function buildTerms<F extends Ref | undefined = undefined>(
   db: FactoryDb,
-  { firm, ...overrides }: { firm?: Ref } & Partial<typeof terms.$inferInsert> = {},
+  { firm, ...overrides }: { firm?: F } & Partial<typeof terms.$inferInsert> = {},
 ) {
-  const owner = firm ?? (await buildFirm(db)).firm;
+  const owner = (firm ?? (await buildFirm(db)).firm) as Parent<F, Firm>;
   const n = sequence();
   const row = await one(
     db
@@ -191,9 +192,9 @@ export async function buildTerms(
  * A firm set up like the ones the super admin creates: its branding, every module, and version 1
  * of its terms in French.
  */
-export async function buildPortal(
+export async function buildPortal<H extends Ref | true | undefined = undefined>(
   db: FactoryDb,
-  options: { holding?: Ref | true; termsTitle?: string } & Partial<typeof accountingFirms.$inferInsert> = {},
+  options: { holding?: H; termsTitle?: string } & Partial<typeof accountingFirms.$inferInsert> = {},
 ) {
   const { termsTitle, ...firmOptions } = options;
   const { firm, holding } = await buildFirm(db, firmOptions);
@@ -232,16 +233,19 @@ export async function buildUser(
 }
 
 /** A member of a firm's team (collaborator unless `role` says admin). */
-export async function buildFirmMember(
+export async function buildFirmMember<
+  F extends Ref | undefined = undefined,
+  U extends Ref | undefined = undefined,
+>(
   db: FactoryDb,
   {
     firm,
     user,
     ...overrides
-  }: { firm?: Ref; user?: Ref } & Partial<typeof accountingFirmMemberships.$inferInsert> = {},
+  }: { firm?: F; user?: U } & Partial<typeof accountingFirmMemberships.$inferInsert> = {},
 ) {
-  const owner = firm ?? (await buildFirm(db)).firm;
-  const person = user ?? (await buildUser(db)).user;
+  const owner = (firm ?? (await buildFirm(db)).firm) as Parent<F, Firm>;
+  const person = (user ?? (await buildUser(db)).user) as Parent<U, User>;
   const membership = await one(
     db
       .insert(accountingFirmMemberships)
@@ -252,12 +256,12 @@ export async function buildFirmMember(
 }
 
 /** An administrator of a holding (group). */
-export async function buildHoldingAdmin(
-  db: FactoryDb,
-  { holding, user }: { holding?: Ref; user?: Ref } = {},
-) {
-  const group = holding ?? (await buildHolding(db)).holding;
-  const person = user ?? (await buildUser(db)).user;
+export async function buildHoldingAdmin<
+  H extends Ref | undefined = undefined,
+  U extends Ref | undefined = undefined,
+>(db: FactoryDb, { holding, user }: { holding?: H; user?: U } = {}) {
+  const group = (holding ?? (await buildHolding(db)).holding) as Parent<H, Holding>;
+  const person = (user ?? (await buildUser(db)).user) as Parent<U, User>;
   const membership = await one(
     db.insert(holdingMemberships).values({ holdingId: group.id, userId: person.id }).returning(),
   );
@@ -265,11 +269,11 @@ export async function buildHoldingAdmin(
 }
 
 /** A client file with a fresh SIRET (registered platform-wide, as the API does). */
-export async function buildVendor(
+export async function buildVendor<F extends Ref | undefined = undefined>(
   db: FactoryDb,
-  { firm, ...overrides }: { firm?: Ref } & Partial<typeof vendors.$inferInsert> = {},
+  { firm, ...overrides }: { firm?: F } & Partial<typeof vendors.$inferInsert> = {},
 ) {
-  const owner = firm ?? (await buildFirm(db)).firm;
+  const owner = (firm ?? (await buildFirm(db)).firm) as Parent<F, Firm>;
   const n = sequence();
   const siret = 'siret' in overrides ? overrides.siret : freshSiret();
   const vendor = await one(
@@ -295,16 +299,19 @@ export async function buildVendor(
 }
 
 /** A client user of a client file (collaborator unless `role` says otherwise). */
-export async function buildClientUser(
+export async function buildClientUser<
+  V extends VendorRef | undefined = undefined,
+  U extends Ref | undefined = undefined,
+>(
   db: FactoryDb,
   {
     vendor,
     user,
     ...overrides
-  }: { vendor?: VendorRef; user?: Ref } & Partial<typeof vendorMemberships.$inferInsert> = {},
+  }: { vendor?: V; user?: U } & Partial<typeof vendorMemberships.$inferInsert> = {},
 ) {
-  const file = vendor ?? (await buildVendor(db)).vendor;
-  const person = user ?? (await buildUser(db)).user;
+  const file = (vendor ?? (await buildVendor(db)).vendor) as Parent<V, Vendor>;
+  const person = (user ?? (await buildUser(db)).user) as Parent<U, User>;
   const membership = await one(
     db
       .insert(vendorMemberships)
@@ -324,16 +331,20 @@ export async function buildClientUser(
  * A firm member's assignment to a client file. Without `user`, a new collaborator of the client
  * file's firm is built; a `user` given must already be a member of that firm.
  */
-export async function buildAssignment(
+export async function buildAssignment<
+  V extends VendorRef | undefined = undefined,
+  U extends Ref | undefined = undefined,
+>(
   db: FactoryDb,
   {
     vendor,
     user,
     ...overrides
-  }: { vendor?: VendorRef; user?: Ref } & Partial<typeof vendorAssignments.$inferInsert> = {},
+  }: { vendor?: V; user?: U } & Partial<typeof vendorAssignments.$inferInsert> = {},
 ) {
-  const file = vendor ?? (await buildVendor(db)).vendor;
-  const person = user ?? (await buildFirmMember(db, { firm: { id: file.accountingFirmId } })).user;
+  const file = (vendor ?? (await buildVendor(db)).vendor) as Parent<V, Vendor>;
+  const person = (user ??
+    (await buildFirmMember(db, { firm: { id: file.accountingFirmId } })).user) as Parent<U, User>;
   const assignment = await one(
     db
       .insert(vendorAssignments)
@@ -344,11 +355,11 @@ export async function buildAssignment(
 }
 
 /** A bank account of a client file (a valid French IBAN). */
-export async function buildBank(
+export async function buildBank<V extends VendorRef | undefined = undefined>(
   db: FactoryDb,
-  { vendor, ...overrides }: { vendor?: VendorRef } & Partial<typeof vendorBanks.$inferInsert> = {},
+  { vendor, ...overrides }: { vendor?: V } & Partial<typeof vendorBanks.$inferInsert> = {},
 ) {
-  const file = vendor ?? (await buildVendor(db)).vendor;
+  const file = (vendor ?? (await buildVendor(db)).vendor) as Parent<V, Vendor>;
   const n = sequence();
   const bank = await one(
     db
@@ -367,11 +378,11 @@ export async function buildBank(
 }
 
 /** An address of a client file (head office unless `type` says otherwise). */
-export async function buildAddress(
+export async function buildAddress<V extends VendorRef | undefined = undefined>(
   db: FactoryDb,
-  { vendor, ...overrides }: { vendor?: VendorRef } & Partial<typeof vendorAddresses.$inferInsert> = {},
+  { vendor, ...overrides }: { vendor?: V } & Partial<typeof vendorAddresses.$inferInsert> = {},
 ) {
-  const file = vendor ?? (await buildVendor(db)).vendor;
+  const file = (vendor ?? (await buildVendor(db)).vendor) as Parent<V, Vendor>;
   const n = sequence();
   const address = await one(
     db
@@ -392,11 +403,11 @@ export async function buildAddress(
 }
 
 /** An accounting period (financial year) of a client file: 2025 unless given. */
-export async function buildPeriod(
+export async function buildPeriod<V extends VendorRef | undefined = undefined>(
   db: FactoryDb,
-  { vendor, ...overrides }: { vendor?: VendorRef } & Partial<typeof accountingPeriods.$inferInsert> = {},
+  { vendor, ...overrides }: { vendor?: V } & Partial<typeof accountingPeriods.$inferInsert> = {},
 ) {
-  const file = vendor ?? (await buildVendor(db)).vendor;
+  const file = (vendor ?? (await buildVendor(db)).vendor) as Parent<V, Vendor>;
   const n = sequence();
   const period = await one(
     db
@@ -418,15 +429,15 @@ export async function buildPeriod(
  * A one-use link (password reset or invitation) for a user, valid for an hour unless
  * `expiresInSeconds` says otherwise. Returns the clear token the link would carry.
  */
-export async function buildPasswordToken(
+export async function buildPasswordToken<U extends Ref | undefined = undefined>(
   db: FactoryDb,
   {
     user,
     expiresInSeconds = 3600,
     ...overrides
-  }: { user?: Ref; expiresInSeconds?: number } & Partial<typeof passwordTokens.$inferInsert> = {},
+  }: { user?: U; expiresInSeconds?: number } & Partial<typeof passwordTokens.$inferInsert> = {},
 ) {
-  const person = user ?? (await buildUser(db)).user;
+  const person = (user ?? (await buildUser(db)).user) as Parent<U, User>;
   const token = newToken();
   const row = await one(
     db
