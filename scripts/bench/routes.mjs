@@ -1,22 +1,39 @@
-// `npm run bench -- routes`: each read of the mix (and each write) on its own, at 50 connections, next to a bare
-// Fastify route answering the same number of bytes from memory (measured in the same run). The
-// ratio says how much of the bare HTTP stack's throughput the route keeps.
+// `npm run bench -- routes`: each read of the mix (and each write) on its own at 50 connections,
+// next to, in the same run:
+// - the floor: a bare Fastify route running one prepared SELECT on the same database through the
+//   same driver and pool size (floor.mjs). An authenticated read should keep at least half of it
+//   on PostgreSQL, a write 0.3;
+// - a bare Fastify route answering the same number of bytes from memory (the HTTP stack alone).
 import { startBaseline } from './baseline.mjs';
-import { HEADER, measure, row } from './measure.mjs';
+import { startFloor } from './floor.mjs';
+import { measure } from './measure.mjs';
 import { forAutocannon, readMix, writeMix } from './mix.mjs';
 import { freshPostgres, PG_URL, startServer } from './server.mjs';
 
 const SECONDS = Number(process.env.BENCH_ROUTE_SECONDS ?? 5);
+const TARGET = { read: 0.5, write: 0.3 };
 
 export async function run() {
-  const lines = [HEADER];
   const baselines = new Map();
+  const results = new Map(); // route name -> { bytes, kind, PostgreSQL: m, PGlite: m }
+  const floors = {};
   for (const [name, databaseUrl] of [
     ['PostgreSQL', await freshPostgres(PG_URL, 'portal_bench')],
     ['PGlite', null],
   ]) {
     const server = await startServer({ port: 4702, databaseUrl });
-    for (const request of [...(await readMix(server.base)), ...(await writeMix(server.base))]) {
+    const floor = await startFloor(4704, databaseUrl);
+    floors[name] = await measure({
+      url: floor.base,
+      connections: 50,
+      duration: SECONDS,
+      requests: [{ path: floor.path }],
+    });
+    await floor.stop();
+    console.log(`${name}: floor (one prepared SELECT) ${floors[name].rps} req/s, p99 ${floors[name].p99} ms`);
+    const reads = (await readMix(server.base)).map((r) => ({ ...r, kind: 'read' }));
+    const writes = (await writeMix(server.base)).map((r) => ({ ...r, kind: 'write' }));
+    for (const request of [...reads, ...writes]) {
       const res = await fetch(server.base + request.path, {
         method: request.method,
         headers: request.headers,
@@ -30,12 +47,36 @@ export async function run() {
         duration: SECONDS,
         requests: forAutocannon([request]),
       });
-      lines.push(row(`${name}: ${request.name} (${bytes} B)`, m, baselines.get(bytes)));
-      console.log(lines.at(-1));
+      const entry = results.get(request.name) ?? { bytes, kind: request.kind };
+      entry[name] = m;
+      results.set(request.name, entry);
+      console.log(
+        `${name}: ${request.name} (${bytes} B) ${m.rps} req/s, p99 ${m.p99} ms, ${(m.rps / floors[name].rps).toFixed(2)} of the floor, ${m.errors} errors`,
+      );
     }
     await server.stop();
   }
+  const ratio = (m, floor) => (m && floor ? (m.rps / floor.rps).toFixed(2) : '');
+  const lines = [
+    '| route, 50 conn | PostgreSQL req/s | PostgreSQL p99 ms | ratio to floor (PG) | PGlite req/s | ratio to floor (PGlite) | ratio (PG) to a bare route of the same size |',
+    '|---|---:|---:|---:|---:|---:|---:|',
+    `| floor: bare Fastify + one prepared SELECT | ${floors.PostgreSQL.rps} | ${floors.PostgreSQL.p99} | 1.00 | ${floors.PGlite.rps} | 1.00 | |`,
+  ];
+  const below = [];
+  for (const [route, e] of results) {
+    const pg = e.PostgreSQL;
+    const r = pg.rps / floors.PostgreSQL.rps;
+    if (r < TARGET[e.kind]) below.push(`${route} (${r.toFixed(2)} < ${TARGET[e.kind]})`);
+    lines.push(
+      `| ${route} (${e.bytes} B) | ${pg.rps} | ${pg.p99} | ${ratio(pg, floors.PostgreSQL)} | ${e.PGlite?.rps ?? ''} | ${ratio(e.PGlite, floors.PGlite)} | ${(pg.rps / baselines.get(e.bytes).rps).toFixed(2)} |`,
+    );
+  }
   console.log(`\n${lines.join('\n')}`);
+  console.log(
+    below.length
+      ? `\nBelow target on PostgreSQL (reads ${TARGET.read}, writes ${TARGET.write} of the floor): ${below.join('; ')}`
+      : `\nEvery route meets its target on PostgreSQL (reads >= ${TARGET.read}, writes >= ${TARGET.write} of the floor).`,
+  );
 }
 
 async function baselineFor(bytes) {

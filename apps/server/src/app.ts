@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
+import pino from 'pino';
 import { type AppContext, type DocumentsSeam, NO_DOCUMENTS } from './app-context';
 import type { Config } from './config';
 import type { Database } from './db/client';
@@ -20,6 +22,8 @@ import { vendorImportRoutes } from './modules/vendors/import/import.routes';
 import { vendorChildrenRoutes } from './modules/vendors/vendor-children.routes';
 import { whiteLabelRoutes } from './modules/white-label/white-label.routes';
 import { createAccess } from './platform/access/access';
+import { createAccessCache } from './platform/access/access-cache';
+import { listenForAccessChanges, registerWriteBarrier } from './platform/access/access-invalidation';
 import { registerAuth } from './platform/auth/auth-plugin';
 import type { BlobStore } from './platform/blobs/blob-store';
 import { diskBlobStore } from './platform/blobs/disk-blob-store';
@@ -27,6 +31,7 @@ import { registerErrorHandler } from './platform/errors/error-handler';
 import { registerOpenApi } from './platform/http/openapi';
 import { redactUrl } from './platform/http/redact';
 import { registerSecurity } from './platform/http/security';
+import { responseSerializer } from './platform/http/serializer';
 import { isSpaRequest, registerWebApp } from './platform/http/web-app';
 import { createMailer, type Mailer } from './platform/mail/mailer';
 import { databaseRateLimiter, type RateLimiter, redisRateLimiter } from './platform/rate-limit';
@@ -47,17 +52,21 @@ function defaultWebDist(): string {
 
 /** Builds the whole application: platform plugins first, then each module's routes. */
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
+  // Log lines are written asynchronously (a synchronous write per request cost ~5 % of a read).
+  const logStream = config.LOG_LEVEL === 'silent' ? undefined : pino.destination({ dest: 1, sync: false });
   const app = Fastify({
-    logger:
-      config.LOG_LEVEL === 'silent'
-        ? false
-        : {
-            level: config.LOG_LEVEL,
-            redact: ['req.headers.authorization'],
-            serializers: {
-              req: (req) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),
-            },
+    logger: logStream
+      ? {
+          level: config.LOG_LEVEL,
+          stream: logStream,
+          redact: ['req.headers.authorization'],
+          serializers: {
+            req: (req) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),
           },
+        }
+      : false,
+    // One access line per request (onResponse below) instead of Fastify's two.
+    disableRequestLogging: true,
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: config.TRUST_PROXY,
     genReqId: (req) => {
@@ -68,13 +77,35 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     routerOptions: { maxParamLength: 200 },
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
-  app.addHook('onSend', async (request, reply) => {
+  app.setSerializerCompiler(responseSerializer({ check: config.NODE_ENV !== 'production' }));
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('X-Request-Id', request.id);
+    done(null, payload);
+  });
+  app.addHook('onResponse', (request, reply, done) => {
+    request.log.info(
+      {
+        method: request.method,
+        url: redactUrl(request.url),
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime * 10) / 10,
+        ip: request.ip,
+      },
+      'request',
+    );
+    done();
+  });
+  app.addHook('onClose', (_app, done) => {
+    logStream?.flush();
+    done();
   });
 
   let redis: Redis | undefined;
   if (!deps.rateLimiter && config.REDIS_URL) redis = new Redis(config.REDIS_URL, { lazyConnect: false });
+  // Sessions and grants are cached per process and cleared by the database's notifications.
+  const accessCache = createAccessCache();
+  const invalidation = await listenForAccessChanges(deps.database, accessCache, app.log);
+  app.addHook('onClose', () => invalidation.close());
   const ctx: AppContext = {
     config,
     database: deps.database,
@@ -89,7 +120,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       }),
     rateLimiter:
       deps.rateLimiter ?? (redis ? redisRateLimiter(redis) : databaseRateLimiter(deps.database.db)),
-    access: createAccess(deps.database.db),
+    access: createAccess(deps.database.db, accessCache),
     blobs: deps.blobs ?? diskBlobStore(path.join(config.dataDir, 'blobs')),
     documents: deps.documents ?? NO_DOCUMENTS,
   };
@@ -108,7 +139,14 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   });
   await registerSecurity(app, config.CORS_ORIGINS);
   await registerOpenApi(app);
-  registerAuth(app, ctx.db);
+  registerAuth(app, ctx.db, accessCache);
+  registerWriteBarrier(app, invalidation);
+  // JSON above 1 KB is compressed; the web app's files are served precompressed.
+  await app.register(compress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    customTypes: /^application\/(?:[\w.+-]+\+)?json\b/,
+  });
 
   healthRoutes(app, ctx);
   identityRoutes(app, ctx);

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser } from './factories';
 import { createTestApp, type TestApp } from './test-app';
@@ -23,16 +26,61 @@ function csp(header: unknown): Record<string, string[]> {
 }
 
 describe('security headers', () => {
-  it('are set on an API answer', async () => {
+  it('on an API answer are the minimal set: no sniffing, no framing, nothing to load', async () => {
     const res = await t.request({ method: 'GET', url: '/api/health' });
-    const directives = csp(res.headers['content-security-policy']);
-    expect(directives['script-src']).toContain("'self'");
-    expect(directives['script-src']).not.toContain("'unsafe-inline'");
-    expect(directives['object-src']).toEqual(["'none'"]);
-    expect(directives['frame-ancestors']).toEqual(["'self'"]);
+    expect(csp(res.headers['content-security-policy'])).toEqual({
+      'default-src': ["'none'"],
+      'frame-ancestors': ["'none'"],
+    });
     expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['referrer-policy']).toBe('same-origin');
     expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    // The document set stays off JSON (it was ~1 KB on every answer).
+    expect(res.headers['referrer-policy']).toBeUndefined();
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('on the web app are the full set with the app CSP', async () => {
+    const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-web-'));
+    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><body>app</body></html>');
+    const web = await createTestApp({ env: { SERVE_WEB: 'true', WEB_DIST_DIR: dist } });
+    try {
+      const res = await web.request({ method: 'GET', url: '/signin', headers: { accept: 'text/html' } });
+      expect(res.status).toBe(200);
+      expect(String(res.headers['content-type'])).toContain('text/html');
+      const directives = csp(res.headers['content-security-policy']);
+      expect(directives['script-src']).toContain("'self'");
+      expect(directives['script-src']).not.toContain("'unsafe-inline'");
+      expect(directives['object-src']).toEqual(["'none'"]);
+      expect(directives['frame-ancestors']).toEqual(["'self'"]);
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['referrer-policy']).toBe('same-origin');
+    } finally {
+      await web.close();
+      fs.rmSync(dist, { recursive: true, force: true });
+    }
+  });
+
+  it('mark private answers no-store', async () => {
+    const token = await t.signIn(email);
+    const res = await t.request({ method: 'GET', url: '/api/users/me', token });
+    expect(res.status).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  it('send HSTS over HTTPS only', async () => {
+    const plain = await t.request({ method: 'GET', url: '/api/health' });
+    expect(plain.headers['strict-transport-security']).toBeUndefined();
+    const proxied = await createTestApp({ env: { TRUST_PROXY: 'true' } });
+    try {
+      const secure = await proxied.request({
+        method: 'GET',
+        url: '/api/health',
+        headers: { 'x-forwarded-proto': 'https' },
+      });
+      expect(secure.headers['strict-transport-security']).toMatch(/^max-age=\d+/);
+    } finally {
+      await proxied.close();
+    }
   });
 
   it('are set on an error answer, and a sane X-Request-Id is echoed', async () => {

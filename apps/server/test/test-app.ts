@@ -47,6 +47,9 @@ export async function createTestApp(
   await app.ready();
 
   const request: TestApp['request'] = async ({ token, headers, ...rest }) => {
+    // A test that changed rows directly plays another process: on PostgreSQL its change reaches
+    // the app's access cache by notification, a moment later; wait for it like a client would.
+    await app.settleAccess();
     const res = await app.inject({
       // A distinct client address per request, so the sign-in limit per IP is only met on purpose.
       remoteAddress: `10.${rnd()}.${rnd()}.${rnd()}`,

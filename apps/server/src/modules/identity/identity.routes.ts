@@ -67,11 +67,16 @@ export function identityRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
   );
 
-  r.get('/api/logout', { schema: { tags, security: bearer, response: { 200: ok } } }, async (request) => {
-    const actor = requireActor(request);
-    await revokeFamily(ctx.db, actor.familyId);
-    return { data: { success: true as const } };
-  });
+  // A GET that writes (the spec's path): `mutates` makes it wait for the access cache like a POST.
+  r.get(
+    '/api/logout',
+    { schema: { tags, security: bearer, response: { 200: ok } }, config: { mutates: true } },
+    async (request) => {
+      const actor = requireActor(request);
+      await revokeFamily(ctx.db, actor.familyId);
+      return { data: { success: true as const } };
+    },
+  );
 
   r.get(
     '/api/users/me',

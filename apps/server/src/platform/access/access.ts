@@ -2,6 +2,7 @@ import { type Action, type Role, roleAllows } from '@portal/contracts';
 import type { Db } from '../../db/client';
 import type { Actor } from '../auth/sessions';
 import { AppError } from '../errors/app-error';
+import { type AccessCache, NO_ACCESS_CACHE } from './access-cache';
 
 /**
  * The kinds of resource rights are asked on, each with the ids that name one. Modules add their
@@ -49,19 +50,31 @@ export type Access = {
   authorize(actor: Actor, action: Action, resource: Resource): Promise<Grant>;
 };
 
+/** `kind:id:id...` with the ids in a stable order (resources are small flat objects). */
+function resourceKey(resource: Resource): string {
+  const record = resource as unknown as Record<string, unknown>;
+  let key = resource.kind;
+  for (const name of Object.keys(record).sort()) if (name !== 'kind') key += `:${name}=${record[name]}`;
+  return key;
+}
+
 const platformGrant: GrantResolver<'platform'> = async (_db, actor) => ({
   roles: actor.isSuperAdmin ? ['super_admin'] : [],
   readOnly: false,
 });
 
-/** One access module per app: the platform's own kind, then what the modules register. */
-export function createAccess(db: Db): Access {
+/**
+ * One access module per app: the platform's own kind, then what the modules register. Grants are
+ * kept in the access cache per user and resource (cleared by any change to access).
+ */
+export function createAccess(db: Db, cache: AccessCache = NO_ACCESS_CACHE): Access {
   const resolvers: GrantResolvers = { platform: platformGrant };
 
   const grantFor = (actor: Actor, resource: Resource): Promise<Grant> => {
     const resolve = resolvers[resource.kind] as GrantResolver<typeof resource.kind> | undefined;
     if (!resolve) throw new Error(`No access resolver registered for '${resource.kind}'`);
-    return resolve(db, actor, resource as never);
+    const key = `${actor.userId}:${actor.isSuperAdmin ? 1 : 0}:${resourceKey(resource)}`;
+    return cache.get('grant', key, () => resolve(db, actor, resource as never));
   };
 
   return {

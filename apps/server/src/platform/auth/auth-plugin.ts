@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
+import type { AccessCache } from '../access/access-cache';
 import { AppError } from '../errors/app-error';
-import { type Actor, actorFromAccessToken } from './sessions';
+import { type Actor, actorFromTokenHash } from './sessions';
+import { hashToken } from './tokens';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -10,8 +12,13 @@ declare module 'fastify' {
   }
 }
 
-/** Resolves `Authorization: Bearer <token>` into `request.actor` once per request. */
-export function registerAuth(app: FastifyInstance, db: Db): void {
+const unexpired = (actor: Actor | null) => !actor || actor.expiresAt.getTime() > Date.now();
+
+/**
+ * Resolves `Authorization: Bearer <token>` into `request.actor` once per request, through the
+ * access cache (a session revoked or rotated clears it: `access-invalidation.ts`).
+ */
+export function registerAuth(app: FastifyInstance, db: Db, cache: AccessCache): void {
   app.decorateRequest('actor', null);
   app.decorateRequest('authFailure', null);
   app.addHook('onRequest', async (request) => {
@@ -24,12 +31,13 @@ export function registerAuth(app: FastifyInstance, db: Db): void {
       request.authFailure = 'token-expired';
       return;
     }
-    const result = await actorFromAccessToken(db, match[1]);
-    if ('actor' in result) {
-      request.actor = result.actor;
+    const hash = hashToken(match[1]);
+    const actor = await cache.get('session', hash, () => actorFromTokenHash(db, hash), unexpired);
+    if (actor && actor.expiresAt.getTime() > Date.now()) {
+      request.actor = actor;
       request.authFailure = null;
     } else {
-      request.authFailure = result.error;
+      request.authFailure = 'token-expired';
     }
   });
   // A route that declares bearer security answers 401 to an anonymous caller before validating

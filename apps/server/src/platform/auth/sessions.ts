@@ -71,14 +71,19 @@ const actorQueries = new WeakMap<Db, ReturnType<typeof selectActorByTokenHash>>(
 
 /** Resolves a bearer token to its actor; an unknown, expired, rotated or revoked token fails. */
 export async function actorFromAccessToken(db: Db, token: string): Promise<AccessCheck> {
+  const actor = await actorFromTokenHash(db, hashToken(token));
+  return actor ? { actor } : { error: 'token-expired' };
+}
+
+/** The actor of a live session whose access token hashes to `hash`, or null. */
+export async function actorFromTokenHash(db: Db, hash: string): Promise<Actor | null> {
   let query = actorQueries.get(db);
   if (!query) {
     query = selectActorByTokenHash(db);
     actorQueries.set(db, query);
   }
-  const [row] = await query.execute({ hash: hashToken(token) });
-  if (!row) return { error: 'token-expired' };
-  return { actor: row };
+  const [row] = await query.execute({ hash });
+  return row ?? null;
 }
 
 /**

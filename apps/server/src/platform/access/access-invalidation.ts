@@ -1,0 +1,164 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import type { Database } from '../../db/client';
+import type { AccessCache } from './access-cache';
+
+export const ACCESS_CHANNEL = 'portal_access';
+
+/**
+ * Keeps a process's access cache true to the database. The database's triggers notify
+ * `portal_access` when a change that can alter access commits; every process listening clears
+ * its cache. `barrier()` returns once this process has received every notification committed
+ * before it was called: a write request waits for it before answering, so the caller's very next
+ * request, to any process, finds the change (the other processes were signalled at the same
+ * commit).
+ */
+export type AccessInvalidation = {
+  barrier(): Promise<void>;
+  close(): Promise<void>;
+};
+
+type Log = { warn(obj: object, msg: string): void; info(obj: object, msg: string): void };
+
+export async function listenForAccessChanges(
+  database: Database,
+  cache: AccessCache,
+  log: Log,
+): Promise<AccessInvalidation> {
+  if (database.pglite) {
+    // PGlite delivers a notification before the query that committed it resolves.
+    const unlisten = await database.pglite.listen(ACCESS_CHANNEL, () => cache.clear());
+    return { barrier: async () => {}, close: () => unlisten() };
+  }
+  if (!database.pool) throw new Error('No database to listen to');
+  return postgresListener(database.pool.options, cache, log);
+}
+
+const BARRIER_TIMEOUT_MS = 2_000;
+const RECONNECT_MS = 1_000;
+
+async function postgresListener(
+  options: pg.PoolConfig,
+  cache: AccessCache,
+  log: Log,
+): Promise<AccessInvalidation> {
+  const waiting = new Map<string, () => void>();
+  let client: pg.Client | null = null;
+  let closed = false;
+  let retry: NodeJS.Timeout | undefined;
+
+  const scheduleReconnect = () => {
+    retry = setTimeout(() => {
+      connect().catch((error: Error) => {
+        log.warn({ err: error.message }, 'access notifications: reconnecting failed');
+        if (!closed) scheduleReconnect();
+      });
+    }, RECONNECT_MS);
+  };
+
+  const lost = (from: pg.Client, error?: Error) => {
+    if (closed || from !== client) return;
+    // Without the channel, a cached entry could outlive its revocation: stop caching until back.
+    cache.setEnabled(false);
+    for (const release of waiting.values()) release();
+    waiting.clear();
+    client = null;
+    from.removeAllListeners();
+    from.on('error', () => {});
+    from.end().catch(() => {});
+    log.warn({ err: error?.message }, 'access notifications lost: caching off until reconnected');
+    scheduleReconnect();
+  };
+
+  const connect = async () => {
+    const next = new pg.Client(options as pg.ClientConfig);
+    next.on('notification', (message) => {
+      const payload = message.payload ?? '';
+      if (payload.startsWith('barrier:')) {
+        waiting.get(payload)?.();
+        waiting.delete(payload);
+      } else {
+        cache.clear();
+      }
+    });
+    next.on('error', (error) => lost(next, error));
+    next.on('end', () => lost(next));
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${ACCESS_CHANNEL}`);
+    } catch (error) {
+      next.removeAllListeners();
+      next.on('error', () => {});
+      await next.end().catch(() => {});
+      throw error;
+    }
+    if (closed) {
+      await next.end();
+      return;
+    }
+    client = next;
+    cache.setEnabled(true);
+  };
+
+  await connect();
+
+  return {
+    async barrier() {
+      const current = client;
+      if (!current) return;
+      const payload = `barrier:${randomUUID()}`;
+      const received = new Promise<void>((resolve) => {
+        waiting.set(payload, resolve);
+        setTimeout(() => {
+          if (waiting.delete(payload)) {
+            cache.clear();
+            resolve();
+          }
+        }, BARRIER_TIMEOUT_MS).unref();
+      });
+      try {
+        await current.query('SELECT pg_notify($1, $2)', [ACCESS_CHANNEL, payload]);
+      } catch {
+        waiting.delete(payload);
+        cache.clear();
+        return;
+      }
+      await received;
+    },
+    async close() {
+      closed = true;
+      clearTimeout(retry);
+      for (const release of waiting.values()) release();
+      waiting.clear();
+      const current = client;
+      client = null;
+      current?.removeAllListeners();
+      current?.on('error', () => {});
+      await current?.end().catch(() => {});
+    },
+  };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Resolves once every access change committed so far has reached this process's cache. */
+    settleAccess(): Promise<void>;
+  }
+  interface FastifyContextConfig {
+    /** A GET route that writes (sign-out): it waits for the access cache like a POST. */
+    mutates?: boolean;
+  }
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** A request that may have written answers only once the changes it made reach the cache. */
+export function registerWriteBarrier(app: FastifyInstance, invalidation: AccessInvalidation): void {
+  app.decorate('settleAccess', () => invalidation.barrier());
+  app.addHook('onSend', async (request, _reply, payload) => {
+    if (!SAFE_METHODS.has(request.method) || request.routeOptions.config?.mutates)
+      await invalidation.barrier();
+    return payload;
+  });
+}
