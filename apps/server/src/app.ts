@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import compress from '@fastify/compress';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import pino from 'pino';
@@ -65,8 +65,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
           },
         }
       : false,
-    // One access line per request (onResponse below) instead of Fastify's two.
-    disableRequestLogging: true,
+    // One access line per request (onResponse below) instead of Fastify's two; failures are
+    // logged by the error handler.
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: config.TRUST_PROXY,
     genReqId: (req) => {
@@ -138,15 +139,15 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     spaFallback: (request) => servesWeb && isSpaRequest(request.method, request.url, request.headers.accept),
   });
   await registerSecurity(app, config.CORS_ORIGINS);
-  await registerOpenApi(app);
-  registerAuth(app, ctx.db, accessCache);
-  registerWriteBarrier(app, invalidation);
   // JSON above 1 KB is compressed; the web app's files are served precompressed.
   await app.register(compress, {
     threshold: 1024,
     encodings: ['br', 'gzip'],
     customTypes: /^application\/(?:[\w.+-]+\+)?json\b/,
   });
+  await registerOpenApi(app);
+  registerAuth(app, ctx.db, accessCache);
+  registerWriteBarrier(app, invalidation);
 
   healthRoutes(app, ctx);
   identityRoutes(app, ctx);

@@ -115,6 +115,30 @@ describe('security headers', () => {
   });
 });
 
+describe('compression', () => {
+  it('compresses JSON above 1 KB for whatever the client accepts, and leaves small answers alone', async () => {
+    const identity = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    expect(identity.headers['content-encoding']).toBeUndefined();
+    expect(identity.body.length).toBeGreaterThan(1024);
+    for (const encoding of ['br', 'gzip']) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api/openapi.json',
+        headers: { 'accept-encoding': encoding },
+      });
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(String(res.headers.vary)).toMatch(/accept-encoding/i);
+      expect(res.rawPayload.length).toBeLessThan(identity.body.length / 3);
+    }
+    const small = await t.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(small.headers['content-encoding']).toBeUndefined();
+  });
+});
+
 describe('errors in the spec format', () => {
   it('answers 404 for an unknown /api path', async () => {
     for (const method of ['GET', 'POST', 'DELETE'] as const) {

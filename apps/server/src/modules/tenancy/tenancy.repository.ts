@@ -12,6 +12,7 @@ import {
   vendors,
 } from '../../db/schema';
 import { escapeLike } from '../../platform/db-like';
+import { preparedPerDatabase } from '../../platform/db-prepared';
 
 export type ModuleRow = typeof modules.$inferSelect;
 
@@ -141,30 +142,48 @@ export async function clientVendors(db: Db, userId: number, filter: VendorFilter
 }
 
 /** Active modules of a firm for an audience, by priority. */
-export async function firmModules(db: Db, accountingFirmId: number, audience?: 'accountant' | 'client') {
-  return db
-    .select({ module: modules })
+const activeModulesOfFirm = preparedPerDatabase((db) =>
+  db
+    .select({ module: modules, audience: modules.audience })
     .from(accountingFirmModules)
     .innerJoin(modules, eq(modules.id, accountingFirmModules.moduleId))
     .where(
       and(
-        eq(accountingFirmModules.accountingFirmId, accountingFirmId),
+        eq(accountingFirmModules.accountingFirmId, sql.placeholder('firmId')),
         eq(accountingFirmModules.isActive, true),
         eq(modules.isActive, true),
-        audience ? inArray(modules.audience, [audience, 'both']) : undefined,
       ),
     )
     .orderBy(asc(modules.priority), asc(modules.id))
-    .then((rows) => rows.map((r) => r.module));
+    .prepare('firm_modules'),
+);
+
+export async function firmModules(db: Db, accountingFirmId: number, audience?: 'accountant' | 'client') {
+  const rows = await activeModulesOfFirm(db).execute({ firmId: accountingFirmId });
+  return rows
+    .filter((r) => !audience || r.audience === audience || r.audience === 'both')
+    .map((r) => r.module);
 }
+
+const modulesOfVendor = preparedPerDatabase((db) =>
+  db
+    .select({ moduleId: vendorModules.moduleId, isActive: vendorModules.isActive })
+    .from(vendorModules)
+    .where(
+      and(
+        eq(vendorModules.accountingFirmId, sql.placeholder('firmId')),
+        eq(vendorModules.vendorId, sql.placeholder('vendorId')),
+      ),
+    )
+    .prepare('vendor_modules'),
+);
 
 /** Modules a client user gets in one client file: the firm's client modules enabled for it. */
 export async function vendorModulesFor(db: Db, accountingFirmId: number, vendorId: number) {
-  const enabled = await db
-    .select({ moduleId: vendorModules.moduleId, isActive: vendorModules.isActive })
-    .from(vendorModules)
-    .where(and(eq(vendorModules.accountingFirmId, accountingFirmId), eq(vendorModules.vendorId, vendorId)));
-  const firm = await firmModules(db, accountingFirmId, 'client');
+  const [enabled, firm] = await Promise.all([
+    modulesOfVendor(db).execute({ firmId: accountingFirmId, vendorId }),
+    firmModules(db, accountingFirmId, 'client'),
+  ]);
   if (enabled.length === 0) return firm;
   const active = new Set(enabled.filter((e) => e.isActive).map((e) => e.moduleId));
   return firm.filter((m) => active.has(m.id));

@@ -103,28 +103,42 @@ async function postgresListener(
 
   await connect();
 
+  const sendBarrier = async () => {
+    const current = client;
+    if (!current) return;
+    const payload = `barrier:${randomUUID()}`;
+    const received = new Promise<void>((resolve) => {
+      waiting.set(payload, resolve);
+      setTimeout(() => {
+        if (waiting.delete(payload)) {
+          cache.clear();
+          resolve();
+        }
+      }, BARRIER_TIMEOUT_MS).unref();
+    });
+    try {
+      await current.query('SELECT pg_notify($1, $2)', [ACCESS_CHANNEL, payload]);
+    } catch {
+      waiting.delete(payload);
+      cache.clear();
+      return;
+    }
+    await received;
+  };
+
+  // Writes finishing in the same turn of the event loop share one barrier, sent after all of
+  // their commits (a barrier already on its way may predate some of them, so they join the next).
+  let next: Promise<void> | null = null;
+
   return {
-    async barrier() {
-      const current = client;
-      if (!current) return;
-      const payload = `barrier:${randomUUID()}`;
-      const received = new Promise<void>((resolve) => {
-        waiting.set(payload, resolve);
-        setTimeout(() => {
-          if (waiting.delete(payload)) {
-            cache.clear();
-            resolve();
-          }
-        }, BARRIER_TIMEOUT_MS).unref();
+    barrier() {
+      next ??= new Promise<void>((resolve) => {
+        setImmediate(() => {
+          next = null;
+          void sendBarrier().then(resolve);
+        });
       });
-      try {
-        await current.query('SELECT pg_notify($1, $2)', [ACCESS_CHANNEL, payload]);
-      } catch {
-        waiting.delete(payload);
-        cache.clear();
-        return;
-      }
-      await received;
+      return next;
     },
     async close() {
       closed = true;

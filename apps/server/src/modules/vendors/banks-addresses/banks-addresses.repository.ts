@@ -1,6 +1,7 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { vendorAddresses, vendorBanks } from '../../../db/schema';
+import { preparedPerDatabase } from '../../../platform/db-prepared';
 
 export type BankRow = typeof vendorBanks.$inferSelect;
 export type AddressRow = typeof vendorAddresses.$inferSelect;
@@ -12,12 +13,22 @@ const bankKey = (firmId: number, vendorId: number) =>
 const addressKey = (firmId: number, vendorId: number) =>
   and(eq(vendorAddresses.accountingFirmId, firmId), eq(vendorAddresses.vendorId, vendorId));
 
-export async function listBanks(db: Db, accountingFirmId: number, vendorId: number): Promise<BankRow[]> {
-  return db
+const banksOf = preparedPerDatabase((db) =>
+  db
     .select()
     .from(vendorBanks)
-    .where(bankKey(accountingFirmId, vendorId))
-    .orderBy(asc(vendorBanks.id));
+    .where(
+      and(
+        eq(vendorBanks.accountingFirmId, sql.placeholder('firmId')),
+        eq(vendorBanks.vendorId, sql.placeholder('vendorId')),
+      ),
+    )
+    .orderBy(asc(vendorBanks.id))
+    .prepare('vendor_banks'),
+);
+
+export async function listBanks(db: Db, accountingFirmId: number, vendorId: number): Promise<BankRow[]> {
+  return banksOf(db).execute({ firmId: accountingFirmId, vendorId });
 }
 
 export async function insertBank(
@@ -63,16 +74,26 @@ export async function deleteBank(
   return rows.length > 0;
 }
 
+const addressesOf = preparedPerDatabase((db) =>
+  db
+    .select()
+    .from(vendorAddresses)
+    .where(
+      and(
+        eq(vendorAddresses.accountingFirmId, sql.placeholder('firmId')),
+        eq(vendorAddresses.vendorId, sql.placeholder('vendorId')),
+      ),
+    )
+    .orderBy(asc(vendorAddresses.id))
+    .prepare('vendor_addresses'),
+);
+
 export async function listAddresses(
   db: Db,
   accountingFirmId: number,
   vendorId: number,
 ): Promise<AddressRow[]> {
-  return db
-    .select()
-    .from(vendorAddresses)
-    .where(addressKey(accountingFirmId, vendorId))
-    .orderBy(asc(vendorAddresses.id));
+  return addressesOf(db).execute({ firmId: accountingFirmId, vendorId });
 }
 
 export async function insertAddress(

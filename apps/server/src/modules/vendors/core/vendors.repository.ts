@@ -12,6 +12,7 @@ import {
   vendors,
 } from '../../../db/schema';
 import { escapeLike } from '../../../platform/db-like';
+import { preparedPerDatabase } from '../../../platform/db-prepared';
 import { pageOffset } from '../../../platform/http/pagination';
 
 export type VendorRow = typeof vendors.$inferSelect;
@@ -62,15 +63,18 @@ export async function listVendors(
             ),
         ),
   );
-  const [totalRow] = await db.select({ n: count() }).from(vendors).where(where);
-  const rows = await db
-    .select()
+  // The total rides along with the page (one round trip); a page past the end has no row to
+  // carry it, so only then is it counted apart.
+  const page = await db
+    .select({ vendor: vendors, total: sql<number>`count(*) over ()`.mapWith(Number) })
     .from(vendors)
     .where(where)
     .orderBy(SORTS[query.sort ?? 'company'], asc(vendors.id))
     .limit(query.per_page)
     .offset(pageOffset(query));
-  return { rows, total: Number(totalRow?.n ?? 0) };
+  if (page.length > 0) return { rows: page.map((r) => r.vendor), total: page[0]!.total };
+  const [totalRow] = await db.select({ n: count() }).from(vendors).where(where);
+  return { rows: [], total: Number(totalRow?.n ?? 0) };
 }
 
 /** Whether a member of the firm sees all its client files (false for a non-member). */
@@ -94,12 +98,23 @@ export async function memberSeesAllVendors(
 const oneVendor = (accountingFirmId: number, id: number) =>
   and(eq(vendors.accountingFirmId, accountingFirmId), eq(vendors.id, id));
 
+const vendorById = preparedPerDatabase((db) =>
+  db
+    .select()
+    .from(vendors)
+    .where(
+      and(eq(vendors.accountingFirmId, sql.placeholder('firmId')), eq(vendors.id, sql.placeholder('id'))),
+    )
+    .limit(1)
+    .prepare('vendor_by_id'),
+);
+
 export async function findVendor(
   db: Db,
   accountingFirmId: number,
   id: number,
 ): Promise<VendorRow | undefined> {
-  const [row] = await db.select().from(vendors).where(oneVendor(accountingFirmId, id)).limit(1);
+  const [row] = await vendorById(db).execute({ firmId: accountingFirmId, id });
   return row;
 }
 
@@ -129,6 +144,25 @@ export async function updateVendor(
     .where(oneVendor(accountingFirmId, id))
     .returning();
   return row!;
+}
+
+/** Updates columns and merges `fiscal` keys into the stored ones, in one statement. */
+export async function updateVendorMerging(
+  db: Db,
+  accountingFirmId: number,
+  id: number,
+  values: Partial<VendorRow>,
+  fiscal: Record<string, unknown>,
+): Promise<VendorRow | undefined> {
+  const merge = Object.keys(fiscal).length
+    ? { fiscal: sql`${vendors.fiscal} || ${JSON.stringify(fiscal)}::jsonb` }
+    : {};
+  const [row] = await db
+    .update(vendors)
+    .set({ ...values, ...merge, updatedAt: new Date() })
+    .where(oneVendor(accountingFirmId, id))
+    .returning();
+  return row;
 }
 
 /** Which of these users are members of the firm. */

@@ -151,6 +151,14 @@ export async function updateVendor(
   const grant = await ctx.access.authorize(actor, 'vendor.update', { kind: 'vendor', vendorId });
   const accountingFirmId = grant.accountingFirmId!;
   try {
+    if (input.siret === undefined) {
+      // The everyday edit (notes, contacts, fiscal fields): one statement, the fiscal fields
+      // merged by the database, no lock held across round trips.
+      const { columns, fiscal } = toVendorColumns(input);
+      const row = await repo.updateVendorMerging(ctx.db, accountingFirmId, vendorId, columns, fiscal);
+      if (!row) throw new AppError('not-found');
+      return toVendorDto(row);
+    }
     const row = await ctx.db.transaction(async (tx) => {
       const current = await repo.lockVendor(tx, accountingFirmId, vendorId);
       if (!current) throw new AppError('not-found');

@@ -1,6 +1,7 @@
 import { and, asc, eq, gte, lte, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { accountingPeriods } from '../../../db/schema';
+import { preparedPerDatabase } from '../../../platform/db-prepared';
 
 export type PeriodRow = typeof accountingPeriods.$inferSelect;
 export type PeriodValues = Pick<PeriodRow, 'name' | 'startDate' | 'endDate'>;
@@ -17,12 +18,22 @@ export async function lockVendorPeriods(tx: Db, vendor: VendorRef): Promise<void
   );
 }
 
-export async function listPeriods(db: Db, vendor: VendorRef): Promise<PeriodRow[]> {
-  return db
+const periodsOf = preparedPerDatabase((db) =>
+  db
     .select()
     .from(accountingPeriods)
-    .where(ofVendor(vendor))
-    .orderBy(asc(accountingPeriods.startDate));
+    .where(
+      and(
+        eq(accountingPeriods.accountingFirmId, sql.placeholder('firmId')),
+        eq(accountingPeriods.vendorId, sql.placeholder('vendorId')),
+      ),
+    )
+    .orderBy(asc(accountingPeriods.startDate))
+    .prepare('vendor_periods'),
+);
+
+export async function listPeriods(db: Db, vendor: VendorRef): Promise<PeriodRow[]> {
+  return periodsOf(db).execute({ firmId: vendor.accountingFirmId, vendorId: vendor.id });
 }
 
 export async function findPeriod(
