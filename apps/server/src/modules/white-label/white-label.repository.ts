@@ -1,30 +1,34 @@
-import { asc, eq, isNull } from 'drizzle-orm';
+import { asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { accountingFirms, whiteLabels } from '../../db/schema';
+import { preparedPerDatabase } from '../../platform/db-prepared';
 
 export async function activeFirmById(db: Db, id: number) {
   const [row] = await db.select().from(accountingFirms).where(eq(accountingFirms.id, id)).limit(1);
   return row && !row.deactivatedAt ? row : undefined;
 }
 
-export async function activeFirmByDomain(db: Db, domain: string) {
-  const [row] = await db.select().from(accountingFirms).where(eq(accountingFirms.domain, domain)).limit(1);
-  return row && !row.deactivatedAt ? row : undefined;
-}
-
-export async function firstActiveFirm(db: Db) {
-  const [row] = await db
+const firmForHostQuery = preparedPerDatabase((db) =>
+  db
     .select()
     .from(accountingFirms)
     .where(isNull(accountingFirms.deactivatedAt))
-    .orderBy(asc(accountingFirms.id))
-    .limit(1);
+    .orderBy(
+      desc(sql`coalesce(${accountingFirms.domain} = ${sql.placeholder('host')}, false)`),
+      asc(accountingFirms.id),
+    )
+    .limit(1)
+    .prepare('firm_for_host'),
+);
+
+/** The active firm on this domain, else the first active firm (runs on every page load). */
+export async function activeFirmForHost(db: Db, host: string) {
+  const [row] = await firmForHostQuery(db).execute({ host });
   return row;
 }
 
-/** White-label rows of a firm, without the logo bytes. */
-export async function whiteLabelsOf(db: Db, accountingFirmId: number) {
-  return db
+const whiteLabelsQuery = preparedPerDatabase((db) =>
+  db
     .select({
       theme: whiteLabels.theme,
       name: whiteLabels.name,
@@ -34,7 +38,13 @@ export async function whiteLabelsOf(db: Db, accountingFirmId: number) {
       updatedAt: whiteLabels.updatedAt,
     })
     .from(whiteLabels)
-    .where(eq(whiteLabels.accountingFirmId, accountingFirmId));
+    .where(eq(whiteLabels.accountingFirmId, sql.placeholder('firmId')))
+    .prepare('white_labels_of'),
+);
+
+/** White-label rows of a firm, without the logo bytes. */
+export async function whiteLabelsOf(db: Db, accountingFirmId: number) {
+  return whiteLabelsQuery(db).execute({ firmId: accountingFirmId });
 }
 
 export async function logoOf(db: Db, accountingFirmId: number, theme: 'light' | 'dark') {

@@ -38,7 +38,7 @@ export async function whiteLabelsFor(ctx: AppContext, firm: Firm): Promise<White
 /** The active firm whose domain is this host name, else the first firm (the demo answers on any host). */
 export async function firmForHost(ctx: AppContext, hostname: string): Promise<Firm | undefined> {
   const host = hostname.replace(/:\d+$/, '').toLowerCase();
-  return (await repo.activeFirmByDomain(ctx.db, host)) ?? (await repo.firstActiveFirm(ctx.db));
+  return repo.activeFirmForHost(ctx.db, host);
 }
 
 type Resolve = { accountingFirmId?: number; host: string; protocol: string; multiDomain: boolean };
