@@ -49,7 +49,7 @@ export function ProfileUserPage() {
   const onSubmit = handleSubmit(async (values) => {
     const wasIncomplete = me.data?.profile_complete === false;
     const user = await updateMe.mutateAsync(toPayload(values));
-    if (values.locale) setLanguage(values.locale);
+    if (values.locale) await setLanguage(values.locale);
     enqueueSnackbar(t('user.saved'), { variant: 'success' });
     if (wasIncomplete && user.profile_complete) navigate('/home', { replace: true });
   });
