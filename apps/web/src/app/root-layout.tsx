@@ -1,10 +1,10 @@
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
-import { SnackbarProvider } from 'notistack';
 import { useMemo } from 'react';
 import { Outlet } from 'react-router';
 import { ApiBridge } from './api-bridge';
 import { DocumentHead } from './document-head';
+import { Snackbars } from './snackbars';
 import { buildTheme } from './theme';
 import { UpdateChecker } from './update-checker';
 import { useDarkMode } from './use-dark-mode';
@@ -19,12 +19,11 @@ export function RootLayout() {
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />
-      <SnackbarProvider maxSnack={3} anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}>
-        <ApiBridge />
-        <DocumentHead label={label} />
-        <UpdateChecker />
-        <Outlet />
-      </SnackbarProvider>
+      <ApiBridge />
+      <DocumentHead label={label} />
+      <UpdateChecker />
+      <Outlet />
+      <Snackbars />
     </ThemeProvider>
   );
 }
