@@ -1,7 +1,8 @@
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
-import { useMemo } from 'react';
+import { Suspense, useMemo } from 'react';
 import { Outlet } from 'react-router';
+import { PageLoader } from '../components/page-loader';
 import { ApiBridge } from './api-bridge';
 import { DocumentHead } from './document-head';
 import { Snackbars } from './snackbars';
@@ -22,7 +23,10 @@ export function RootLayout() {
       <ApiBridge />
       <DocumentHead label={label} />
       <UpdateChecker />
-      <Outlet />
+      {/* A page whose translations are not loaded yet waits here (i18n.ts loads them on demand). */}
+      <Suspense fallback={<PageLoader />}>
+        <Outlet />
+      </Suspense>
       <Snackbars />
     </ThemeProvider>
   );
