@@ -1,11 +1,13 @@
 // `npm run bench [-- <name>...]`: builds when needed, then runs benchmarks in order. Without a
-// name: routes and load (about 6 minutes); `soak` (10 minutes) runs only when named.
+// name: routes and load (about 6 minutes); `soak` (10 minutes) and `web` (the JavaScript a browser
+// loads, against its budget; a few seconds) run only when named.
 import { buildIfStale } from './lib/build.mjs';
 
 const BENCHMARKS = {
   routes: './bench/routes.mjs',
   load: './bench/load.mjs',
   soak: './bench/soak.mjs',
+  web: './bench/web.mjs',
 };
 const names = process.argv.slice(2);
 const chosen = names.length ? names : ['routes', 'load'];

@@ -1,5 +1,6 @@
 // `npm test`: lint, type-check, migration check, unit + API tests (PGlite, and PostgreSQL when
-// TEST_DATABASE_URL is set), then the browser tests when Chromium is found (E2E=required: must).
+// TEST_DATABASE_URL is set), then, when Chromium is found (E2E=required: must), the web budget
+// (`npm run bench -- web`) and the browser tests.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -34,6 +35,8 @@ const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (fs.existsSync(chromium)) {
   step('Browser tests (Playwright, Chromium)');
   run('node', ['scripts/lib/build-now.mjs']);
+  // The JavaScript a browser loads for /signin and the shell, against its budget (a few seconds).
+  run('node', ['scripts/bench.mjs', 'web'], { env: { ...process.env, CHROMIUM_PATH: chromium } });
   // The browser tests' server keeps its database and mail outbox here; removed afterwards.
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-'));
   try {

@@ -1,13 +1,28 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser } from './factories';
 import { registeredRoutes, undocumentedRoutes } from './security/route-table';
 import { createTestApp, type TestApp } from './test-app';
 
 const INDEX = '<!doctype html><html><body><div id="app">portal-index</div></body></html>';
+const APP_JS = 'console.log("portal");';
 const HTML = { accept: 'text/html,application/xhtml+xml' };
+
+/** What the web build writes beside a file (`apps/web/vite.config.ts`): its brotli and gzip forms. */
+function precompress(file: string) {
+  const raw = fs.readFileSync(file);
+  fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(raw));
+  fs.writeFileSync(`${file}.gz`, zlib.gzipSync(raw));
+}
+
+const decode: Record<string, (body: Buffer) => Buffer> = {
+  br: zlib.brotliDecompressSync,
+  gzip: zlib.gunzipSync,
+  identity: (body) => body,
+};
 
 let t: TestApp;
 let dist: string;
@@ -19,7 +34,9 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(dist, 'assets'));
   fs.writeFileSync(path.join(dist, 'index.html'), INDEX);
   fs.writeFileSync(path.join(dist, 'version.json'), JSON.stringify({ version: 'test-1' }));
-  fs.writeFileSync(path.join(dist, 'assets', 'app.js'), 'console.log("portal");');
+  fs.writeFileSync(path.join(dist, 'assets', 'app.js'), APP_JS);
+  precompress(path.join(dist, 'index.html'));
+  precompress(path.join(dist, 'assets', 'app.js'));
   t = await createTestApp({ env: { SERVE_WEB: 'true', WEB_DIST_DIR: dist } });
   ({ email } = (await buildUser(t.database.db)).user);
 });
@@ -30,7 +47,7 @@ afterAll(async () => {
 
 describe('serving the web app', () => {
   it.each(['/', '/customers', '/customers/12/documents?tab=all'])(
-    'answers index.html for %s',
+    'answers index.html for a browser on %s',
     async (url) => {
       const res = await t.request({ method: 'GET', url, headers: HTML });
       expect(res.status).toBe(200);
@@ -60,17 +77,72 @@ describe('serving the web app', () => {
       expect(res.headers['content-type']).toMatch(/^application\/json/);
       expect(res.body).toEqual({ message: 'Ressource inconnue', code: 'not-found' });
     }
-    const missing = await t.request({ method: 'GET', url: '/assets/missing.js', headers: HTML });
-    expect(missing.status).toBe(404);
-    expect(missing.body).toEqual({ message: 'Ressource inconnue', code: 'not-found' });
-    // Not a browser navigation: no index.html.
-    const json = await t.request({
-      method: 'GET',
-      url: '/customers',
-      headers: { accept: 'application/json' },
-    });
-    expect(json.status).toBe(404);
+    for (const url of ['/assets/missing.js', '/favicon.ico', '/customers/report.pdf']) {
+      const missing = await t.request({ method: 'GET', url, headers: HTML });
+      expect(missing.status, url).toBe(404);
+      expect(missing.body).toEqual({ message: 'Ressource inconnue', code: 'not-found' });
+    }
+    // Only GET and HEAD are pages.
     expect((await t.request({ method: 'POST', url: '/customers', headers: HTML })).status).toBe(404);
+  });
+
+  it.each([
+    ['Accept: */*', { accept: '*/*' }],
+    ['no Accept', {}],
+    ['Accept: application/json', { accept: 'application/json' }],
+  ])('answers index.html to GET / with %s (curl, a health check)', async (_name, headers) => {
+    for (const url of ['/', '/signin']) {
+      const res = await t.request({ method: 'GET', url, headers });
+      expect(res.status, url).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(res.body).toBe(INDEX);
+    }
+    const head = await t.app.inject({ method: 'HEAD', url: '/', headers });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-type']).toMatch(/^text\/html/);
+  });
+
+  describe('sends the precompressed files', () => {
+    const cases = [
+      { what: 'an asset', url: '/assets/app.js', body: APP_JS, type: /javascript/, cache: /immutable/ },
+      { what: 'index.html', url: '/index.html', body: INDEX, type: /^text\/html/, cache: /no-store/ },
+      {
+        what: 'index.html for a page',
+        url: '/customers/12',
+        body: INDEX,
+        type: /^text\/html/,
+        cache: /no-store/,
+      },
+      { what: 'index.html for /', url: '/', body: INDEX, type: /^text\/html/, cache: /no-store/ },
+    ];
+    it.each(
+      cases.flatMap((c) =>
+        [
+          ['br', 'gzip, deflate, br, zstd'],
+          ['br', 'br'],
+          ['gzip', 'gzip, deflate'],
+          ['gzip', 'gzip;q=1, br;q=0.5'],
+          ['identity', undefined],
+          ['identity', 'identity'],
+        ].map(([encoding, accept]) => ({ ...c, encoding, accept })),
+      ),
+    )(
+      '$what: $encoding for Accept-Encoding $accept',
+      async ({ url, body, type, cache, encoding, accept }) => {
+        const headers: Record<string, string> = { accept: '*/*' };
+        if (accept) headers['accept-encoding'] = accept;
+        const res = await t.app.inject({ method: 'GET', url, headers });
+        expect(res.statusCode).toBe(200);
+        expect(res.headers['content-encoding']).toBe(encoding === 'identity' ? undefined : encoding);
+        expect(String(res.headers.vary).toLowerCase()).toContain('accept-encoding');
+        expect(res.headers['content-type']).toMatch(type);
+        expect(res.headers['cache-control']).toMatch(cache);
+        // Sent as the build wrote it: decoded once, it is the file (no second compression).
+        expect(decode[encoding as string]?.(res.rawPayload).toString()).toBe(body);
+        if (encoding !== 'identity') expect(res.rawPayload.toString()).not.toBe(body);
+      },
+    );
   });
 
   it('keeps the localised API error bodies', async () => {
@@ -120,6 +192,7 @@ describe('serving the web app', () => {
     const registered = registeredRoutes(t.app);
     expect(undocumentedRoutes(registered, documented)).toEqual([]);
     const statics = [...registered].filter((r) => r.startsWith('GET /') && !r.startsWith('GET /api'));
+    // The compressed siblings (.br, .gz) have no route: they are sent only in place of their file.
     expect(statics.sort()).toEqual(['GET /assets/app.js', 'GET /index.html', 'GET /version.json']);
   });
 });

@@ -1,12 +1,17 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app/app';
+import { App, appReady } from './app/app';
 
 const container = document.getElementById('root');
 if (container) {
-  createRoot(container).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
+  // Rendered once the language's texts are there (even if they failed to load: keys then show).
+  void appReady
+    .catch(() => undefined)
+    .then(() =>
+      createRoot(container).render(
+        <StrictMode>
+          <App />
+        </StrictMode>,
+      ),
+    );
 }

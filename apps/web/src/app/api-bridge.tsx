@@ -1,4 +1,3 @@
-import { useSnackbar } from 'notistack';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -7,6 +6,7 @@ import { findRoute } from './app-navigate';
 import { translateErrorKey } from './i18n';
 import { carryEmbedded, signInRedirect } from './navigation';
 import { endSession } from './session';
+import { useSnackbar } from './snackbars';
 
 /** Connects the HTTP client to the snackbar, the language and the sign-in redirect. */
 export function ApiBridge() {

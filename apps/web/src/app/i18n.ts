@@ -1,5 +1,5 @@
-import { MESSAGES } from '@portal/contracts/i18n/messages';
-import i18next, { type i18n as I18n } from 'i18next';
+import type { Locale } from '@portal/contracts/limits';
+import i18next, { type BackendModule, type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { pickLanguage } from './language';
 import { readPref, STORAGE_KEYS, writePref } from './storage';
@@ -7,48 +7,86 @@ import { readPref, STORAGE_KEYS, writePref } from './storage';
 type Catalogue = Record<string, unknown>;
 
 /**
- * Every `locales/<lng>/<namespace>.json`, found at build time: a feature adds its catalogue
- * files and nothing here changes. `errors` is the contracts' message catalogue (error codes and
- * validation keys).
+ * Every `locales/<lng>/<namespace>.json`, found at build time (a feature adds its catalogue files
+ * and nothing here changes), each its own small file loaded only when its language and namespace
+ * are used. `errors` is the contracts' message catalogue (error codes and validation keys).
  */
-const files = import.meta.glob<Catalogue>('../locales/*/*.json', { eager: true, import: 'default' });
+const FILES = import.meta.glob<Catalogue>('../locales/*/*.json', { import: 'default' });
 
-export const resources: Record<string, Record<string, Catalogue>> = {
-  fr: { errors: MESSAGES.fr },
-  en: { errors: MESSAGES.en },
-  pt: { errors: MESSAGES.pt },
-};
-for (const [file, catalogue] of Object.entries(files)) {
-  const [, lng, ns] = /locales\/(\w+)\/([\w-]+)\.json$/.exec(file) ?? [];
-  if (lng && ns && resources[lng]) resources[lng][ns] = catalogue;
+async function readCatalogue(lng: string, ns: string): Promise<Catalogue> {
+  if (ns === 'errors') {
+    const { MESSAGES } = await import('@portal/contracts/i18n/messages');
+    const messages = MESSAGES[lng as Locale];
+    if (messages) return messages;
+  }
+  const file = FILES[`../locales/${lng}/${ns}.json`];
+  if (!file) throw new Error(`no catalogue ${lng}/${ns}`);
+  return file();
 }
 
-export const NAMESPACES = Object.keys(resources.fr ?? {});
+/** Loads catalogues on demand: a browser downloads only the language and namespaces it uses. */
+const lazyCatalogues: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(lng, ns, callback) {
+    readCatalogue(lng, ns).then(
+      (catalogue) => callback(null, catalogue),
+      (error: Error) => callback(error, false),
+    );
+  },
+};
 
-/** Starts i18next: language from the stored choice, else the browser's languages, else fr. */
-export function initI18n(): I18n {
+/** Namespaces every screen uses: loaded before the first render. */
+const FIRST_NAMESPACES = ['common', 'errors'];
+
+/** The namespaces of the signed-out screens (their layout shows the version label: `shell`). */
+export const ANONYMOUS_NAMESPACES = ['auth', 'shell'];
+
+/** The namespaces of the signed-in screens: every other catalogue, loaded with the shell. */
+export const SHELL_NAMESPACES = [
+  ...new Set(Object.keys(FILES).map((file) => /\/([\w-]+)\.json$/.exec(file)?.[1] ?? '')),
+].filter((ns) => ns && !FIRST_NAMESPACES.includes(ns));
+
+/**
+ * Loads namespaces of the current language before a layout renders (a component that uses one
+ * not loaded yet suspends until it is).
+ */
+export const loadNamespaces = (namespaces: string[]): Promise<void> => i18next.loadNamespaces(namespaces);
+
+/**
+ * Starts i18next: language from the stored choice, else the browser's languages, else fr. `ready`
+ * settles once the first namespaces are loaded: render after it. No fallback language is loaded:
+ * every catalogue has every key of fr (`locales-parity.test.ts`; the contracts' messages are
+ * typed), so a browser downloads one language.
+ */
+export function initI18n(): { i18n: I18n; ready: Promise<unknown> } {
   // Registered before init so that <html lang> follows from the very first language.
   i18next.on('languageChanged', (lng) => {
     document.documentElement.lang = lng;
   });
   const lng = pickLanguage(readPref(STORAGE_KEYS.language), navigator.languages ?? [navigator.language]);
-  void i18next.use(initReactI18next).init({
-    resources,
-    lng,
-    fallbackLng: 'fr',
-    supportedLngs: ['fr', 'en', 'pt'],
-    ns: [...NAMESPACES],
-    defaultNS: 'common',
-    interpolation: { escapeValue: false },
-    returnNull: false,
-  });
-  return i18next;
+  const ready = i18next
+    .use(lazyCatalogues)
+    .use(initReactI18next)
+    .init({
+      lng,
+      fallbackLng: false,
+      supportedLngs: ['fr', 'en', 'pt'],
+      ns: FIRST_NAMESPACES,
+      defaultNS: 'common',
+      interpolation: { escapeValue: false },
+      returnNull: false,
+    });
+  return { i18n: i18next, ready };
 }
 
-/** Changes and remembers the language. */
-export function setLanguage(lng: string): void {
+/**
+ * Changes and remembers the language; settles once the texts are in that language (i18next loads
+ * the namespaces already in use in the new language first).
+ */
+export async function setLanguage(lng: Locale): Promise<void> {
   writePref(STORAGE_KEYS.language, lng);
-  void i18next.changeLanguage(lng);
+  await i18next.changeLanguage(lng);
 }
 
 /** Translates an error code or validation key; null when the catalogue has none. */

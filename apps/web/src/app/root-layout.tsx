@@ -1,10 +1,11 @@
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
-import { SnackbarProvider } from 'notistack';
-import { useMemo } from 'react';
+import { Suspense, useMemo } from 'react';
 import { Outlet } from 'react-router';
+import { PageLoader } from '../components/page-loader';
 import { ApiBridge } from './api-bridge';
 import { DocumentHead } from './document-head';
+import { Snackbars } from './snackbars';
 import { buildTheme } from './theme';
 import { UpdateChecker } from './update-checker';
 import { useDarkMode } from './use-dark-mode';
@@ -19,12 +20,14 @@ export function RootLayout() {
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />
-      <SnackbarProvider maxSnack={3} anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}>
-        <ApiBridge />
-        <DocumentHead label={label} />
-        <UpdateChecker />
+      <ApiBridge />
+      <DocumentHead label={label} />
+      <UpdateChecker />
+      {/* A page whose translations are not loaded yet waits here (i18n.ts loads them on demand). */}
+      <Suspense fallback={<PageLoader />}>
         <Outlet />
-      </SnackbarProvider>
+      </Suspense>
+      <Snackbars />
     </ThemeProvider>
   );
 }

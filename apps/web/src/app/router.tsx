@@ -2,6 +2,7 @@ import { createBrowserRouter, type RouteObject, redirect } from 'react-router';
 import { ComingSoonPage } from '../components/coming-soon-page';
 import { PageLoader } from '../components/page-loader';
 import { guardLoader, indexLoader, rootLoader } from './guards';
+import { ANONYMOUS_NAMESPACES, loadNamespaces, SHELL_NAMESPACES } from './i18n';
 import { carryEmbedded } from './navigation';
 import { RootLayout } from './root-layout';
 import { ROUTE_PAGES } from './route-pages';
@@ -34,13 +35,23 @@ export function createAppRouter() {
       children: [
         { index: true, loader: indexLoader },
         {
-          lazy: async () => ({
-            Component: (await import('../features/auth/anonymous-layout')).AnonymousLayout,
-          }),
+          lazy: async () => {
+            const [{ AnonymousLayout }] = await Promise.all([
+              import('../features/auth/anonymous-layout'),
+              loadNamespaces(ANONYMOUS_NAMESPACES),
+            ]);
+            return { Component: AnonymousLayout };
+          },
           children: childrenOf('anonymous'),
         },
         {
-          lazy: async () => ({ Component: (await import('../features/shell/shell-layout')).ShellLayout }),
+          lazy: async () => {
+            const [{ ShellLayout }] = await Promise.all([
+              import('../features/shell/shell-layout'),
+              loadNamespaces(SHELL_NAMESPACES),
+            ]);
+            return { Component: ShellLayout };
+          },
           children: childrenOf('shell'),
         },
         ...childrenOf('bare'),

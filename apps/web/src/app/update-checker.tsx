@@ -1,9 +1,9 @@
 import Button from '@mui/material/Button';
 import { UPDATE_CHECK_INTERVAL_MS } from '@portal/contracts/limits';
-import { useSnackbar } from 'notistack';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TEST_IDS } from '../components/test-ids';
+import { useSnackbar } from './snackbars';
 
 type VersionInfo = { version?: string; build?: string };
 

@@ -1,17 +1,11 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import ChatIcon from '@mui/icons-material/Chat';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Divider from '@mui/material/Divider';
 import Fab from '@mui/material/Fab';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { type LoginRequest, loginRequestSchema } from '@portal/contracts';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { type FormEvent, lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import type { z } from 'zod';
 import { isApiError } from '../../api';
 import { useAppNavigate } from '../../app/app-navigate';
 import { isEmbedded } from '../../app/embedded';
@@ -19,13 +13,23 @@ import { signedInTarget } from '../../app/navigation';
 import { startSession } from '../../app/session';
 import { useWhiteLabel } from '../../app/white-label';
 import { AppLink } from '../../components/app-link';
-import { FormTextField } from '../../components/form/form-text-field';
+import { PlainTextField } from '../../components/form/plain-text-field';
 import { TEST_IDS } from '../../components/test-ids';
 import { useLogin } from './api';
+import type { LoginErrors, LoginFields } from './sign-in-validation';
 
-type LoginInput = z.input<typeof loginRequestSchema>;
+/** Shown only after a failed sign-in, or with SSO providers: loaded then, not with the page. */
+const Alert = lazy(() => import('@mui/material/Alert'));
+const Divider = lazy(() => import('@mui/material/Divider'));
 
-/** Sign-in: email and password, SSO buttons, forgotten password link, support chat. */
+/** The form's check (zod and the contracts), loaded when the visitor first focuses the form. */
+const loadValidation = () => import('./sign-in-validation').then((m) => m.validateLogin);
+
+/**
+ * Sign-in: email and password, SSO buttons, forgotten password link, support chat. The first page
+ * most visitors load, so it keeps to a plain form (no react-hook-form): validated on submit, then
+ * on every change, like the app's other forms.
+ */
 export function SignInPage() {
   const { t } = useTranslation('auth');
   const [params] = useSearchParams();
@@ -33,42 +37,70 @@ export function SignInPage() {
   const { data: whiteLabel } = useWhiteLabel();
   const [error, setError] = useState<string | null>(null);
   const login = useLogin();
-  const { control, handleSubmit, formState } = useForm<LoginInput, unknown, LoginRequest>({
-    resolver: zodResolver(loginRequestSchema),
-    defaultValues: { email: '', password: '' },
-  });
+  const [values, setValues] = useState<LoginFields>({ email: '', password: '' });
+  const [fieldErrors, setFieldErrors] = useState<LoginErrors>({});
+  const [submitting, setSubmitting] = useState(false);
+  const submitted = useRef(false);
+  const inputs = useRef<Partial<Record<keyof LoginFields, HTMLInputElement | null>>>({});
 
-  const onSubmit = handleSubmit(async (values) => {
-    setError(null);
+  const change = (name: keyof LoginFields) => async (event: { target: { value: string } }) => {
+    const next = { ...values, [name]: event.target.value };
+    setValues(next);
+    if (!submitted.current) return;
+    const result = (await loadValidation())(next);
+    setFieldErrors('errors' in result ? result.errors : {});
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    submitted.current = true;
+    setSubmitting(true);
     try {
-      startSession(await login.mutateAsync(values));
+      const result = (await loadValidation())(values);
+      if ('errors' in result) {
+        setFieldErrors(result.errors);
+        const first = (['email', 'password'] as const).find((name) => result.errors[name]);
+        if (first) inputs.current[first]?.focus();
+        return;
+      }
+      setFieldErrors({});
+      setError(null);
+      startSession(await login.mutateAsync(result.request));
       navigate(signedInTarget(params.toString() ? `?${params}` : ''), { replace: true });
     } catch (e) {
       setError(isApiError(e) ? e.message : t('errors:server-error'));
+    } finally {
+      setSubmitting(false);
     }
+  };
+
+  const field = (name: keyof LoginFields) => ({
+    name,
+    value: values[name],
+    onChange: change(name),
+    inputRef: (input: HTMLInputElement | null) => {
+      inputs.current[name] = input;
+    },
+    error: Boolean(fieldErrors[name]),
+    helperText: fieldErrors[name] ? t(fieldErrors[name], { ns: 'errors' }) : undefined,
   });
 
   const providers = whiteLabel?.oauth_providers ?? [];
   return (
-    <Stack component="form" noValidate onSubmit={onSubmit} spacing={1}>
+    <Stack component="form" noValidate onSubmit={onSubmit} onFocus={() => void loadValidation()} spacing={1}>
       <Typography variant="h4" component="h1">
         {t('signin.title')}
       </Typography>
       {error ? (
-        <Alert severity="error" data-testid={TEST_IDS.signInError} role="alert">
-          {error}
-        </Alert>
+        <Suspense fallback={null}>
+          <Alert severity="error" data-testid={TEST_IDS.signInError} role="alert">
+            {error}
+          </Alert>
+        </Suspense>
       ) : null}
-      <FormTextField
-        control={control}
-        name="email"
-        label={t('signin.email')}
-        type="email"
-        autoComplete="username"
-      />
-      <FormTextField
-        control={control}
-        name="password"
+      <PlainTextField {...field('email')} label={t('signin.email')} type="email" autoComplete="username" />
+      <PlainTextField
+        {...field('password')}
         label={t('signin.password')}
         type="password"
         autoComplete="current-password"
@@ -77,7 +109,7 @@ export function SignInPage() {
         type="submit"
         variant="contained"
         size="large"
-        disabled={formState.isSubmitting}
+        disabled={submitting}
         data-testid={TEST_IDS.signInSubmit}
       >
         {t('signin.submit')}
@@ -87,7 +119,9 @@ export function SignInPage() {
       </AppLink>
       {providers.length > 0 ? (
         <>
-          <Divider>{t('signin.or')}</Divider>
+          <Suspense fallback={null}>
+            <Divider>{t('signin.or')}</Divider>
+          </Suspense>
           {providers.map((p) => (
             <Button key={p.name} variant="outlined" href={p.url} data-testid={TEST_IDS.ssoButton}>
               {t('signin.sso', { label: p.label })}

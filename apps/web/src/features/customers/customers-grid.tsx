@@ -1,14 +1,12 @@
 import Chip from '@mui/material/Chip';
 import { DataGrid, type GridColDef, type GridRowParams } from '@mui/x-data-grid';
-import { enUS, frFR, ptPT } from '@mui/x-data-grid/locales';
 import type { VendorListItem } from '@portal/contracts';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useGridLocaleText } from '../../components/grid-locale';
 import type { CustomersQuery } from './api';
 import { identifierOf, modelToSort, sortToModel } from './customers-query';
 import { StatusAction } from './status-action';
-
-const GRID_LOCALES = { fr: frFR, en: enUS, pt: ptPT } as const;
 
 type Props = {
   rows: VendorListItem[];
@@ -22,8 +20,7 @@ type Props = {
 /** The client files in a DataGrid: server-side pages (25) and sorting. */
 export function CustomersGrid({ rows, total, query, loading, onQuery, onOpen }: Props) {
   const { t, i18n } = useTranslation('customers');
-  const lang = (i18n.language?.slice(0, 2) ?? 'fr') as keyof typeof GRID_LOCALES;
-  const localeText = (GRID_LOCALES[lang] ?? frFR).components.MuiDataGrid.defaultProps.localeText;
+  const localeText = useGridLocaleText();
   const columns = useMemo<GridColDef<VendorListItem>[]>(
     () => [
       { field: 'company', headerName: t('columns.company'), flex: 2, minWidth: 180 },

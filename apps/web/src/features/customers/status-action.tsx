@@ -3,9 +3,9 @@ import IconButton from '@mui/material/IconButton';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import type { VendorListItem } from '@portal/contracts';
-import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSnackbar } from '../../app/snackbars';
 import { useSetVendorActive } from '../client-file/api';
 
 /** A row's menu: deactivate or restore the client file (the server checks the rights). */

@@ -1,6 +1,6 @@
 import type { PlatformFirm } from '@portal/contracts';
-import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
+import { useSnackbar } from '../../app/snackbars';
 import { TypeToConfirmDialog } from '../../components/type-to-confirm-dialog';
 import { useSetPlatformFirmActive } from './api';
 import { SA_IDS } from './test-ids';

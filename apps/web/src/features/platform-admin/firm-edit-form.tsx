@@ -1,9 +1,9 @@
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import type { PlatformFirm, PlatformModule } from '@portal/contracts';
-import { useSnackbar } from 'notistack';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useSnackbar } from '../../app/snackbars';
 import { useUpdatePlatformFirm } from './api';
 import { FirmFields } from './firm-fields';
 import {

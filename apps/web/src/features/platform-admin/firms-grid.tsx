@@ -3,7 +3,7 @@ import { DataGrid, type GridColDef } from '@mui/x-data-grid';
 import type { PlatformFirm } from '@portal/contracts';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { gridLocaleText } from '../team/grid-locale';
+import { useGridLocaleText } from '../../components/grid-locale';
 import type { FirmsQuery } from './api';
 import { FirmStatusChip } from './firm-status-chip';
 import { SA_IDS } from './test-ids';
@@ -22,7 +22,8 @@ const centred = { display: 'flex', alignItems: 'center', height: '100%' } as con
 
 /** The portals in a DataGrid (wide screens): pages from the server, a row opens the portal. */
 export function FirmsGrid({ rows, total, query, loading, onPage, onOpen }: FirmsViewProps) {
-  const { t, i18n } = useTranslation('platform-admin');
+  const { t } = useTranslation('platform-admin');
+  const gridLocaleText = useGridLocaleText();
   const columns = useMemo<GridColDef<PlatformFirm>[]>(
     () => [
       { field: 'name', headerName: t('columns.name'), flex: 2, minWidth: 180 },
@@ -71,7 +72,7 @@ export function FirmsGrid({ rows, total, query, loading, onPage, onOpen }: Firms
         paginationModel={{ page: query.page - 1, pageSize: query.perPage }}
         onPaginationModelChange={(m) => onPage(m.page + 1)}
         onRowClick={({ row }) => onOpen(row.id)}
-        localeText={gridLocaleText(i18n.language)}
+        localeText={gridLocaleText}
         autoHeight
         sx={{ bgcolor: 'background.paper', '& .MuiDataGrid-row': { cursor: 'pointer' } }}
       />

@@ -5,7 +5,6 @@ import Grid from '@mui/material/Grid';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { useSnackbar } from 'notistack';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +12,7 @@ import { useSearchParams } from 'react-router';
 import { useAppNavigate } from '../../app/app-navigate';
 import { setLanguage } from '../../app/i18n';
 import { useMe, useUpdateMe } from '../../app/session';
+import { useSnackbar } from '../../app/snackbars';
 import { FormTextField } from '../../components/form/form-text-field';
 import { PageLoader } from '../../components/page-loader';
 import { TEST_IDS } from '../../components/test-ids';
@@ -49,7 +49,7 @@ export function ProfileUserPage() {
   const onSubmit = handleSubmit(async (values) => {
     const wasIncomplete = me.data?.profile_complete === false;
     const user = await updateMe.mutateAsync(toPayload(values));
-    if (values.locale) setLanguage(values.locale);
+    if (values.locale) await setLanguage(values.locale);
     enqueueSnackbar(t('user.saved'), { variant: 'success' });
     if (wasIncomplete && user.profile_complete) navigate('/home', { replace: true });
   });

@@ -13,11 +13,11 @@ import {
   termsTextSchema,
 } from '@portal/contracts';
 import { LOCALES, type Locale } from '@portal/contracts/limits';
-import { useSnackbar } from 'notistack';
 import { useEffect, useState } from 'react';
 import { type FieldErrors, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { useSnackbar } from '../../app/snackbars';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { FormTextField } from '../../components/form/form-text-field';
 import { PageLoader } from '../../components/page-loader';

@@ -29,8 +29,8 @@ export function UserMenu() {
   const updateMe = useUpdateMe();
   const close = () => setAnchor(null);
 
-  const changeLanguage = (locale: (typeof LOCALES)[number]) => {
-    setLanguage(locale);
+  const changeLanguage = async (locale: (typeof LOCALES)[number]) => {
+    await setLanguage(locale);
     updateMe.mutate({ locale });
   };
 

@@ -1,13 +1,13 @@
 import type { AccountingFirmSummary, CompanyRole, Module, VendorSummary } from '@portal/contracts';
 import { decodeContext } from '@portal/contracts/context';
 import { useQuery } from '@tanstack/react-query';
-import { useSnackbar } from 'notistack';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo } from 'react';
 import { generatePath, useLocation, useNavigate, useParams } from 'react-router';
 import { isApiError } from '../../api';
 import { pickCompany, pickDefaultFirm } from '../../app/firm-selection';
 import { normaliseContext } from '../../app/navigation';
 import { setSelection, useStoredSelection } from '../../app/selection-store';
+import { useSnackbar } from '../../app/snackbars';
 import { setWhiteLabelFirmId, useWhiteLabel } from '../../app/white-label';
 import { fetchFirmModules, fetchMyFirms, fetchMyVendors, fetchVendorRoles, workspaceKeys } from './api';
 import { useCurrentRoute } from './use-current-route';

@@ -24,13 +24,13 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { DataGrid, type GridColDef } from '@mui/x-data-grid';
 import type { Member, MemberDetail, VendorListItem } from '@portal/contracts';
-import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSnackbar } from '../../app/snackbars';
+import { useGridLocaleText } from '../../components/grid-locale';
 import { PageLoader } from '../../components/page-loader';
 import { accessByVendor, memberName, type VendorAccess, withAssignment, withoutAssignment } from './access';
 import { useFetchMember, useFirmVendors, useMemberDetails, useMembers, useSetAssignments } from './api';
-import { gridLocaleText } from './grid-locale';
 import { TEAM_IDS } from './test-ids';
 import { useDebounced } from './use-debounced';
 
@@ -38,7 +38,8 @@ type Props = { firmId: number; canManage: boolean; onOpenMember: (userId: number
 
 /** Client files as rows with the number of members reaching them; a click lists those members. */
 export function CompaniesPage({ firmId, canManage, onOpenMember }: Props) {
-  const { t, i18n } = useTranslation('team');
+  const { t } = useTranslation('team');
+  const gridLocaleText = useGridLocaleText();
   const wide = useMediaQuery(useTheme().breakpoints.up('md'), { noSsr: true });
   const [input, setInput] = useState('');
   const search = useDebounced(input.trim());
@@ -111,7 +112,7 @@ export function CompaniesPage({ firmId, canManage, onOpenMember }: Props) {
             columns={columns}
             loading={vendors.isFetching}
             onRowClick={({ row }) => setOpenId(row.id)}
-            localeText={gridLocaleText(i18n.language)}
+            localeText={gridLocaleText}
             disableRowSelectionOnClick
             disableColumnMenu
             autoHeight

@@ -21,11 +21,11 @@ import { DataGrid, type GridColDef } from '@mui/x-data-grid';
 import type { Member } from '@portal/contracts';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useGridLocaleText } from '../../components/grid-locale';
 import { PageLoader } from '../../components/page-loader';
 import { memberInitials, memberName } from './access';
 import { AddMemberDialog } from './add-member-dialog';
 import { useMembers } from './api';
-import { gridLocaleText } from './grid-locale';
 import { AccessChips, MemberBadges } from './member-chips';
 import { RightsInfoDialog } from './rights-info-dialog';
 import { TEAM_IDS } from './test-ids';
@@ -35,7 +35,8 @@ type Props = { firmId: number; canManage: boolean; onOpen: (userId: number) => v
 
 /** The collaborator matrix: members as rows; a collaborator shows once assigned (spec section 2). */
 export function MembersPage({ firmId, canManage, onOpen }: Props) {
-  const { t, i18n } = useTranslation('team');
+  const { t } = useTranslation('team');
+  const gridLocaleText = useGridLocaleText();
   const wide = useMediaQuery(useTheme().breakpoints.up('md'), { noSsr: true });
   const [input, setInput] = useState('');
   const search = useDebounced(input.trim());
@@ -176,7 +177,7 @@ export function MembersPage({ firmId, canManage, onOpen }: Props) {
             getRowId={(m) => m.user_id}
             loading={members.isFetching}
             onRowClick={({ row }) => onOpen(row.user_id)}
-            localeText={gridLocaleText(i18n.language)}
+            localeText={gridLocaleText}
             disableRowSelectionOnClick
             disableColumnMenu
             autoHeight

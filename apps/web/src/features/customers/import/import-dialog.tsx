@@ -21,10 +21,10 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { IMPORT_MAX_ROWS, IMPORT_REQUIRED_COLUMNS, type ImportReport } from '@portal/contracts';
-import { useSnackbar } from 'notistack';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../api';
+import { useSnackbar } from '../../../app/snackbars';
 import { downloadTemplate, useImportVendors } from './import-api';
 import { rowErrorLines, sortReportRows } from './import-report';
 

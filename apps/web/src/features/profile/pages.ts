@@ -1,3 +1,0 @@
-export { ProfilePasswordPage } from './profile-password-page';
-export { ProfileTermsPage } from './profile-terms-page';
-export { ProfileUserPage } from './profile-user-page';
