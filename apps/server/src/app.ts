@@ -136,7 +136,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   // declared.
   let servesWeb = false;
   registerErrorHandler(app, {
-    spaFallback: (request) => servesWeb && isSpaRequest(request.method, request.url, request.headers.accept),
+    spaFallback: (request) => servesWeb && isSpaRequest(request.method, request.url),
   });
   await registerSecurity(app, config.CORS_ORIGINS);
   // JSON above 1 KB is compressed; the web app's files are served precompressed.

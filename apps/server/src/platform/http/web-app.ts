@@ -45,7 +45,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
  * whatever the client accepts (a browser, curl or a load balancer's health check alike).
  * `_accept` is the request's Accept header, no longer consulted.
  */
-export function isSpaRequest(method: string, url: string, _accept?: string): boolean {
+export function isSpaRequest(method: string, url: string): boolean {
   return (
     (method === 'GET' || method === 'HEAD') &&
     !/^\/(?:api|dav)(?:[/?]|$)/.test(url) &&
