@@ -8,6 +8,7 @@ import {
   zipArchive,
 } from '../../../../test/xlsx-archive';
 import { readImportSheet } from './workbook';
+import { XlsxReader } from './xlsx-reader';
 
 const code = (e: unknown) => (e as { code?: string }).code;
 
@@ -94,7 +95,7 @@ describe('readImportSheet', () => {
     ]);
   });
 
-  it('refuses a sheet whose XML is broken or whose shared strings are missing as a bad file, and empty files', async () => {
+  it('refuses a sheet whose XML is broken, too deep or whose shared strings are missing as a bad file, and empty files', async () => {
     const broken = await zipArchive(
       workbookEntries({ content: `${SHEET_START}<row r="1"><c t="s"><v>0</v></row>${SHEET_END}` }),
     );
@@ -107,6 +108,18 @@ describe('readImportSheet', () => {
       ),
     );
     await expect(readImportSheet(noStrings)).rejects.toSatisfy((e) => code(e) === 'bad-import-file');
+    // Elements nested a million deep, in 3 MB: the parser would keep each one open.
+    const deep = await zipArchive(
+      workbookEntries({
+        content: { before: SHEET_START, repeat: '<a>'.repeat(1000), times: 1000, after: SHEET_END },
+      }),
+    );
+    await expect(readImportSheet(deep)).rejects.toSatisfy((e) => code(e) === 'bad-import-file');
+    const reader = new XlsxReader(deep);
+    const sheet = (await reader.sheets())[0]!;
+    await expect(reader.rows(sheet.path, new Set(), () => true).next()).rejects.toThrow(
+      'XML nested too deep',
+    );
     const blank = await zipArchive(workbookEntries({ content: `${SHEET_START}<row r="1"/>${SHEET_END}` }));
     await expect(readImportSheet(blank)).rejects.toSatisfy((e) => code(e) === 'empty-file');
   });

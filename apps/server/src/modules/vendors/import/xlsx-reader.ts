@@ -10,7 +10,8 @@ import { entryChunks, type InflateBudget, type ZipEntry, zipEntries } from './zi
  * - everything inflated, over every part and pass, counts against one budget (a zip bomb stops
  *   there, whatever sizes the archive declares, and an entry may not inflate past its own);
  * - XML without a tag for more than `MAX_RUN_BYTES` is refused (the parser accumulates text and
- *   attribute values until the next tag: one giant cell would otherwise be held whole);
+ *   attribute values until the next tag: one giant cell would otherwise be held whole), and so is
+ *   XML nested deeper than `MAX_DEPTH` (the parser keeps every open element);
  * - the text kept from the file (rows and resolved shared strings) is capped at `MAX_KEPT_CHARS`;
  * - a sheet is read row by row and the caller stops when it has what it needs.
  *
@@ -25,6 +26,8 @@ export const MAX_UNPACKED_BYTES = 32 * 1024 * 1024;
 const MAX_RUN_BYTES = 1024 * 1024;
 /** Characters of cell text kept in memory at once (500 rows of 14 columns need well under 1 MB). */
 const MAX_KEPT_CHARS = 8 * 1024 * 1024;
+/** Deepest nesting of elements (a sheet needs 6): the parser keeps every open element. */
+const MAX_DEPTH = 64;
 /** Excel's last column (XFD): cells further right are not read. */
 const MAX_COLUMN = 16_384;
 
@@ -63,13 +66,16 @@ async function* parseXml(chunks: AsyncIterable<Buffer>, handler: XmlHandler): As
   const parser = new SaxesParser();
   const decoder = new StringDecoder('utf8');
   let tags = 0;
+  let depth = 0;
   const { open, close, text } = handler;
   parser.on('opentag', (tag) => {
     tags++;
+    if (++depth > MAX_DEPTH) throw new XlsxError('XML nested too deep');
     open?.(localName(tag.name), tag);
   });
   parser.on('closetag', (tag) => {
     tags++;
+    depth--;
     close?.(localName(tag.name));
   });
   if (text) {
