@@ -29,6 +29,7 @@ export type ValidationKey =
   | 'last-admin'
   | 'invalid-image'
   | 'image-too-large'
+  | 'svg-external-reference'
   | 'invalid-domain';
 
 export type MessageKey = ErrorCode | ValidationKey;
@@ -81,6 +82,8 @@ const fr: Catalogue = {
   'invalid-color': 'Couleur invalide (six chiffres hexadécimaux).',
   'invalid-image': 'Image invalide ou format non pris en charge (gif, jpeg, png, webp, svg).',
   'image-too-large': "L'image est trop volumineuse (500 Ko au plus).",
+  'svg-external-reference':
+    'Le logo SVG fait appel à des ressources extérieures au fichier (images, styles, polices ou liens) : intégrez-les au fichier.',
   'invalid-domain': 'Nom de domaine invalide (par exemple cabinet.example.fr, sans https:// ni port).',
   'invalid-characters': 'Caractères spéciaux interdits.',
   'invalid-id': 'Identifiant invalide.',
@@ -161,6 +164,8 @@ const en: Catalogue = {
   'invalid-color': 'Invalid colour (six hexadecimal digits).',
   'invalid-image': 'Invalid image or unsupported format (gif, jpeg, png, webp, svg).',
   'image-too-large': 'The image is too large (500 KB at most).',
+  'svg-external-reference':
+    'The SVG logo uses resources from outside the file (images, styles, fonts or links): embed them in the file.',
   'invalid-domain': 'Invalid domain name (for example firm.example.com, without https:// or port).',
   'invalid-characters': 'Special characters are not allowed.',
   'invalid-id': 'Invalid identifier.',
@@ -241,6 +246,8 @@ const pt: Catalogue = {
   'invalid-color': 'Cor inválida (seis dígitos hexadecimais).',
   'invalid-image': 'Imagem inválida ou formato não suportado (gif, jpeg, png, webp, svg).',
   'image-too-large': 'A imagem é demasiado grande (500 KB no máximo).',
+  'svg-external-reference':
+    'O logótipo SVG usa recursos externos ao ficheiro (imagens, estilos, tipos de letra ou ligações): incorpore-os no ficheiro.',
   'invalid-domain': 'Nome de domínio inválido (por exemplo gabinete.example.pt, sem https:// nem porta).',
   'invalid-characters': 'Caracteres especiais não permitidos.',
   'invalid-id': 'Identificador inválido.',

@@ -14,13 +14,26 @@ export type IdRef =
   | 'module'
   | 'tree_structure';
 
-/** An id in a path or query (decimal string coerced), within the int4 column range. */
+/**
+ * The only spelling of an id in a path or query: decimal digits without a sign, spaces, exponent,
+ * radix prefix or leading zero. `Number()` alone would read `1e0`, `0x1`, ` 1` and `007` as ids.
+ */
+const CANONICAL_ID = /^[1-9][0-9]{0,9}$/;
+
+/**
+ * An id in a path or query, within the int4 column range: canonical decimal digits only (anything
+ * else answers `invalid-id`). The OpenAPI document shows it as an integer.
+ */
 export const idParam = (ref: IdRef) =>
-  z.coerce
-    .number({ error: 'invalid-id' })
-    .int({ error: 'invalid-id' })
-    .min(1, { error: 'invalid-id' })
-    .max(INT4_MAX, { error: 'invalid-id' })
+  z
+    .preprocess(
+      (value) => (typeof value === 'string' && CANONICAL_ID.test(value) ? Number(value) : value),
+      z
+        .number({ error: 'invalid-id' })
+        .int({ error: 'invalid-id' })
+        .min(1, { error: 'invalid-id' })
+        .max(INT4_MAX, { error: 'invalid-id' }),
+    )
     .meta({ 'x-ref': ref });
 
 /** An id in a JSON body. */

@@ -137,13 +137,35 @@ describe('idParam', () => {
   });
 
   it("refuses 0, 2^31, negatives, decimals and non-numbers with 'invalid-id'", () => {
-    for (const bad of ['0', String(2 ** 31), '-1', '1.5', 'abc', '99999999999']) {
+    for (const bad of ['0', String(2 ** 31), '-1', '1.5', 'abc', '99999999999', '']) {
       const found = issues(schema, bad);
       expect(found[''], bad).toBeDefined();
       expect(
         found['']!.every((m) => m === 'invalid-id'),
         bad,
       ).toBe(true);
+    }
+  });
+
+  it('reads digits only: no exponent, radix prefix, sign, space, separator or leading zero', () => {
+    for (const bad of [
+      '1e0',
+      '1E0',
+      '0x1',
+      '0X1',
+      '0b1',
+      '0o1',
+      '+1',
+      ' 1',
+      '1 ',
+      '1.0',
+      '1_0',
+      '007',
+      '01',
+      '1e3',
+    ]) {
+      expect(schema.safeParse(bad).success, bad).toBe(false);
+      expect(issues(schema, bad)[''], bad).toEqual(['invalid-id']);
     }
   });
 });

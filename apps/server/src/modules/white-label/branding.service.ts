@@ -9,6 +9,7 @@ import sharp from 'sharp';
 import type { AppContext } from '../../app-context';
 import type { Actor } from '../../platform/auth/sessions';
 import { AppError, fieldError } from '../../platform/errors/app-error';
+import { cleanSvgLogo, SvgLogoError } from './svg-logo';
 import * as repo from './white-label.repository';
 import { whiteLabelsFor } from './white-label.service';
 
@@ -22,25 +23,46 @@ const MIME: Record<(typeof LOGO_FORMATS)[number], string> = {
 
 const invalidImage = () => fieldError('validation-failed', 'logo', 'invalid-image');
 
+/** The image's format once sharp has decoded it whole (a corrupt file fails here, not at favicon time). */
+async function decodedFormat(bytes: Buffer): Promise<keyof typeof MIME> {
+  try {
+    const image = sharp(bytes, { failOn: 'error', limitInputPixels: 50_000_000 });
+    const { format } = await image.metadata();
+    if (!format || !(format in MIME)) throw invalidImage();
+    // Decoding a thumbnail reads the whole image.
+    await image.resize(32, 32, { fit: 'inside' }).png().toBuffer();
+    return format as keyof typeof MIME;
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw invalidImage();
+  }
+}
+
+/** An SVG logo cleaned of active content, or refused (`svg-logo.ts` says which is which). */
+function cleanedSvg(bytes: Buffer): Buffer {
+  try {
+    return cleanSvgLogo(bytes);
+  } catch (error) {
+    if (error instanceof SvgLogoError) throw fieldError('validation-failed', 'logo', error.problem);
+    throw error;
+  }
+}
+
 /**
  * Reads an uploaded logo: one of LOGO_FORMATS that decodes completely (a truncated or disguised
- * file is refused), at most LOGO_MAX_BYTES.
+ * file is refused), at most LOGO_MAX_BYTES. An SVG is stored cleaned (no script, handler or
+ * external reference) and must still decode once cleaned.
  */
 export async function checkedLogo(base64: string): Promise<{ bytes: Buffer; mime: string }> {
   const bytes = Buffer.from(base64, 'base64');
   if (bytes.length === 0) throw invalidImage();
   if (bytes.length > LOGO_MAX_BYTES) throw fieldError('validation-failed', 'logo', 'image-too-large');
-  try {
-    const image = sharp(bytes, { failOn: 'error', limitInputPixels: 50_000_000 });
-    const { format } = await image.metadata();
-    if (!format || !(format in MIME)) throw invalidImage();
-    // Decoding a thumbnail reads the whole image: a corrupt file fails here, not at favicon time.
-    await image.resize(32, 32, { fit: 'inside' }).png().toBuffer();
-    return { bytes, mime: MIME[format as keyof typeof MIME] };
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    throw invalidImage();
-  }
+  const format = await decodedFormat(bytes);
+  if (format !== 'svg') return { bytes, mime: MIME[format] };
+  const cleaned = cleanedSvg(bytes);
+  if (cleaned.length > LOGO_MAX_BYTES) throw fieldError('validation-failed', 'logo', 'image-too-large');
+  if ((await decodedFormat(cleaned)) !== 'svg') throw invalidImage();
+  return { bytes: cleaned, mime: MIME.svg };
 }
 
 /** Firm administrators change one theme of their branding (name, colours, logo). */

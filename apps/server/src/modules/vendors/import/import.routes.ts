@@ -47,7 +47,9 @@ export function vendorImportRoutes(app: FastifyInstance, ctx: AppContext): void 
             '(client_code, company and siret required; see the template). The whole file is refused ' +
             '(422) when it is not a workbook (`bad-import-file`), has no sheet (`missing-excel-sheet`), ' +
             'lacks a required column (`bad-import-file`, errors per missing column), has no data row ' +
-            '(`empty-file`) or more than 500 (`too-much-rows`). Otherwise each row is created or ' +
+            '(`empty-file`) or more than 500 (`too-much-rows`, answered at the 501st row without reading ' +
+            'further). A workbook whose parts unpack to more than 32 MB is refused (`bad-import-file`). ' +
+            'Otherwise each row is created or ' +
             'refused on its own, with the same rules and messages as POST /vendors; `email` invites ' +
             "the client file's administrator. Answers the report of every row.",
           params: firmIdParamsSchema,

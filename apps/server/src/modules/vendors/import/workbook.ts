@@ -6,7 +6,7 @@ import {
 } from '@portal/contracts';
 import ExcelJS from 'exceljs';
 import { AppError } from '../../../platform/errors/app-error';
-import { zipEntries } from './zip-entries';
+import { type RawCell, type RawRow, type SheetInfo, XlsxError, XlsxReader } from './xlsx-reader';
 
 export type ImportColumn = (typeof IMPORT_COLUMNS)[number];
 
@@ -16,82 +16,83 @@ export type ImportCell = { text: string; numeric: boolean };
 /** A data row of the sheet: its Excel row number and its non-empty cells of known columns. */
 export type ImportRow = { row: number; cells: Partial<Record<ImportColumn, ImportCell>> };
 
-/**
- * Declared uncompressed size allowed for a workbook. A 500-row sheet weighs well under 1 MB;
- * the margin leaves room for styles, images and other sheets, not for a zip bomb.
- */
-const MAX_UNPACKED_BYTES = 50 * 1024 * 1024;
-
 const badFile = () => new AppError('bad-import-file');
 
-/** Turns an exceljs cell value (number, rich text, hyperlink, formula, date...) into text. */
-export function cellText(value: ExcelJS.CellValue): ImportCell {
-  if (value === null || value === undefined) return { text: '', numeric: false };
-  if (typeof value === 'number') return { text: String(value), numeric: true };
-  if (typeof value === 'string') return { text: value.trim(), numeric: false };
-  if (typeof value === 'boolean') return { text: value ? 'true' : 'false', numeric: false };
-  if (value instanceof Date) return { text: value.toISOString().slice(0, 10), numeric: false };
-  if ('richText' in value)
-    return {
-      text: value.richText
-        .map((r) => r.text)
-        .join('')
-        .trim(),
-      numeric: false,
-    };
-  if ('formula' in value || 'sharedFormula' in value) {
-    const result = (value as { result?: unknown }).result;
-    if (result !== null && typeof result === 'object' && 'error' in result) {
-      return { text: String(result.error), numeric: false };
-    }
-    return cellText((result ?? null) as ExcelJS.CellValue);
-  }
-  if ('text' in value) return cellText(value.text as ExcelJS.CellValue);
-  if ('error' in value) return { text: String(value.error), numeric: false };
-  return { text: '', numeric: false };
-}
-
-/** Loads the upload as an .xlsx workbook, or refuses it as a bad import file. */
-async function loadWorkbook(buffer: Buffer): Promise<ExcelJS.Workbook> {
-  const entries = zipEntries(buffer);
-  if (!entries?.some((e) => e.name === 'xl/workbook.xml')) throw badFile();
-  if (entries.reduce((sum, e) => sum + e.size, 0) > MAX_UNPACKED_BYTES) throw badFile();
-  const workbook = new ExcelJS.Workbook();
-  try {
-    // exceljs types `load` with its own Buffer declaration; Node's Buffer is the same thing.
-    await workbook.xlsx.load(buffer as unknown as ExcelJS.Buffer);
-  } catch {
-    throw badFile();
-  }
-  return workbook;
-}
-
 /** The sheet named 'Clients' (case and spaces ignored), else the first sheet. */
-function importSheet(workbook: ExcelJS.Workbook): ExcelJS.Worksheet {
+function importSheet(sheets: SheetInfo[]): SheetInfo {
   const wanted = IMPORT_TEMPLATE_SHEET.toLowerCase();
-  const sheet =
-    workbook.worksheets.find((ws) => ws.name.trim().toLowerCase() === wanted) ?? workbook.worksheets[0];
+  const sheet = sheets.find((s) => s.name.trim().toLowerCase() === wanted) ?? sheets[0];
   if (!sheet) throw new AppError('missing-excel-sheet');
   return sheet;
+}
+
+/** A data row whose shared strings may not be known yet: its cells of known columns. */
+type PendingRow = { row: number; cells: [ImportColumn, RawCell][] };
+
+/** Resolves the shared strings of `rows`, and keeps those with a non-empty cell left. */
+async function resolved(reader: XlsxReader, rows: PendingRow[], strings: Map<number, string>) {
+  const indexes = rows.flatMap((r) => r.cells.flatMap(([, c]) => ('shared' in c ? [c.shared] : [])));
+  await reader.sharedStrings(indexes, strings);
+  const out: PendingRow[] = [];
+  for (const row of rows) {
+    const cells = row.cells
+      .map(([column, c]): [ImportColumn, RawCell] => [
+        column,
+        'shared' in c ? { text: strings.get(c.shared) ?? '', numeric: false } : c,
+      ])
+      .filter(([, c]) => 'text' in c && c.text !== '');
+    if (cells.length > 0) out.push({ row: row.row, cells });
+  }
+  return out;
 }
 
 /**
  * Reads the import sheet of an uploaded workbook, refusing the whole file when it cannot be
  * used: not an .xlsx workbook, no sheet, missing required columns, no data row, or more than
  * 500 data rows. Nothing is written before these checks; blank rows are skipped.
+ *
+ * The sheet is streamed (`XlsxReader`): its first row names the columns, then data rows are read
+ * until the 501st, which refuses the file without reading further; shared strings are looked up
+ * only for the rows kept. A file that inflates past 32 MB, or whose XML holds more than 1 MB
+ * without a tag, is refused as `bad-import-file` (zip bombs).
  */
 export async function readImportSheet(buffer: Buffer): Promise<ImportRow[]> {
   if (buffer.length === 0) throw new AppError('empty-file');
-  const sheet = importSheet(await loadWorkbook(buffer));
-  if (sheet.actualRowCount === 0) throw new AppError('empty-file');
+  try {
+    return await readRows(new XlsxReader(buffer));
+  } catch (error) {
+    if (error instanceof XlsxError) throw badFile();
+    throw error;
+  }
+}
 
+async function readRows(reader: XlsxReader): Promise<ImportRow[]> {
+  const sheet = importSheet(await reader.sheets());
+  const dates = await reader.dateStyles();
+  const strings = new Map<number, string>();
+
+  // The first row holding a value: the header when it is row 1.
+  let first: RawRow | undefined;
+  for await (const batch of reader.rows(sheet.path, dates, () => true)) {
+    first = batch[0];
+    break;
+  }
+  if (!first) throw new AppError('empty-file');
   const columns = new Map<ImportColumn, number>();
-  sheet.getRow(1).eachCell((cell, index) => {
-    const name = cellText(cell.value).text.toLowerCase() as ImportColumn;
-    if ((IMPORT_COLUMNS as readonly string[]).includes(name) && !columns.has(name)) {
-      columns.set(name, index);
+  if (first.row === 1) {
+    const header = [...first.cells].sort(([a], [b]) => a - b);
+    await reader.sharedStrings(
+      header.flatMap(([, c]) => ('shared' in c ? [c.shared] : [])),
+      strings,
+    );
+    for (const [index, cell] of header) {
+      const text = 'shared' in cell ? (strings.get(cell.shared) ?? '') : cell.text;
+      const name = text.toLowerCase() as ImportColumn;
+      if ((IMPORT_COLUMNS as readonly string[]).includes(name) && !columns.has(name)) {
+        columns.set(name, index);
+      }
     }
-  });
+  }
   const missing = IMPORT_REQUIRED_COLUMNS.filter((c) => !columns.has(c));
   if (missing.length > 0) {
     throw new AppError('bad-import-file', {
@@ -99,19 +100,32 @@ export async function readImportSheet(buffer: Buffer): Promise<ImportRow[]> {
     });
   }
 
-  const rows: ImportRow[] = [];
-  sheet.eachRow({ includeEmpty: false }, (row, number) => {
-    if (number === 1 || rows.length > IMPORT_MAX_ROWS) return;
-    const cells: ImportRow['cells'] = {};
-    for (const [column, index] of columns) {
-      const cell = cellText(row.getCell(index).value);
-      if (cell.text !== '') cells[column] = cell;
+  // Data rows; a shared string may be blank, so past 500 rows the pending ones are resolved
+  // before counting, and the 501st row that is not blank refuses the file.
+  const wanted = new Set(columns.values());
+  let rows: PendingRow[] = [];
+  for await (const batch of reader.rows(sheet.path, dates, (column) => wanted.has(column))) {
+    for (const raw of batch) {
+      if (raw.row === 1) continue;
+      const cells: [ImportColumn, RawCell][] = [];
+      for (const [column, index] of columns) {
+        const cell = raw.cells.get(index);
+        if (cell) cells.push([column, cell]);
+      }
+      if (cells.length === 0) continue;
+      rows.push({ row: raw.row, cells });
+      if (rows.length > IMPORT_MAX_ROWS) {
+        rows = await resolved(reader, rows, strings);
+        if (rows.length > IMPORT_MAX_ROWS) throw new AppError('too-much-rows');
+      }
     }
-    if (Object.keys(cells).length > 0) rows.push({ row: number, cells });
-  });
+  }
+  rows = await resolved(reader, rows, strings);
   if (rows.length === 0) throw new AppError('empty-file');
-  if (rows.length > IMPORT_MAX_ROWS) throw new AppError('too-much-rows');
-  return rows;
+  return rows.map((r) => ({
+    row: r.row,
+    cells: Object.fromEntries(r.cells) as ImportRow['cells'],
+  }));
 }
 
 /** What the help sheet says of each column, in French like the rest of the template. */
