@@ -82,6 +82,7 @@ export const updateMeRequestSchema = z
     birth_city: optionalText(100),
   })
   .partial()
+  .strict()
   .meta({ example: { firstname: 'Émilie', lastname: 'Expert', locale: 'fr', dark_mode: false } });
 export type UpdateMeRequest = z.infer<typeof updateMeRequestSchema>;
 

@@ -123,3 +123,17 @@ describe('tokens', () => {
     expect((await t.request({ method: 'GET', url: '/api/users/me', token })).status).toBe(401);
   });
 });
+
+describe('PATCH /api/users/me', () => {
+  it('refuses unknown fields like every other route, and changes nothing', async () => {
+    const token = await t.signIn('client@demo.test');
+    const patch = (payload: object) => t.request({ method: 'PATCH', url: '/api/users/me', token, payload });
+    const res = await patch({ firstname: 'Mallory', is_super_admin: true, email: 'mallory@evil.test' });
+    expect(res.status).toBe(422);
+    expect(res.body.code).toBe('validation-failed');
+    expect(res.body.errors).toEqual({ is_super_admin: ['Champ inconnu.'] });
+    const me = await t.request({ method: 'GET', url: '/api/users/me', token });
+    expect(me.body.data).toMatchObject({ firstname: 'Marie', email: 'client@demo.test', is_super_admin: false });
+    expect((await patch({ firstname: 'Marie' })).status).toBe(200);
+  });
+});
