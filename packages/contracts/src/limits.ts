@@ -30,6 +30,8 @@ export const DEFAULT_LOCALE: Locale = 'fr';
 /** Session lifetimes (issue 2). */
 export const ACCESS_TOKEN_TTL_SECONDS = 2 * 60 * 60;
 export const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 60 * 60;
+/** A rotated refresh token presented again this soon answers the same new pair (two tabs). */
+export const REFRESH_REUSE_GRACE_SECONDS = 30;
 export const PASSWORD_RESET_TTL_SECONDS = 60 * 60;
 export const INVITATION_TTL_SECONDS = 14 * 24 * 60 * 60;
 export const SIGN_IN_MAX_FAILURES = 10;
