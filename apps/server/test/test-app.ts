@@ -5,6 +5,7 @@ import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import type { Database } from '../src/db/client';
 import type { MailMessage } from '../src/platform/mail/mailer';
+import { createOutbox } from '../src/platform/mail/outbox';
 import { DEMO_PASSWORD, ensureModules, seedDemo } from '../src/startup/seed/demo';
 import { ensureDefaultTreeStructure } from '../src/startup/seed/tree-structures';
 import { freshDatabase } from './database';
@@ -14,7 +15,10 @@ const rnd = () => Math.floor(Math.random() * 250) + 1;
 export type TestApp = {
   app: FastifyInstance;
   database: Database;
+  /** Mails sent: the outbox is drained after each `request`, so a route's mails are here then. */
   mails: MailMessage[];
+  /** Sends what the outbox holds (after a request made with `app.inject` directly). */
+  drainMail(): Promise<void>;
   request(
     options: InjectOptions & { token?: string },
     // biome-ignore lint/suspicious/noExplicitAny: bodies are whatever the route answers; tests assert them.
@@ -43,7 +47,10 @@ export async function createTestApp(
     ...options.env,
   });
   const mails: MailMessage[] = [];
-  const app = await buildApp(config, { database, mailer: { send: async (m) => void mails.push(m) } });
+  const mailer = { send: async (m: MailMessage) => void mails.push(m) };
+  // The test drives the outbox itself (no worker polling): a request's mails are sent right after it.
+  const outbox = createOutbox({ db: database.db, mailer });
+  const app = await buildApp(config, { database, mailer, outbox });
   await app.ready();
 
   const request: TestApp['request'] = async ({ token, headers, ...rest }) => {
@@ -53,6 +60,7 @@ export async function createTestApp(
       ...rest,
       headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
     });
+    await outbox.drain();
     let body: unknown = res.body;
     if ((res.headers['content-type'] ?? '').toString().includes('json')) body = res.json();
     return { status: res.statusCode, body, headers: res.headers };
@@ -62,6 +70,7 @@ export async function createTestApp(
     app,
     database,
     mails,
+    drainMail: () => outbox.drain(),
     request,
     async signIn(email, password = DEMO_PASSWORD) {
       const res = await request({ method: 'POST', url: '/api/login', payload: { email, password } });

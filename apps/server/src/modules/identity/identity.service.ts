@@ -4,6 +4,7 @@ import {
   INVITATION_TTL_SECONDS,
   type Locale,
   type LoginRequest,
+  localeSchema,
   PASSWORD_RESET_TTL_SECONDS,
   type PasswordTokenInfo,
   type ResetPasswordRequest,
@@ -13,12 +14,15 @@ import {
   type UpdateMeRequest,
   type User,
 } from '@portal/contracts';
+import { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import type { Db } from '../../db/client';
 import { hashPassword, verifyPassword } from '../../platform/auth/passwords';
 import { type Actor, openSession, revokeAllSessions, rotateRefreshToken } from '../../platform/auth/sessions';
 import { hashToken, newToken } from '../../platform/auth/tokens';
 import { AppError } from '../../platform/errors/app-error';
+import type { MailMessage } from '../../platform/mail/mailer';
+import type { OutboxHandler } from '../../platform/mail/outbox';
 import { currentTerms, recordAcceptance, toTermsDto } from '../terms/terms.service';
 import * as repo from './identity.repository';
 import { invitationMail, resetMail } from './mails';
@@ -140,9 +144,10 @@ const RESET_MAX_PER_EMAIL = 5;
 const RESET_MAX_PER_IP = 20;
 
 /**
- * Sends a reset link when the account exists; answers the same either way. At most 5 requests
- * per email and 20 per IP an hour, whether the account exists or not, so the form cannot be used
- * to flood a mailbox.
+ * Asks for a reset link. At most 5 requests per email and 20 per IP an hour, whether the account
+ * exists or not, so the form cannot be used to flood a mailbox. The request only queues the job,
+ * the same for every email: whether the account exists is found out when the outbox sends it
+ * (`deliverReset`), so the answer and its time tell nothing about who has an account.
  */
 export async function sendResetMail(
   ctx: AppContext,
@@ -159,8 +164,54 @@ export async function sendResetMail(
       throw new AppError('too-many-requests');
   }
   for (const [bucket] of limits) await ctx.rateLimiter.hit(bucket, RESET_WINDOW_SECONDS);
-  const user = await repo.findUserByEmail(ctx.db, email);
-  if (!user) return;
+  await ctx.outbox.enqueue(ctx.db, MAIL_JOBS.reset, { email, locale } satisfies ResetJob);
+  ctx.outbox.kick();
+}
+
+/**
+ * Queues an invitation (create-password link) for a user; the link is minted when the mail is
+ * sent. `db` may be the caller's transaction (the invitation then exists exactly if it commits).
+ */
+export async function sendInvitation(
+  ctx: AppContext,
+  userId: number,
+  accountingFirmId: number | null,
+  locale: Locale = 'fr',
+  db: Db = ctx.db,
+): Promise<void> {
+  await ctx.outbox.enqueue(db, MAIL_JOBS.invitation, {
+    userId,
+    accountingFirmId,
+    locale,
+  } satisfies InvitationJob);
+  if (db === ctx.db) ctx.outbox.kick();
+}
+
+const MAIL_JOBS = { reset: 'password-reset', invitation: 'invitation' } as const;
+const resetJob = z.object({ email: z.string(), locale: localeSchema });
+type ResetJob = z.infer<typeof resetJob>;
+const invitationJob = z.object({
+  userId: z.number().int(),
+  accountingFirmId: z.number().int().nullable(),
+  locale: localeSchema,
+});
+type InvitationJob = z.infer<typeof invitationJob>;
+
+/**
+ * The mails of this module the outbox builds when it sends them: a link's token is minted then,
+ * so no usable secret ever waits in the outbox table.
+ */
+export function identityMailJobs(ctx: AppContext): Record<string, OutboxHandler> {
+  return {
+    [MAIL_JOBS.reset]: (payload) => deliverReset(ctx, resetJob.parse(payload)),
+    [MAIL_JOBS.invitation]: (payload) => deliverInvitation(ctx, invitationJob.parse(payload)),
+  };
+}
+
+/** The reset mail of an account, or nothing when no account has this email. */
+async function deliverReset(ctx: AppContext, job: ResetJob): Promise<MailMessage | null> {
+  const user = await repo.findUserByEmail(ctx.db, job.email);
+  if (!user) return null;
   const token = newToken();
   await repo.insertPasswordToken(ctx.db, {
     tokenHash: hashToken(token),
@@ -169,31 +220,24 @@ export async function sendResetMail(
     expiresAt: new Date(Date.now() + PASSWORD_RESET_TTL_SECONDS * 1000),
   });
   const link = `${ctx.config.publicUrl}/reset-password-submit/${token}`;
-  const mail = resetMail(user.locale ?? locale, link, 'Portail');
-  await ctx.mailer.send({ to: user.email, ...mail, link });
+  return { to: user.email, ...resetMail(user.locale ?? job.locale, link, 'Portail'), link };
 }
 
-/** Creates an invitation (create-password link) for a user and mails it. */
-export async function sendInvitation(
-  ctx: AppContext,
-  userId: number,
-  accountingFirmId: number | null,
-  locale: Locale = 'fr',
-): Promise<string> {
-  const user = await repo.findUserById(ctx.db, userId);
-  if (!user) throw new AppError('not-found');
+/** The invitation of a user who still has no password (else there is nothing to send). */
+async function deliverInvitation(ctx: AppContext, job: InvitationJob): Promise<MailMessage | null> {
+  const user = await repo.findUserById(ctx.db, job.userId);
+  if (!user || user.passwordHash) return null;
   const token = newToken();
   await repo.insertPasswordToken(ctx.db, {
     tokenHash: hashToken(token),
-    userId,
+    userId: user.id,
     purpose: 'invite',
-    accountingFirmId,
+    accountingFirmId: job.accountingFirmId,
     expiresAt: new Date(Date.now() + INVITATION_TTL_SECONDS * 1000),
   });
   const link = `${ctx.config.publicUrl}/create-password/${token}`;
-  const firm = (await repo.firmName(ctx.db, accountingFirmId)) ?? 'Portail';
-  await ctx.mailer.send({ to: user.email, ...invitationMail(user.locale ?? locale, link, firm), link });
-  return link;
+  const firm = (await repo.firmName(ctx.db, job.accountingFirmId)) ?? 'Portail';
+  return { to: user.email, ...invitationMail(user.locale ?? job.locale, link, firm), link };
 }
 
 export async function tokenInfo(ctx: AppContext, token: string, locale: Locale): Promise<PasswordTokenInfo> {
