@@ -2,6 +2,8 @@
 export const APP_VERSION = '1.59.3';
 export const IMPORT_MAX_ROWS = 500;
 export const PASSWORD_MIN_LENGTH = 8;
+/** zxcvbn score a new password needs (0-4; 3: "safely unguessable", about 10^8 guesses and more). */
+export const PASSWORD_MIN_SCORE = 3;
 export const SIREN_LENGTH = 9;
 export const SIRET_LENGTH = 14;
 export const POST_CODE_LENGTH = 5;

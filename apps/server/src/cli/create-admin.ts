@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
-import { email as emailRule, password as passwordRule } from '@portal/contracts';
+import { email as emailRule, password as passwordRule, translateMessage } from '@portal/contracts';
+import { passwordStrengthProblem } from '@portal/contracts/rules/password-strength';
 import { eq } from 'drizzle-orm';
 import { loadConfig } from '../config';
 import { users } from '../db/schema';
@@ -31,7 +32,10 @@ async function main() {
     generated = true;
   }
   const checked = passwordRule().safeParse(password);
-  if (!checked.success) throw new Error('The password must be at least 8 characters long.');
+  if (!checked.success) throw new Error(translateMessage('password-too-short', 'en'));
+  // The same strength rule as every other way of setting a password.
+  const weak = passwordStrengthProblem(password, { email: email.data });
+  if (weak) throw new Error(translateMessage(weak, 'en'));
 
   const config = { ...loadConfig(), seedDemo: false };
   const database = await openDatabase(config, (m) => console.log(m));

@@ -89,7 +89,10 @@ export type UpdateMeRequest = z.infer<typeof updateMeRequestSchema>;
 export const changePasswordRequestSchema = withConfirmation(
   z.object({ password: password(), password_confirmation: z.string({ error: 'required' }) }),
 ).meta({
-  example: { password: 'Nouveau-mot-de-passe-2026', password_confirmation: 'Nouveau-mot-de-passe-2026' },
+  example: {
+    password: 'Nouveau-mot-de-passe-2026',
+    password_confirmation: 'Nouveau-mot-de-passe-2026',
+  },
 });
 export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
 
@@ -126,11 +129,13 @@ export type PasswordTokenInfo = z.infer<typeof passwordTokenInfoSchema>;
 
 /** Submit a reset: PUT /api/passwords. */
 export const resetPasswordRequestSchema = withConfirmation(
-  z.object({
-    token: requiredText(200),
-    password: password(),
-    password_confirmation: z.string({ error: 'required' }),
-  }),
+  z
+    .object({
+      token: requiredText(200),
+      password: password(),
+      password_confirmation: z.string({ error: 'required' }),
+    })
+    .strict(),
 ).meta({
   example: {
     token: 'the-token-of-the-mailed-link',
@@ -142,12 +147,14 @@ export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;
 
 /** Create the password of an invited user, accepting the terms: POST /api/passwords. */
 export const createPasswordRequestSchema = withConfirmation(
-  z.object({
-    token: requiredText(200),
-    password: password(),
-    password_confirmation: z.string({ error: 'required' }),
-    cgu: z.literal(true, { error: 'terms-not-accepted' }),
-  }),
+  z
+    .object({
+      token: requiredText(200),
+      password: password(),
+      password_confirmation: z.string({ error: 'required' }),
+      cgu: z.literal(true, { error: 'terms-not-accepted' }),
+    })
+    .strict(),
 ).meta({
   example: {
     token: 'the-token-of-the-invitation-link',

@@ -62,8 +62,16 @@ export async function findUsableToken(db: Db, tokenHash: string) {
   return row;
 }
 
-export async function markTokenUsed(db: Db, id: number) {
-  await db.update(passwordTokens).set({ usedAt: new Date() }).where(eq(passwordTokens.id, id));
+/** Marks a usable token used; false when it was spent (or expired) meanwhile. */
+export async function spendToken(db: Db, id: number): Promise<boolean> {
+  const rows = await db
+    .update(passwordTokens)
+    .set({ usedAt: new Date() })
+    .where(
+      and(eq(passwordTokens.id, id), isNull(passwordTokens.usedAt), gt(passwordTokens.expiresAt, new Date())),
+    )
+    .returning({ id: passwordTokens.id });
+  return rows.length === 1;
 }
 
 export async function firmName(db: Db, accountingFirmId: number | null): Promise<string | undefined> {

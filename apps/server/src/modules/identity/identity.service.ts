@@ -14,6 +14,7 @@ import {
   type UpdateMeRequest,
   type User,
 } from '@portal/contracts';
+import { passwordStrengthProblem } from '@portal/contracts/rules/password-strength';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import type { Db } from '../../db/client';
@@ -132,12 +133,26 @@ export async function changePassword(
   actor: Actor,
   input: ChangePasswordRequest,
 ): Promise<void> {
+  const user = await repo.findUserById(ctx.db, actor.userId);
+  if (!user) throw new AppError('token-expired');
+  assertStrongPassword(input.password, user);
   const passwordHash = await hashPassword(input.password);
   await ctx.db.transaction(async (tx) => {
     await repo.updateUser(tx, actor.userId, { passwordHash });
     await revokeAllSessions(tx, actor.userId);
   });
 }
+
+/**
+ * Refuses (422, on `password`) a password too easy to guess or made of the person's email or
+ * names; the contracts' check, which the web forms run before sending.
+ */
+function assertStrongPassword(password: string, owner: repo.UserRow): void {
+  const problem = passwordStrengthProblem(password, owner);
+  if (problem) throw new AppError('validation-failed', { fields: { password: [problem] } });
+}
+
+const invalidToken = () => new AppError('invalid-token', { fields: { token: ['invalid-token'] } });
 
 const RESET_WINDOW_SECONDS = 60 * 60;
 const RESET_MAX_PER_EMAIL = 5;
@@ -253,17 +268,19 @@ export async function tokenInfo(ctx: AppContext, token: string, locale: Locale):
   };
 }
 
-/** Submits a reset: sets the password, spends the token, ends the user's sessions. */
+/**
+ * Submits a reset: the token must be a reset link (an invitation goes through createPassword,
+ * which records the terms acceptance); sets the password, spends the token, ends the sessions.
+ */
 export async function resetPassword(ctx: AppContext, input: ResetPasswordRequest): Promise<void> {
+  const found = await repo.findUsableToken(ctx.db, hashToken(input.token));
+  if (found?.token.purpose !== 'reset') throw invalidToken();
+  assertStrongPassword(input.password, found.user);
   const passwordHash = await hashPassword(input.password);
   await ctx.db.transaction(async (tx) => {
-    const found = await repo.findUsableToken(tx, hashToken(input.token));
-    // An invitation must go through createPassword, which records the terms acceptance.
-    if (found?.token.purpose !== 'reset') {
-      throw new AppError('invalid-token', { fields: { token: ['invalid-token'] } });
-    }
+    // Spent here, at most once: two submits of one link race on this row.
+    if (!(await repo.spendToken(tx, found.token.id))) throw invalidToken();
     await repo.updateUser(tx, found.user.id, { passwordHash });
-    await repo.markTokenUsed(tx, found.token.id);
     await revokeAllSessions(tx, found.user.id);
   });
 }
@@ -276,17 +293,15 @@ export async function createPassword(
   input: CreatePasswordRequest,
   meta: RequestMeta,
 ): Promise<SessionTokens> {
+  const found = await repo.findUsableToken(ctx.db, hashToken(input.token));
+  if (found?.token.purpose !== 'invite') throw invalidToken();
+  assertStrongPassword(input.password, found.user);
   const passwordHash = await hashPassword(input.password);
-  const userId = await ctx.db.transaction(async (tx) => {
-    const found = await repo.findUsableToken(tx, hashToken(input.token));
-    if (found?.token.purpose !== 'invite') {
-      throw new AppError('invalid-token', { fields: { token: ['invalid-token'] } });
-    }
+  await ctx.db.transaction(async (tx) => {
+    if (!(await repo.spendToken(tx, found.token.id))) throw invalidToken();
     await repo.updateUser(tx, found.user.id, { passwordHash });
-    await repo.markTokenUsed(tx, found.token.id);
     const firmId = found.token.accountingFirmId;
     if (firmId !== null) await recordAcceptance(tx, firmId, found.user.id);
-    return found.user.id;
   });
-  return openSession(ctx.db, userId, meta);
+  return openSession(ctx.db, found.user.id, meta);
 }

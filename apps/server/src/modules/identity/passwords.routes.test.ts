@@ -171,7 +171,7 @@ describe('invitation: create password', () => {
   it('needs the terms accepted, then signs the user in and records the acceptance', async () => {
     const email = 'invited-2@demo.test';
     const token = await arrangeToken(email, 'invite', { accountingFirmId: demoFirmId });
-    const body = { token, password: 'Invited-pass-1', password_confirmation: 'Invited-pass-1' };
+    const body = { token, password: 'Welcome-pass-1', password_confirmation: 'Welcome-pass-1' };
 
     const without = await t.request({ method: 'POST', url: '/api/passwords', payload: body });
     expect(without.status).toBe(422);
