@@ -6,6 +6,7 @@ import { loadConfig } from '../src/config';
 import type { Database } from '../src/db/client';
 import type { MailMessage } from '../src/platform/mail/mailer';
 import { createOutbox } from '../src/platform/mail/outbox';
+import type { RateLimiter } from '../src/platform/rate-limit';
 import { DEMO_PASSWORD, ensureModules, seedDemo } from '../src/startup/seed/demo';
 import { ensureDefaultTreeStructure } from '../src/startup/seed/tree-structures';
 import { freshDatabase } from './database';
@@ -29,10 +30,10 @@ export type TestApp = {
 
 /**
  * The real application on its own fresh database, reached through HTTP (`app.inject`). Mail is
- * captured in `mails`. `demo: true` loads the demo data set.
+ * captured in `mails`. `demo: true` loads the demo data set; `rateLimiter` replaces the database one.
  */
 export async function createTestApp(
-  options: { demo?: boolean; env?: Record<string, string> } = {},
+  options: { demo?: boolean; env?: Record<string, string>; rateLimiter?: RateLimiter } = {},
 ): Promise<TestApp> {
   const database = await freshDatabase();
   await ensureModules(database.db);
@@ -50,7 +51,7 @@ export async function createTestApp(
   const mailer = { send: async (m: MailMessage) => void mails.push(m) };
   // The test drives the outbox itself (no worker polling): a request's mails are sent right after it.
   const outbox = createOutbox({ db: database.db, mailer });
-  const app = await buildApp(config, { database, mailer, outbox });
+  const app = await buildApp(config, { database, mailer, outbox, rateLimiter: options.rateLimiter });
   await app.ready();
 
   const request: TestApp['request'] = async ({ token, headers, ...rest }) => {

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { accountingFirmMemberships, accountingFirms, passwordTokens, users } from '../../db/schema';
+import { accountingFirmMemberships, accountingFirms, passwordTokens, sessions, users } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -82,4 +82,14 @@ export async function firmName(db: Db, accountingFirmId: number | null): Promise
     .where(eq(accountingFirms.id, accountingFirmId))
     .limit(1);
   return row?.name;
+}
+
+/** Whether the user opened a session from this address since `since` (a known address). */
+export async function signedInFrom(db: Db, userId: number, ip: string, since: Date): Promise<boolean> {
+  const [row] = await db
+    .select({ one: sql`1` })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), eq(sessions.ip, ip), gt(sessions.createdAt, since)))
+    .limit(1);
+  return Boolean(row);
 }

@@ -9,8 +9,6 @@ import {
   type PasswordTokenInfo,
   type ResetPasswordRequest,
   type SessionTokens,
-  SIGN_IN_MAX_FAILURES,
-  SIGN_IN_WINDOW_SECONDS,
   type UpdateMeRequest,
   type User,
 } from '@portal/contracts';
@@ -21,12 +19,14 @@ import type { Db } from '../../db/client';
 import { hashPassword, verifyPassword } from '../../platform/auth/passwords';
 import { type Actor, openSession, revokeAllSessions, rotateRefreshToken } from '../../platform/auth/sessions';
 import { hashToken, newToken } from '../../platform/auth/tokens';
-import { AppError } from '../../platform/errors/app-error';
+import { AppError, tooManyRequests } from '../../platform/errors/app-error';
 import type { MailMessage } from '../../platform/mail/mailer';
 import type { OutboxHandler } from '../../platform/mail/outbox';
+import { longestWait } from '../../platform/rate-limit';
 import { currentTerms, recordAcceptance, toTermsDto } from '../terms/terms.service';
 import * as repo from './identity.repository';
 import { invitationMail, resetMail } from './mails';
+import * as throttle from './sign-in-throttle';
 import { toUserDto } from './user.mapper';
 
 type RequestMeta = { ip: string; userAgent?: string };
@@ -72,25 +72,20 @@ export async function findOrCreateUser(
 }
 
 /**
- * Signs in with email and password. Failures are counted per email and per IP over 15 minutes;
- * past 10 the answer is 429 before the password is even checked.
+ * Signs in with email and password. Failures are throttled (`sign-in-throttle.ts`): past its
+ * limits the answer is 429 with the time left, before the password is even checked.
  */
 export async function login(ctx: AppContext, input: LoginRequest, meta: RequestMeta): Promise<SessionTokens> {
-  const buckets = [`login:email:${input.email}`, `login:ip:${meta.ip}`];
-  for (const bucket of buckets) {
-    if ((await ctx.rateLimiter.count(bucket, SIGN_IN_WINDOW_SECONDS)) >= SIGN_IN_MAX_FAILURES) {
-      throw new AppError('too-many-requests');
-    }
-  }
   const user = await repo.findUserByEmail(ctx.db, input.email);
+  await throttle.assertMayTryPassword(ctx, input.email, meta.ip, user?.id ?? null);
   const valid = await verifyPassword(user?.passwordHash ?? null, input.password);
   if (!user || !valid) {
-    for (const bucket of buckets) await ctx.rateLimiter.hit(bucket, SIGN_IN_WINDOW_SECONDS);
+    await throttle.recordPasswordFailure(ctx, input.email, meta.ip);
     throw new AppError('invalid-credentials', {
       fields: { email: ['invalid-credentials'] },
     });
   }
-  await ctx.rateLimiter.reset(buckets[0]!);
+  await throttle.recordPasswordSuccess(ctx, input.email, meta.ip);
   return openSession(ctx.db, user.id, meta);
 }
 
@@ -174,10 +169,11 @@ export async function sendResetMail(
     [`reset:email:${email}`, RESET_MAX_PER_EMAIL],
     [`reset:ip:${ip}`, RESET_MAX_PER_IP],
   ] as const;
-  for (const [bucket, max] of limits) {
-    if ((await ctx.rateLimiter.count(bucket, RESET_WINDOW_SECONDS)) >= max)
-      throw new AppError('too-many-requests');
-  }
+  const wait = await longestWait(
+    ctx.rateLimiter,
+    limits.map(([bucket, max]) => ({ bucket, max, windowSeconds: RESET_WINDOW_SECONDS })),
+  );
+  if (wait > 0) throw tooManyRequests(wait);
   for (const [bucket] of limits) await ctx.rateLimiter.hit(bucket, RESET_WINDOW_SECONDS);
   await ctx.outbox.enqueue(ctx.db, MAIL_JOBS.reset, { email, locale } satisfies ResetJob);
   ctx.outbox.kick();
@@ -283,6 +279,8 @@ export async function resetPassword(ctx: AppContext, input: ResetPasswordRequest
     await repo.updateUser(tx, found.user.id, { passwordHash });
     await revokeAllSessions(tx, found.user.id);
   });
+  // Whoever guessed at the account before, its owner is not kept waiting now.
+  await throttle.clearAccountFailures(ctx, found.user.email);
 }
 
 /**

@@ -330,6 +330,9 @@ describe('reset mail limit', () => {
       const blocked = await ask(email);
       expect(blocked.status).toBe(429);
       expect(blocked.body.code).toBe('too-many-requests');
+      // Free again when the oldest request of the hour leaves the window.
+      expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(3590);
+      expect(blocked.body.message).toBe('Trop de tentatives, veuillez réessayer dans 60 minutes.');
     }
   });
 });
