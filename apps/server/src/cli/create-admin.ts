@@ -6,7 +6,9 @@ import { passwordStrengthProblem } from '@portal/contracts/rules/password-streng
 import { eq } from 'drizzle-orm';
 import { loadConfig } from '../config';
 import { users } from '../db/schema';
+import { replacePassword } from '../modules/identity/identity.service';
 import { hashPassword } from '../platform/auth/passwords';
+import { createOutbox } from '../platform/mail/outbox';
 import { openDatabase } from '../startup/open-database';
 
 /**
@@ -43,10 +45,13 @@ async function main() {
     const passwordHash = await hashPassword(password);
     const [existing] = await database.db.select().from(users).where(eq(users.email, email.data)).limit(1);
     if (existing) {
-      await database.db
-        .update(users)
-        .set({ isSuperAdmin: true, passwordHash, updatedAt: new Date() })
-        .where(eq(users.id, existing.id));
+      // Like any password change: sessions end, links mailed before are spent, and the person
+      // is told by a mail that the server's outbox sends.
+      const outbox = createOutbox({ db: database.db, mailer: { send: async () => {} } });
+      await database.db.transaction(async (tx) => {
+        await tx.update(users).set({ isSuperAdmin: true }).where(eq(users.id, existing.id));
+        await replacePassword({ config, outbox }, tx, existing, passwordHash, 'en');
+      });
     } else {
       await database.db.insert(users).values({ email: email.data, passwordHash, isSuperAdmin: true });
     }

@@ -86,10 +86,21 @@ export const updateMeRequestSchema = z
   .meta({ example: { firstname: 'Émilie', lastname: 'Expert', locale: 'fr', dark_mode: false } });
 export type UpdateMeRequest = z.infer<typeof updateMeRequestSchema>;
 
+/** Change one's password: the current one proves it is the person, not a stolen token. */
 export const changePasswordRequestSchema = withConfirmation(
-  z.object({ password: password(), password_confirmation: z.string({ error: 'required' }) }),
+  z
+    .object({
+      current_password: z
+        .string({ error: 'required' })
+        .min(1, { error: 'required' })
+        .max(200, { error: 'too-long' }),
+      password: password(),
+      password_confirmation: z.string({ error: 'required' }),
+    })
+    .strict(),
 ).meta({
   example: {
+    current_password: 'Mot-de-passe-2026',
     password: 'Nouveau-mot-de-passe-2026',
     password_confirmation: 'Nouveau-mot-de-passe-2026',
   },

@@ -62,6 +62,17 @@ export async function findUsableToken(db: Db, tokenHash: string) {
   return row;
 }
 
+/**
+ * Spends every outstanding link of a user (reset or invitation): a new password makes the links
+ * mailed before it worthless.
+ */
+export async function cancelPasswordTokens(db: Db, userId: number): Promise<void> {
+  await db
+    .update(passwordTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(passwordTokens.userId, userId), isNull(passwordTokens.usedAt)));
+}
+
 /** Marks a usable token used; false when it was spent (or expired) meanwhile. */
 export async function spendToken(db: Db, id: number): Promise<boolean> {
   const rows = await db

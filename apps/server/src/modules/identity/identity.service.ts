@@ -25,7 +25,7 @@ import type { OutboxHandler } from '../../platform/mail/outbox';
 import { longestWait } from '../../platform/rate-limit';
 import { currentTerms, recordAcceptance, toTermsDto } from '../terms/terms.service';
 import * as repo from './identity.repository';
-import { invitationMail, resetMail } from './mails';
+import { invitationMail, passwordChangedMail, resetMail } from './mails';
 import * as throttle from './sign-in-throttle';
 import { toUserDto } from './user.mapper';
 
@@ -122,20 +122,52 @@ export async function updateMe(ctx: AppContext, actor: Actor, input: UpdateMeReq
   return me(ctx, actor.userId);
 }
 
-/** Changes the password and ends every session of the user (the web app goes to sign-in). */
+/**
+ * Changes the password of the signed-in user, who must give the current one (a stolen access
+ * token alone cannot take the account over). Wrong current passwords count as failed sign-ins
+ * (the same throttle). Then like a reset: every session ends (the web app goes to sign-in),
+ * every outstanding link is spent, and the person gets a mail saying so.
+ */
 export async function changePassword(
   ctx: AppContext,
   actor: Actor,
   input: ChangePasswordRequest,
+  meta: RequestMeta & { locale: Locale },
 ): Promise<void> {
   const user = await repo.findUserById(ctx.db, actor.userId);
   if (!user) throw new AppError('token-expired');
+  await throttle.assertMayTryPassword(ctx, user.email, meta.ip, user.id);
+  if (!(await verifyPassword(user.passwordHash, input.current_password))) {
+    await throttle.recordPasswordFailure(ctx, user.email, meta.ip);
+    throw new AppError('invalid-credentials', { fields: { current_password: ['current-password-invalid'] } });
+  }
+  await throttle.recordPasswordSuccess(ctx, user.email, meta.ip);
   assertStrongPassword(input.password, user);
   const passwordHash = await hashPassword(input.password);
-  await ctx.db.transaction(async (tx) => {
-    await repo.updateUser(tx, actor.userId, { passwordHash });
-    await revokeAllSessions(tx, actor.userId);
-  });
+  await ctx.db.transaction((tx) => replacePassword(ctx, tx, user, passwordHash, meta.locale));
+  ctx.outbox.kick();
+}
+
+/**
+ * Sets a new password hash, inside the caller's transaction: ends every session of the user,
+ * spends every link mailed before (reset or invitation), and (given a context, whose outbox
+ * sends it) queues the mail telling the person. The create-admin command uses it too.
+ */
+export async function replacePassword(
+  ctx: Pick<AppContext, 'outbox' | 'config'> | null,
+  tx: Db,
+  user: repo.UserRow,
+  passwordHash: string,
+  locale: Locale = 'fr',
+): Promise<void> {
+  await repo.updateUser(tx, user.id, { passwordHash });
+  await repo.cancelPasswordTokens(tx, user.id);
+  await revokeAllSessions(tx, user.id);
+  if (ctx && user.passwordHash) {
+    const link = `${ctx.config.publicUrl}/reset-password`;
+    const mail = passwordChangedMail(user.locale ?? locale, user.email, 'Portail', link);
+    await ctx.outbox.enqueue(tx, 'mail', { to: user.email, ...mail, link } satisfies MailMessage);
+  }
 }
 
 /**
@@ -268,7 +300,11 @@ export async function tokenInfo(ctx: AppContext, token: string, locale: Locale):
  * Submits a reset: the token must be a reset link (an invitation goes through createPassword,
  * which records the terms acceptance); sets the password, spends the token, ends the sessions.
  */
-export async function resetPassword(ctx: AppContext, input: ResetPasswordRequest): Promise<void> {
+export async function resetPassword(
+  ctx: AppContext,
+  input: ResetPasswordRequest,
+  locale: Locale,
+): Promise<void> {
   const found = await repo.findUsableToken(ctx.db, hashToken(input.token));
   if (found?.token.purpose !== 'reset') throw invalidToken();
   assertStrongPassword(input.password, found.user);
@@ -276,9 +312,9 @@ export async function resetPassword(ctx: AppContext, input: ResetPasswordRequest
   await ctx.db.transaction(async (tx) => {
     // Spent here, at most once: two submits of one link race on this row.
     if (!(await repo.spendToken(tx, found.token.id))) throw invalidToken();
-    await repo.updateUser(tx, found.user.id, { passwordHash });
-    await revokeAllSessions(tx, found.user.id);
+    await replacePassword(ctx, tx, found.user, passwordHash, locale);
   });
+  ctx.outbox.kick();
   // Whoever guessed at the account before, its owner is not kept waiting now.
   await throttle.clearAccountFailures(ctx, found.user.email);
 }
@@ -297,7 +333,8 @@ export async function createPassword(
   const passwordHash = await hashPassword(input.password);
   await ctx.db.transaction(async (tx) => {
     if (!(await repo.spendToken(tx, found.token.id))) throw invalidToken();
-    await repo.updateUser(tx, found.user.id, { passwordHash });
+    // Other invitations (from other firms) are spent too: they would set the password again.
+    await replacePassword(null, tx, found.user, passwordHash);
     const firmId = found.token.accountingFirmId;
     if (firmId !== null) await recordAcceptance(tx, firmId, found.user.id);
   });

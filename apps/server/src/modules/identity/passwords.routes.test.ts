@@ -247,19 +247,32 @@ describe('signed-in user', () => {
     expect((await t.request({ method: 'POST', url: '/api/change_password', payload: {} })).status).toBe(401);
     const empty = await change({});
     expect(empty.status).toBe(422);
+    expect(empty.body.errors.current_password).toEqual(['Requis.']);
     expect(empty.body.errors.password).toEqual(['Requis.']);
     expect(empty.body.errors.password_confirmation).toEqual(['Requis.']);
-    const short = await change({ password: 'short', password_confirmation: 'short' });
+    const short = await change({
+      current_password: PASSWORD,
+      password: 'short',
+      password_confirmation: 'short',
+    });
     expect(short.status).toBe(422);
     expect(short.body.errors.password).toEqual(['Le mot de passe doit contenir au moins 8 caractères.']);
-    const mismatch = await change({ password: 'Changed-pass-1', password_confirmation: 'Changed-pass-2' });
+    const mismatch = await change({
+      current_password: PASSWORD,
+      password: 'Changed-pass-1',
+      password_confirmation: 'Changed-pass-2',
+    });
     expect(mismatch.status).toBe(422);
     expect(mismatch.body.errors.password_confirmation).toEqual([
       'La confirmation doit correspondre au mot de passe.',
     ]);
     expect((await get('/api/users/me', first)).status).toBe(200);
 
-    const ok = await change({ password: 'Changed-pass-1', password_confirmation: 'Changed-pass-1' });
+    const ok = await change({
+      current_password: PASSWORD,
+      password: 'Changed-pass-1',
+      password_confirmation: 'Changed-pass-1',
+    });
     expect(ok.status).toBe(200);
     expect((await get('/api/users/me', first)).status).toBe(401);
     expect((await get('/api/users/me', second)).status).toBe(401);
