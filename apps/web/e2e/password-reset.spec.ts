@@ -103,6 +103,8 @@ test('a forgotten password is reset through the mailed link, then changed from t
   // The person is told by mail (in their own language: the demo accounts' is French).
   const notice = await newestMailTo(account.email, since);
   expect(notice).toMatch(
-    new RegExp(`(Le mot de passe de votre compte|The password of your account) ${account.email.replace('.', '\\.')}`),
+    new RegExp(
+      `(Le mot de passe de votre compte|The password of your account) ${account.email.replace('.', '\\.')}`,
+    ),
   );
 });
