@@ -3,6 +3,7 @@ import type { Database, Db } from './db/client';
 import type { Access } from './platform/access/access';
 import type { BlobStore } from './platform/blobs/blob-store';
 import type { Mailer } from './platform/mail/mailer';
+import type { Outbox } from './platform/mail/outbox';
 import type { RateLimiter } from './platform/rate-limit';
 
 /**
@@ -36,6 +37,8 @@ export type AppContext = {
   database: Database;
   db: Db;
   mailer: Mailer;
+  /** Mails queued in a transaction and sent by the worker (prefer it to `mailer` in a request). */
+  outbox: Outbox;
   rateLimiter: RateLimiter;
   access: Access;
   /** File contents, content-addressed (disk under DATA_DIR/blobs). */

@@ -11,6 +11,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { healthRoutes } from './modules/health/health.routes';
 import { identityRoutes } from './modules/identity/identity.routes';
+import { identityMailJobs } from './modules/identity/identity.service';
 import { platformAdminRoutes } from './modules/platform-admin/platform-admin.routes';
 import { teamRoutes } from './modules/team/team.routes';
 import { tenancyAccess } from './modules/tenancy/tenancy.access';
@@ -34,11 +35,14 @@ import { registerSecurity } from './platform/http/security';
 import { responseSerializer } from './platform/http/serializer';
 import { isSpaRequest, registerWebApp } from './platform/http/web-app';
 import { createMailer, type Mailer } from './platform/mail/mailer';
+import { createOutbox, type Outbox } from './platform/mail/outbox';
 import { databaseRateLimiter, type RateLimiter, redisRateLimiter } from './platform/rate-limit';
 
 export type AppDeps = {
   database: Database;
   mailer?: Mailer;
+  /** Given by tests, which drain it themselves; otherwise the app runs its own worker. */
+  outbox?: Outbox;
   rateLimiter?: RateLimiter;
   documents?: DocumentsSeam;
   blobs?: BlobStore;
@@ -107,18 +111,21 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const accessCache = createAccessCache();
   const invalidation = await listenForAccessChanges(deps.database, accessCache, app.log);
   app.addHook('onClose', () => invalidation.close());
+  const mailer =
+    deps.mailer ??
+    createMailer({
+      smtpUrl: config.SMTP_URL,
+      from: config.MAIL_FROM,
+      outboxDir: path.join(config.dataDir, 'outbox'),
+      log: app.log,
+    });
+  const outbox = deps.outbox ?? createOutbox({ db: deps.database.db, mailer, log: app.log });
   const ctx: AppContext = {
     config,
     database: deps.database,
     db: deps.database.db,
-    mailer:
-      deps.mailer ??
-      createMailer({
-        smtpUrl: config.SMTP_URL,
-        from: config.MAIL_FROM,
-        outboxDir: path.join(config.dataDir, 'outbox'),
-        log: app.log,
-      }),
+    mailer,
+    outbox,
     rateLimiter:
       deps.rateLimiter ?? (redis ? redisRateLimiter(redis) : databaseRateLimiter(deps.database.db)),
     access: createAccess(deps.database.db, accessCache),
@@ -128,6 +135,12 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   // Each module adds the resource kinds it owns to the access module.
   ctx.access.register(tenancyAccess);
   ctx.access.register(vendorsAccess);
+  // Each module adds the mails it builds when the outbox sends them.
+  ctx.outbox.register(identityMailJobs(ctx));
+  if (!deps.outbox) {
+    app.addHook('onReady', async () => outbox.start());
+    app.addHook('onClose', async () => outbox.stop());
+  }
   app.addHook('onClose', async () => {
     redis?.disconnect();
   });

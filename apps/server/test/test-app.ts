@@ -5,6 +5,8 @@ import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import type { Database } from '../src/db/client';
 import type { MailMessage } from '../src/platform/mail/mailer';
+import { createOutbox } from '../src/platform/mail/outbox';
+import type { RateLimiter } from '../src/platform/rate-limit';
 import { DEMO_PASSWORD, ensureModules, seedDemo } from '../src/startup/seed/demo';
 import { ensureDefaultTreeStructure } from '../src/startup/seed/tree-structures';
 import { freshDatabase } from './database';
@@ -14,7 +16,10 @@ const rnd = () => Math.floor(Math.random() * 250) + 1;
 export type TestApp = {
   app: FastifyInstance;
   database: Database;
+  /** Mails sent: the outbox is drained after each `request`, so a route's mails are here then. */
   mails: MailMessage[];
+  /** Sends what the outbox holds (after a request made with `app.inject` directly). */
+  drainMail(): Promise<void>;
   request(
     options: InjectOptions & { token?: string },
     // biome-ignore lint/suspicious/noExplicitAny: bodies are whatever the route answers; tests assert them.
@@ -25,10 +30,10 @@ export type TestApp = {
 
 /**
  * The real application on its own fresh database, reached through HTTP (`app.inject`). Mail is
- * captured in `mails`. `demo: true` loads the demo data set.
+ * captured in `mails`. `demo: true` loads the demo data set; `rateLimiter` replaces the database one.
  */
 export async function createTestApp(
-  options: { demo?: boolean; env?: Record<string, string> } = {},
+  options: { demo?: boolean; env?: Record<string, string>; rateLimiter?: RateLimiter } = {},
 ): Promise<TestApp> {
   const database = await freshDatabase();
   await ensureModules(database.db);
@@ -43,7 +48,10 @@ export async function createTestApp(
     ...options.env,
   });
   const mails: MailMessage[] = [];
-  const app = await buildApp(config, { database, mailer: { send: async (m) => void mails.push(m) } });
+  const mailer = { send: async (m: MailMessage) => void mails.push(m) };
+  // The test drives the outbox itself (no worker polling): a request's mails are sent right after it.
+  const outbox = createOutbox({ db: database.db, mailer });
+  const app = await buildApp(config, { database, mailer, outbox, rateLimiter: options.rateLimiter });
   await app.ready();
 
   const request: TestApp['request'] = async ({ token, headers, ...rest }) => {
@@ -56,6 +64,7 @@ export async function createTestApp(
       ...rest,
       headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
     });
+    await outbox.drain();
     let body: unknown = res.body;
     if ((res.headers['content-type'] ?? '').toString().includes('json')) body = res.json();
     return { status: res.statusCode, body, headers: res.headers };
@@ -65,6 +74,7 @@ export async function createTestApp(
     app,
     database,
     mails,
+    drainMail: () => outbox.drain(),
     request,
     async signIn(email, password = DEMO_PASSWORD) {
       const res = await request({ method: 'POST', url: '/api/login', payload: { email, password } });

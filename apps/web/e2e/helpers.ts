@@ -76,6 +76,12 @@ export const TEXT = {
     changePassword: 'Changer le mot de passe',
     passwordChanged: 'Votre mot de passe a été changé. Vous pouvez vous connecter.',
     menu: 'Ouvrir le menu',
+    tooWeak:
+      'Mot de passe trop facile à deviner (courant, déjà divulgué ou trop simple) : choisissez-en un plus long ou moins prévisible.',
+    personalInfo: 'Le mot de passe ne doit pas reprendre votre adresse e-mail ni vos nom et prénom.',
+    currentPassword: 'Mot de passe actuel',
+    currentPasswordInvalid: 'Mot de passe actuel incorrect.',
+    profilePasswordDone: 'Mot de passe changé : reconnectez-vous.',
   },
   en: {
     signInTitle: 'Sign in',
@@ -99,6 +105,12 @@ export const TEXT = {
     changePassword: 'Change the password',
     passwordChanged: 'Your password has been changed. You can sign in.',
     menu: 'Open the menu',
+    tooWeak:
+      'This password is too easy to guess (common, already leaked or too simple): choose a longer or less predictable one.',
+    personalInfo: 'The password must not reuse your email address or your name.',
+    currentPassword: 'Current password',
+    currentPasswordInvalid: 'The current password is incorrect.',
+    profilePasswordDone: 'Password changed: please sign in again.',
   },
 } as const;
 
@@ -199,13 +211,29 @@ export async function acceptInvitation(browser: Browser, lang: Lang, email: stri
   const page = await context.newPage();
   await page.goto(new URL(link as string).pathname);
   await expect(page.getByRole('heading', { name: t.createTitle })).toBeVisible();
+  // A common password is refused by the form itself, before anything is sent.
+  const sent = watchRequests(page, 'POST', '/api/passwords');
+  await page.getByLabel(t.password, { exact: true }).fill('azerty123');
+  await page.getByLabel(t.confirmation).fill('azerty123');
+  await page.getByRole('checkbox', { name: t.terms }).check();
+  await page.getByRole('button', { name: t.createSubmit }).click();
+  await expect(page.getByText(t.tooWeak)).toBeVisible();
+  expect(sent()).toBe(0);
   await page.getByLabel(t.password, { exact: true }).fill(PASSWORD);
   await page.getByLabel(t.confirmation).fill(PASSWORD);
-  await page.getByRole('checkbox', { name: t.terms }).check();
   await page.getByRole('button', { name: t.createSubmit }).click();
   await expect(page).toHaveURL(/\/signin/);
   await signInWithForm(page, lang, email);
   return { context, page };
+}
+
+/** Counts the requests `method url` the page sends from now on (read with the returned function). */
+export function watchRequests(page: Page, method: string, url: string): () => number {
+  let count = 0;
+  page.on('request', (request) => {
+    if (request.method() === method && new URL(request.url()).pathname === url) count += 1;
+  });
+  return () => count;
 }
 
 /** Undoes quoted-printable soft breaks and escapes (enough to read the links of a mail). */

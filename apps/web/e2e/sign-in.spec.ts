@@ -72,7 +72,8 @@ for (const [who, account] of Object.entries(ACCOUNTS)) {
 test('a wrong password shows the localised message', async ({ page }, testInfo) => {
   const lang = langOf(testInfo);
   await page.goto('/signin');
-  // One failure per project: the server allows 10 per email and per IP in 15 minutes.
+  // One failure per project: the server slows an address that keeps failing for an account (past 5
+  // failures in 15 minutes), never the account's other addresses nor other accounts.
   await signInWithForm(page, lang, ACCOUNTS.client.email, 'not-the-password');
   await expect(page.getByTestId(TEST_IDS.signInError)).toHaveText(TEXT[lang].invalidCredentials);
   await expect(page).toHaveURL(/\/signin$/);

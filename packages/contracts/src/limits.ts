@@ -2,6 +2,8 @@
 export const APP_VERSION = '1.59.3';
 export const IMPORT_MAX_ROWS = 500;
 export const PASSWORD_MIN_LENGTH = 8;
+/** zxcvbn score a new password needs (0-4; 3: "safely unguessable", about 10^8 guesses and more). */
+export const PASSWORD_MIN_SCORE = 3;
 export const SIREN_LENGTH = 9;
 export const SIRET_LENGTH = 14;
 export const POST_CODE_LENGTH = 5;
@@ -30,10 +32,24 @@ export const DEFAULT_LOCALE: Locale = 'fr';
 /** Session lifetimes (issue 2). */
 export const ACCESS_TOKEN_TTL_SECONDS = 2 * 60 * 60;
 export const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 60 * 60;
+/** A rotated refresh token presented again this soon answers the same new pair (two tabs). */
+export const REFRESH_REUSE_GRACE_SECONDS = 30;
 export const PASSWORD_RESET_TTL_SECONDS = 60 * 60;
 export const INVITATION_TTL_SECONDS = 14 * 24 * 60 * 60;
-export const SIGN_IN_MAX_FAILURES = 10;
+/**
+ * Password attempts (sign-in, and the current password of a change) are throttled on failures
+ * over SIGN_IN_WINDOW_SECONDS, without ever locking an account: per account and address, delays
+ * double from 1 s once 5 failures are in the window (up to 15 min); per account, from 1 s once 10
+ * are (up to 1 min), except from an address the account signed in from in the last 30 days; per
+ * address, whatever the account, 100 failures.
+ */
 export const SIGN_IN_WINDOW_SECONDS = 15 * 60;
+export const SIGN_IN_ACCOUNT_ADDRESS_FREE_FAILURES = 5;
+export const SIGN_IN_ACCOUNT_ADDRESS_MAX_DELAY_SECONDS = 15 * 60;
+export const SIGN_IN_ACCOUNT_FREE_FAILURES = 10;
+export const SIGN_IN_ACCOUNT_MAX_DELAY_SECONDS = 60;
+export const SIGN_IN_ADDRESS_MAX_FAILURES = 100;
+export const SIGN_IN_FIRST_DELAY_SECONDS = 1;
 
 /** Default white-label colours: green primary, dark blue secondary (spec section 3). */
 export const DEFAULT_PRIMARY_COLOR = '#2e7d32';

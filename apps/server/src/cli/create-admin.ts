@@ -1,11 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
-import { email as emailRule, password as passwordRule } from '@portal/contracts';
+import { email as emailRule, password as passwordRule, translateMessage } from '@portal/contracts';
+import { passwordStrengthProblem } from '@portal/contracts/rules/password-strength';
 import { eq } from 'drizzle-orm';
 import { loadConfig } from '../config';
 import { users } from '../db/schema';
+import { replacePassword } from '../modules/identity/identity.service';
 import { hashPassword } from '../platform/auth/passwords';
+import { createOutbox } from '../platform/mail/outbox';
 import { openDatabase } from '../startup/open-database';
 
 /**
@@ -31,7 +34,10 @@ async function main() {
     generated = true;
   }
   const checked = passwordRule().safeParse(password);
-  if (!checked.success) throw new Error('The password must be at least 8 characters long.');
+  if (!checked.success) throw new Error(translateMessage('password-too-short', 'en'));
+  // The same strength rule as every other way of setting a password.
+  const weak = passwordStrengthProblem(password, { email: email.data });
+  if (weak) throw new Error(translateMessage(weak, 'en'));
 
   const config = { ...loadConfig(), seedDemo: false };
   const database = await openDatabase(config, (m) => console.log(m));
@@ -39,10 +45,13 @@ async function main() {
     const passwordHash = await hashPassword(password);
     const [existing] = await database.db.select().from(users).where(eq(users.email, email.data)).limit(1);
     if (existing) {
-      await database.db
-        .update(users)
-        .set({ isSuperAdmin: true, passwordHash, updatedAt: new Date() })
-        .where(eq(users.id, existing.id));
+      // Like any password change: sessions end, links mailed before are spent, and the person
+      // is told by a mail that the server's outbox sends.
+      const outbox = createOutbox({ db: database.db, mailer: { send: async () => {} } });
+      await database.db.transaction(async (tx) => {
+        await tx.update(users).set({ isSuperAdmin: true }).where(eq(users.id, existing.id));
+        await replacePassword({ config, outbox }, tx, existing, passwordHash, 'en');
+      });
     } else {
       await database.db.insert(users).values({ email: email.data, passwordHash, isSuperAdmin: true });
     }

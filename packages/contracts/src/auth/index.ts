@@ -82,13 +82,28 @@ export const updateMeRequestSchema = z
     birth_city: optionalText(100),
   })
   .partial()
+  .strict()
   .meta({ example: { firstname: 'Émilie', lastname: 'Expert', locale: 'fr', dark_mode: false } });
 export type UpdateMeRequest = z.infer<typeof updateMeRequestSchema>;
 
+/** Change one's password: the current one proves it is the person, not a stolen token. */
 export const changePasswordRequestSchema = withConfirmation(
-  z.object({ password: password(), password_confirmation: z.string({ error: 'required' }) }),
+  z
+    .object({
+      current_password: z
+        .string({ error: 'required' })
+        .min(1, { error: 'required' })
+        .max(200, { error: 'too-long' }),
+      password: password(),
+      password_confirmation: z.string({ error: 'required' }),
+    })
+    .strict(),
 ).meta({
-  example: { password: 'Nouveau-mot-de-passe-2026', password_confirmation: 'Nouveau-mot-de-passe-2026' },
+  example: {
+    current_password: 'Mot-de-passe-2026',
+    password: 'Nouveau-mot-de-passe-2026',
+    password_confirmation: 'Nouveau-mot-de-passe-2026',
+  },
 });
 export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
 
@@ -125,11 +140,13 @@ export type PasswordTokenInfo = z.infer<typeof passwordTokenInfoSchema>;
 
 /** Submit a reset: PUT /api/passwords. */
 export const resetPasswordRequestSchema = withConfirmation(
-  z.object({
-    token: requiredText(200),
-    password: password(),
-    password_confirmation: z.string({ error: 'required' }),
-  }),
+  z
+    .object({
+      token: requiredText(200),
+      password: password(),
+      password_confirmation: z.string({ error: 'required' }),
+    })
+    .strict(),
 ).meta({
   example: {
     token: 'the-token-of-the-mailed-link',
@@ -141,12 +158,14 @@ export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;
 
 /** Create the password of an invited user, accepting the terms: POST /api/passwords. */
 export const createPasswordRequestSchema = withConfirmation(
-  z.object({
-    token: requiredText(200),
-    password: password(),
-    password_confirmation: z.string({ error: 'required' }),
-    cgu: z.literal(true, { error: 'terms-not-accepted' }),
-  }),
+  z
+    .object({
+      token: requiredText(200),
+      password: password(),
+      password_confirmation: z.string({ error: 'required' }),
+      cgu: z.literal(true, { error: 'terms-not-accepted' }),
+    })
+    .strict(),
 ).meta({
   example: {
     token: 'the-token-of-the-invitation-link',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '../errors';
 import { LOCALES } from '../limits';
-import { isMessageKey, MESSAGES, translateMessage } from './messages';
+import { formatWait, isMessageKey, MESSAGES, translateMessage } from './messages';
 
 describe('message catalogues', () => {
   const frKeys = Object.keys(MESSAGES.fr).sort();
@@ -34,5 +34,21 @@ describe('message catalogues', () => {
     expect(translateMessage('no-such-key', 'en')).toBe('no-such-key');
     expect(isMessageKey('no-such-key')).toBe(false);
     expect(isMessageKey('invalid-color')).toBe(true);
+  });
+});
+
+describe('waits', () => {
+  it('fills placeholders and says a wait in words', () => {
+    expect(translateMessage('too-many-requests-wait', 'fr', { wait: formatWait(45, 'fr') })).toBe(
+      'Trop de tentatives, veuillez réessayer dans 45 secondes.',
+    );
+    expect(formatWait(1, 'en')).toBe('1 second');
+    expect(formatWait(0.2, 'en')).toBe('1 second');
+    expect(formatWait(60, 'pt')).toBe('1 minuto');
+    expect(formatWait(61, 'fr')).toBe('2 minutes');
+    expect(formatWait(900, 'en')).toBe('15 minutes');
+    expect(translateMessage('too-many-requests-wait', 'en')).toBe(
+      'Too many attempts, please try again in {{wait}}.',
+    );
   });
 });

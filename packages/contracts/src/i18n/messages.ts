@@ -30,9 +30,15 @@ export type ValidationKey =
   | 'invalid-image'
   | 'image-too-large'
   | 'svg-external-reference'
-  | 'invalid-domain';
+  | 'invalid-domain'
+  | 'password-too-weak'
+  | 'password-personal-info'
+  | 'current-password-invalid';
 
-export type MessageKey = ErrorCode | ValidationKey;
+/** Messages that are neither a code nor a field's: `{{name}}` placeholders filled by `translateMessage`. */
+export type NoticeKey = 'too-many-requests-wait';
+
+export type MessageKey = ErrorCode | ValidationKey | NoticeKey;
 
 type Catalogue = Record<MessageKey, string>;
 
@@ -117,6 +123,12 @@ const fr: Catalogue = {
   'identifier-required': 'Un identifiant officiel est requis (SIRET, SIREN ou autre).',
   'period-end-before-start': "La fin de l'exercice doit suivre son début.",
   'last-admin': 'Le cabinet doit garder au moins un administrateur.',
+  'password-too-weak':
+    'Mot de passe trop facile à deviner (courant, déjà divulgué ou trop simple) : choisissez-en un plus long ou moins prévisible.',
+  'password-personal-info':
+    'Le mot de passe ne doit pas reprendre votre adresse e-mail ni vos nom et prénom.',
+  'current-password-invalid': 'Mot de passe actuel incorrect.',
+  'too-many-requests-wait': 'Trop de tentatives, veuillez réessayer dans {{wait}}.',
 };
 
 const en: Catalogue = {
@@ -198,6 +210,11 @@ const en: Catalogue = {
   'identifier-required': 'An official identifier is required (SIRET, SIREN or other).',
   'period-end-before-start': 'The period must end after it starts.',
   'last-admin': 'The firm must keep at least one administrator.',
+  'password-too-weak':
+    'This password is too easy to guess (common, already leaked or too simple): choose a longer or less predictable one.',
+  'password-personal-info': 'The password must not reuse your email address or your name.',
+  'current-password-invalid': 'The current password is incorrect.',
+  'too-many-requests-wait': 'Too many attempts, please try again in {{wait}}.',
 };
 
 const pt: Catalogue = {
@@ -280,13 +297,35 @@ const pt: Catalogue = {
   'identifier-required': 'É necessário um identificador oficial (SIRET, SIREN ou outro).',
   'period-end-before-start': 'O exercício deve terminar depois de começar.',
   'last-admin': 'O gabinete deve manter pelo menos um administrador.',
+  'password-too-weak':
+    'Esta palavra-passe é demasiado fácil de adivinhar (comum, já divulgada ou demasiado simples): escolha uma mais longa ou menos previsível.',
+  'password-personal-info': 'A palavra-passe não deve reutilizar o seu endereço de e-mail nem o seu nome.',
+  'current-password-invalid': 'A palavra-passe atual está incorreta.',
+  'too-many-requests-wait': 'Demasiadas tentativas, tente novamente dentro de {{wait}}.',
 };
 
 export const MESSAGES: Record<Locale, Catalogue> = { fr, en, pt };
 
 export const isMessageKey = (key: string): key is MessageKey => key in fr;
 
-/** The localised text of a message key, or the key itself when it is not one. */
-export function translateMessage(key: string, locale: Locale): string {
-  return isMessageKey(key) ? MESSAGES[locale][key] : key;
+/**
+ * The localised text of a message key, or the key itself when it is not one; `{{name}}`
+ * placeholders take `params` (the web app's i18next fills the same placeholders).
+ */
+export function translateMessage(key: string, locale: Locale, params: Record<string, string> = {}): string {
+  const text = isMessageKey(key) ? MESSAGES[locale][key] : key;
+  return text.replace(/{{\s*(\w+)\s*}}/g, (whole, name: string) => params[name] ?? whole);
+}
+
+const UNITS: Record<Locale, { second: [string, string]; minute: [string, string] }> = {
+  fr: { second: ['seconde', 'secondes'], minute: ['minute', 'minutes'] },
+  en: { second: ['second', 'seconds'], minute: ['minute', 'minutes'] },
+  pt: { second: ['segundo', 'segundos'], minute: ['minuto', 'minutos'] },
+};
+
+/** A wait in words: seconds under a minute, else whole minutes rounded up ("45 secondes", "3 minutes"). */
+export function formatWait(seconds: number, locale: Locale): string {
+  const s = Math.max(1, Math.ceil(seconds));
+  const [n, unit] = s < 60 ? [s, UNITS[locale].second] : [Math.ceil(s / 60), UNITS[locale].minute];
+  return `${n} ${n === 1 ? unit[0] : unit[1]}`;
 }

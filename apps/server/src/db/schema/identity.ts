@@ -28,7 +28,10 @@ export const users = pgTable('users', {
 
 /**
  * A signed-in session: opaque tokens stored as sha256 hashes. A refresh rotates the row (the old
- * one gets `replaced_at`); presenting a replaced refresh token revokes the whole family.
+ * one gets `replaced_at`); presenting a replaced refresh token revokes the whole family, except
+ * within a short grace where it answers the same new pair again (two tabs refreshing at once):
+ * `replacement_sealed` holds that pair encrypted with a key derived from the old refresh token,
+ * which the database does not have.
  */
 export const sessions = pgTable(
   'sessions',
@@ -43,6 +46,7 @@ export const sessions = pgTable(
     accessExpiresAt: timestamp('access_expires_at', { withTimezone: true }).notNull(),
     refreshExpiresAt: timestamp('refresh_expires_at', { withTimezone: true }).notNull(),
     replacedAt: timestamp('replaced_at', { withTimezone: true }),
+    replacementSealed: text('replacement_sealed'),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     userAgent: text('user_agent'),
     ip: text('ip'),

@@ -1,5 +1,6 @@
 export * from './clients';
 export * from './identity';
+export * from './mail';
 export * from './platform';
 export * from './tenancy';
 export * from './terms';

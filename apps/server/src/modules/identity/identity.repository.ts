@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { accountingFirmMemberships, accountingFirms, passwordTokens, users } from '../../db/schema';
+import { accountingFirmMemberships, accountingFirms, passwordTokens, sessions, users } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -62,8 +62,27 @@ export async function findUsableToken(db: Db, tokenHash: string) {
   return row;
 }
 
-export async function markTokenUsed(db: Db, id: number) {
-  await db.update(passwordTokens).set({ usedAt: new Date() }).where(eq(passwordTokens.id, id));
+/**
+ * Spends every outstanding link of a user (reset or invitation): a new password makes the links
+ * mailed before it worthless.
+ */
+export async function cancelPasswordTokens(db: Db, userId: number): Promise<void> {
+  await db
+    .update(passwordTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(passwordTokens.userId, userId), isNull(passwordTokens.usedAt)));
+}
+
+/** Marks a usable token used; false when it was spent (or expired) meanwhile. */
+export async function spendToken(db: Db, id: number): Promise<boolean> {
+  const rows = await db
+    .update(passwordTokens)
+    .set({ usedAt: new Date() })
+    .where(
+      and(eq(passwordTokens.id, id), isNull(passwordTokens.usedAt), gt(passwordTokens.expiresAt, new Date())),
+    )
+    .returning({ id: passwordTokens.id });
+  return rows.length === 1;
 }
 
 export async function firmName(db: Db, accountingFirmId: number | null): Promise<string | undefined> {
@@ -74,4 +93,14 @@ export async function firmName(db: Db, accountingFirmId: number | null): Promise
     .where(eq(accountingFirms.id, accountingFirmId))
     .limit(1);
   return row?.name;
+}
+
+/** Whether the user opened a session from this address since `since` (a known address). */
+export async function signedInFrom(db: Db, userId: number, ip: string, since: Date): Promise<boolean> {
+  const [row] = await db
+    .select({ one: sql`1` })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), eq(sessions.ip, ip), gt(sessions.createdAt, since)))
+    .limit(1);
+  return Boolean(row);
 }

@@ -105,10 +105,22 @@ export function identityRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.post(
     '/api/change_password',
-    { schema: { tags, security: bearer, body: changePasswordRequestSchema, response: { 200: ok } } },
+    {
+      schema: {
+        tags,
+        security: bearer,
+        description:
+          'Needs the current password; ends every session and spends every reset link, and mails the person.',
+        body: changePasswordRequestSchema,
+        response: { 200: ok },
+      },
+    },
     async (request) => {
       const actor = requireActor(request);
-      await identity.changePassword(ctx, actor, request.body);
+      await identity.changePassword(ctx, actor, request.body, {
+        ...requestMeta(request),
+        locale: requestLocale(request),
+      });
       return { data: { success: true as const } };
     },
   );
@@ -148,13 +160,13 @@ export function identityRoutes(app: FastifyInstance, ctx: AppContext): void {
     {
       schema: {
         tags,
-        description: 'Submits a password reset.',
+        description: 'Submits a password reset; ends every session and spends every other link.',
         body: resetPasswordRequestSchema,
         response: { 200: ok },
       },
     },
     async (request) => {
-      await identity.resetPassword(ctx, request.body);
+      await identity.resetPassword(ctx, request.body, requestLocale(request));
       return { data: { success: true as const } };
     },
   );

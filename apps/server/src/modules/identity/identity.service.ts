@@ -4,24 +4,29 @@ import {
   INVITATION_TTL_SECONDS,
   type Locale,
   type LoginRequest,
+  localeSchema,
   PASSWORD_RESET_TTL_SECONDS,
   type PasswordTokenInfo,
   type ResetPasswordRequest,
   type SessionTokens,
-  SIGN_IN_MAX_FAILURES,
-  SIGN_IN_WINDOW_SECONDS,
   type UpdateMeRequest,
   type User,
 } from '@portal/contracts';
+import { passwordStrengthProblem } from '@portal/contracts/rules/password-strength';
+import { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import type { Db } from '../../db/client';
 import { hashPassword, verifyPassword } from '../../platform/auth/passwords';
 import { type Actor, openSession, revokeAllSessions, rotateRefreshToken } from '../../platform/auth/sessions';
 import { hashToken, newToken } from '../../platform/auth/tokens';
-import { AppError } from '../../platform/errors/app-error';
+import { AppError, tooManyRequests } from '../../platform/errors/app-error';
+import type { MailMessage } from '../../platform/mail/mailer';
+import type { OutboxHandler } from '../../platform/mail/outbox';
+import { longestWait } from '../../platform/rate-limit';
 import { currentTerms, recordAcceptance, toTermsDto } from '../terms/terms.service';
 import * as repo from './identity.repository';
-import { invitationMail, resetMail } from './mails';
+import { invitationMail, passwordChangedMail, resetMail } from './mails';
+import * as throttle from './sign-in-throttle';
 import { toUserDto } from './user.mapper';
 
 type RequestMeta = { ip: string; userAgent?: string };
@@ -67,25 +72,20 @@ export async function findOrCreateUser(
 }
 
 /**
- * Signs in with email and password. Failures are counted per email and per IP over 15 minutes;
- * past 10 the answer is 429 before the password is even checked.
+ * Signs in with email and password. Failures are throttled (`sign-in-throttle.ts`): past its
+ * limits the answer is 429 with the time left, before the password is even checked.
  */
 export async function login(ctx: AppContext, input: LoginRequest, meta: RequestMeta): Promise<SessionTokens> {
-  const buckets = [`login:email:${input.email}`, `login:ip:${meta.ip}`];
-  for (const bucket of buckets) {
-    if ((await ctx.rateLimiter.count(bucket, SIGN_IN_WINDOW_SECONDS)) >= SIGN_IN_MAX_FAILURES) {
-      throw new AppError('too-many-requests');
-    }
-  }
   const user = await repo.findUserByEmail(ctx.db, input.email);
+  await throttle.assertMayTryPassword(ctx, input.email, meta.ip, user?.id ?? null);
   const valid = await verifyPassword(user?.passwordHash ?? null, input.password);
   if (!user || !valid) {
-    for (const bucket of buckets) await ctx.rateLimiter.hit(bucket, SIGN_IN_WINDOW_SECONDS);
+    await throttle.recordPasswordFailure(ctx, input.email, meta.ip);
     throw new AppError('invalid-credentials', {
       fields: { email: ['invalid-credentials'] },
     });
   }
-  await ctx.rateLimiter.reset(buckets[0]!);
+  await throttle.recordPasswordSuccess(ctx, input.email, meta.ip);
   return openSession(ctx.db, user.id, meta);
 }
 
@@ -122,27 +122,74 @@ export async function updateMe(ctx: AppContext, actor: Actor, input: UpdateMeReq
   return me(ctx, actor.userId);
 }
 
-/** Changes the password and ends every session of the user (the web app goes to sign-in). */
+/**
+ * Changes the password of the signed-in user, who must give the current one (a stolen access
+ * token alone cannot take the account over). Wrong current passwords count as failed sign-ins
+ * (the same throttle). Then like a reset: every session ends (the web app goes to sign-in),
+ * every outstanding link is spent, and the person gets a mail saying so.
+ */
 export async function changePassword(
   ctx: AppContext,
   actor: Actor,
   input: ChangePasswordRequest,
+  meta: RequestMeta & { locale: Locale },
 ): Promise<void> {
+  const user = await repo.findUserById(ctx.db, actor.userId);
+  if (!user) throw new AppError('token-expired');
+  await throttle.assertMayTryPassword(ctx, user.email, meta.ip, user.id);
+  if (!(await verifyPassword(user.passwordHash, input.current_password))) {
+    await throttle.recordPasswordFailure(ctx, user.email, meta.ip);
+    throw new AppError('invalid-credentials', { fields: { current_password: ['current-password-invalid'] } });
+  }
+  await throttle.recordPasswordSuccess(ctx, user.email, meta.ip);
+  assertStrongPassword(input.password, user);
   const passwordHash = await hashPassword(input.password);
-  await ctx.db.transaction(async (tx) => {
-    await repo.updateUser(tx, actor.userId, { passwordHash });
-    await revokeAllSessions(tx, actor.userId);
-  });
+  await ctx.db.transaction((tx) => replacePassword(ctx, tx, user, passwordHash, meta.locale));
+  ctx.outbox.kick();
 }
+
+/**
+ * Sets a new password hash, inside the caller's transaction: ends every session of the user,
+ * spends every link mailed before (reset or invitation), and (given a context, whose outbox
+ * sends it) queues the mail telling the person. The create-admin command uses it too.
+ */
+export async function replacePassword(
+  ctx: Pick<AppContext, 'outbox' | 'config'> | null,
+  tx: Db,
+  user: repo.UserRow,
+  passwordHash: string,
+  locale: Locale = 'fr',
+): Promise<void> {
+  await repo.updateUser(tx, user.id, { passwordHash });
+  await repo.cancelPasswordTokens(tx, user.id);
+  await revokeAllSessions(tx, user.id);
+  if (ctx && user.passwordHash) {
+    const link = `${ctx.config.publicUrl}/reset-password`;
+    const mail = passwordChangedMail(user.locale ?? locale, user.email, 'Portail', link);
+    await ctx.outbox.enqueue(tx, 'mail', { to: user.email, ...mail, link } satisfies MailMessage);
+  }
+}
+
+/**
+ * Refuses (422, on `password`) a password too easy to guess or made of the person's email or
+ * names; the contracts' check, which the web forms run before sending.
+ */
+function assertStrongPassword(password: string, owner: repo.UserRow): void {
+  const problem = passwordStrengthProblem(password, owner);
+  if (problem) throw new AppError('validation-failed', { fields: { password: [problem] } });
+}
+
+const invalidToken = () => new AppError('invalid-token', { fields: { token: ['invalid-token'] } });
 
 const RESET_WINDOW_SECONDS = 60 * 60;
 const RESET_MAX_PER_EMAIL = 5;
 const RESET_MAX_PER_IP = 20;
 
 /**
- * Sends a reset link when the account exists; answers the same either way. At most 5 requests
- * per email and 20 per IP an hour, whether the account exists or not, so the form cannot be used
- * to flood a mailbox.
+ * Asks for a reset link. At most 5 requests per email and 20 per IP an hour, whether the account
+ * exists or not, so the form cannot be used to flood a mailbox. The request only queues the job,
+ * the same for every email: whether the account exists is found out when the outbox sends it
+ * (`deliverReset`), so the answer and its time tell nothing about who has an account.
  */
 export async function sendResetMail(
   ctx: AppContext,
@@ -154,13 +201,60 @@ export async function sendResetMail(
     [`reset:email:${email}`, RESET_MAX_PER_EMAIL],
     [`reset:ip:${ip}`, RESET_MAX_PER_IP],
   ] as const;
-  for (const [bucket, max] of limits) {
-    if ((await ctx.rateLimiter.count(bucket, RESET_WINDOW_SECONDS)) >= max)
-      throw new AppError('too-many-requests');
-  }
+  const wait = await longestWait(
+    ctx.rateLimiter,
+    limits.map(([bucket, max]) => ({ bucket, max, windowSeconds: RESET_WINDOW_SECONDS })),
+  );
+  if (wait > 0) throw tooManyRequests(wait);
   for (const [bucket] of limits) await ctx.rateLimiter.hit(bucket, RESET_WINDOW_SECONDS);
-  const user = await repo.findUserByEmail(ctx.db, email);
-  if (!user) return;
+  await ctx.outbox.enqueue(ctx.db, MAIL_JOBS.reset, { email, locale } satisfies ResetJob);
+  ctx.outbox.kick();
+}
+
+/**
+ * Queues an invitation (create-password link) for a user; the link is minted when the mail is
+ * sent. `db` may be the caller's transaction (the invitation then exists exactly if it commits).
+ */
+export async function sendInvitation(
+  ctx: AppContext,
+  userId: number,
+  accountingFirmId: number | null,
+  locale: Locale = 'fr',
+  db: Db = ctx.db,
+): Promise<void> {
+  await ctx.outbox.enqueue(db, MAIL_JOBS.invitation, {
+    userId,
+    accountingFirmId,
+    locale,
+  } satisfies InvitationJob);
+  if (db === ctx.db) ctx.outbox.kick();
+}
+
+const MAIL_JOBS = { reset: 'password-reset', invitation: 'invitation' } as const;
+const resetJob = z.object({ email: z.string(), locale: localeSchema });
+type ResetJob = z.infer<typeof resetJob>;
+const invitationJob = z.object({
+  userId: z.number().int(),
+  accountingFirmId: z.number().int().nullable(),
+  locale: localeSchema,
+});
+type InvitationJob = z.infer<typeof invitationJob>;
+
+/**
+ * The mails of this module the outbox builds when it sends them: a link's token is minted then,
+ * so no usable secret ever waits in the outbox table.
+ */
+export function identityMailJobs(ctx: AppContext): Record<string, OutboxHandler> {
+  return {
+    [MAIL_JOBS.reset]: (payload) => deliverReset(ctx, resetJob.parse(payload)),
+    [MAIL_JOBS.invitation]: (payload) => deliverInvitation(ctx, invitationJob.parse(payload)),
+  };
+}
+
+/** The reset mail of an account, or nothing when no account has this email. */
+async function deliverReset(ctx: AppContext, job: ResetJob): Promise<MailMessage | null> {
+  const user = await repo.findUserByEmail(ctx.db, job.email);
+  if (!user) return null;
   const token = newToken();
   await repo.insertPasswordToken(ctx.db, {
     tokenHash: hashToken(token),
@@ -169,31 +263,24 @@ export async function sendResetMail(
     expiresAt: new Date(Date.now() + PASSWORD_RESET_TTL_SECONDS * 1000),
   });
   const link = `${ctx.config.publicUrl}/reset-password-submit/${token}`;
-  const mail = resetMail(user.locale ?? locale, link, 'Portail');
-  await ctx.mailer.send({ to: user.email, ...mail, link });
+  return { to: user.email, ...resetMail(user.locale ?? job.locale, link, 'Portail'), link };
 }
 
-/** Creates an invitation (create-password link) for a user and mails it. */
-export async function sendInvitation(
-  ctx: AppContext,
-  userId: number,
-  accountingFirmId: number | null,
-  locale: Locale = 'fr',
-): Promise<string> {
-  const user = await repo.findUserById(ctx.db, userId);
-  if (!user) throw new AppError('not-found');
+/** The invitation of a user who still has no password (else there is nothing to send). */
+async function deliverInvitation(ctx: AppContext, job: InvitationJob): Promise<MailMessage | null> {
+  const user = await repo.findUserById(ctx.db, job.userId);
+  if (!user || user.passwordHash) return null;
   const token = newToken();
   await repo.insertPasswordToken(ctx.db, {
     tokenHash: hashToken(token),
-    userId,
+    userId: user.id,
     purpose: 'invite',
-    accountingFirmId,
+    accountingFirmId: job.accountingFirmId,
     expiresAt: new Date(Date.now() + INVITATION_TTL_SECONDS * 1000),
   });
   const link = `${ctx.config.publicUrl}/create-password/${token}`;
-  const firm = (await repo.firmName(ctx.db, accountingFirmId)) ?? 'Portail';
-  await ctx.mailer.send({ to: user.email, ...invitationMail(user.locale ?? locale, link, firm), link });
-  return link;
+  const firm = (await repo.firmName(ctx.db, job.accountingFirmId)) ?? 'Portail';
+  return { to: user.email, ...invitationMail(user.locale ?? job.locale, link, firm), link };
 }
 
 export async function tokenInfo(ctx: AppContext, token: string, locale: Locale): Promise<PasswordTokenInfo> {
@@ -209,19 +296,27 @@ export async function tokenInfo(ctx: AppContext, token: string, locale: Locale):
   };
 }
 
-/** Submits a reset: sets the password, spends the token, ends the user's sessions. */
-export async function resetPassword(ctx: AppContext, input: ResetPasswordRequest): Promise<void> {
+/**
+ * Submits a reset: the token must be a reset link (an invitation goes through createPassword,
+ * which records the terms acceptance); sets the password, spends the token, ends the sessions.
+ */
+export async function resetPassword(
+  ctx: AppContext,
+  input: ResetPasswordRequest,
+  locale: Locale,
+): Promise<void> {
+  const found = await repo.findUsableToken(ctx.db, hashToken(input.token));
+  if (found?.token.purpose !== 'reset') throw invalidToken();
+  assertStrongPassword(input.password, found.user);
   const passwordHash = await hashPassword(input.password);
   await ctx.db.transaction(async (tx) => {
-    const found = await repo.findUsableToken(tx, hashToken(input.token));
-    // An invitation must go through createPassword, which records the terms acceptance.
-    if (found?.token.purpose !== 'reset') {
-      throw new AppError('invalid-token', { fields: { token: ['invalid-token'] } });
-    }
-    await repo.updateUser(tx, found.user.id, { passwordHash });
-    await repo.markTokenUsed(tx, found.token.id);
-    await revokeAllSessions(tx, found.user.id);
+    // Spent here, at most once: two submits of one link race on this row.
+    if (!(await repo.spendToken(tx, found.token.id))) throw invalidToken();
+    await replacePassword(ctx, tx, found.user, passwordHash, locale);
   });
+  ctx.outbox.kick();
+  // Whoever guessed at the account before, its owner is not kept waiting now.
+  await throttle.clearAccountFailures(ctx, found.user.email);
 }
 
 /**
@@ -232,17 +327,16 @@ export async function createPassword(
   input: CreatePasswordRequest,
   meta: RequestMeta,
 ): Promise<SessionTokens> {
+  const found = await repo.findUsableToken(ctx.db, hashToken(input.token));
+  if (found?.token.purpose !== 'invite') throw invalidToken();
+  assertStrongPassword(input.password, found.user);
   const passwordHash = await hashPassword(input.password);
-  const userId = await ctx.db.transaction(async (tx) => {
-    const found = await repo.findUsableToken(tx, hashToken(input.token));
-    if (found?.token.purpose !== 'invite') {
-      throw new AppError('invalid-token', { fields: { token: ['invalid-token'] } });
-    }
-    await repo.updateUser(tx, found.user.id, { passwordHash });
-    await repo.markTokenUsed(tx, found.token.id);
+  await ctx.db.transaction(async (tx) => {
+    if (!(await repo.spendToken(tx, found.token.id))) throw invalidToken();
+    // Other invitations (from other firms) are spent too: they would set the password again.
+    await replacePassword(null, tx, found.user, passwordHash);
     const firmId = found.token.accountingFirmId;
     if (firmId !== null) await recordAcceptance(tx, firmId, found.user.id);
-    return found.user.id;
   });
-  return openSession(ctx.db, userId, meta);
+  return openSession(ctx.db, found.user.id, meta);
 }

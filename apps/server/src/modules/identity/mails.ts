@@ -38,6 +38,33 @@ const INVITE: Record<Locale, MailText> = {
   },
 };
 
+/** Told after every password change or reset: the owner learns of a change they did not make. */
+const CHANGED: Record<
+  Locale,
+  { subject: string; text: (email: string, firm: string, link: string) => string }
+> = {
+  fr: {
+    subject: 'Votre mot de passe a été modifié',
+    text: (email, firm, link) =>
+      `Bonjour,\n\nLe mot de passe de votre compte ${email} sur ${firm} vient d'être modifié, et vos sessions ouvertes ont été fermées.\n\nSi c'est vous, il n'y a rien à faire. Sinon, choisissez sans attendre un nouveau mot de passe avec ce lien, puis prévenez votre cabinet :\n${link}`,
+  },
+  en: {
+    subject: 'Your password was changed',
+    text: (email, firm, link) =>
+      `Hello,\n\nThe password of your account ${email} on ${firm} has just been changed, and your open sessions were closed.\n\nIf it was you, there is nothing to do. Otherwise, choose a new password at once with this link, then tell your firm:\n${link}`,
+  },
+  pt: {
+    subject: 'A sua palavra-passe foi alterada',
+    text: (email, firm, link) =>
+      `Olá,\n\nA palavra-passe da sua conta ${email} em ${firm} acabou de ser alterada e as suas sessões abertas foram fechadas.\n\nSe foi você, não há nada a fazer. Caso contrário, escolha já uma nova palavra-passe com este link e avise o seu gabinete:\n${link}`,
+  },
+};
+
+export const passwordChangedMail = (locale: Locale, email: string, firm: string, link: string) => ({
+  subject: CHANGED[locale].subject,
+  text: CHANGED[locale].text(email, firm, link),
+});
+
 export const resetMail = (locale: Locale, link: string, firm: string) => ({
   subject: RESET[locale].subject,
   text: RESET[locale].text(link, firm),

@@ -171,7 +171,7 @@ describe('invitation: create password', () => {
   it('needs the terms accepted, then signs the user in and records the acceptance', async () => {
     const email = 'invited-2@demo.test';
     const token = await arrangeToken(email, 'invite', { accountingFirmId: demoFirmId });
-    const body = { token, password: 'Invited-pass-1', password_confirmation: 'Invited-pass-1' };
+    const body = { token, password: 'Welcome-pass-1', password_confirmation: 'Welcome-pass-1' };
 
     const without = await t.request({ method: 'POST', url: '/api/passwords', payload: body });
     expect(without.status).toBe(422);
@@ -247,19 +247,32 @@ describe('signed-in user', () => {
     expect((await t.request({ method: 'POST', url: '/api/change_password', payload: {} })).status).toBe(401);
     const empty = await change({});
     expect(empty.status).toBe(422);
+    expect(empty.body.errors.current_password).toEqual(['Requis.']);
     expect(empty.body.errors.password).toEqual(['Requis.']);
     expect(empty.body.errors.password_confirmation).toEqual(['Requis.']);
-    const short = await change({ password: 'short', password_confirmation: 'short' });
+    const short = await change({
+      current_password: PASSWORD,
+      password: 'short',
+      password_confirmation: 'short',
+    });
     expect(short.status).toBe(422);
     expect(short.body.errors.password).toEqual(['Le mot de passe doit contenir au moins 8 caractères.']);
-    const mismatch = await change({ password: 'Changed-pass-1', password_confirmation: 'Changed-pass-2' });
+    const mismatch = await change({
+      current_password: PASSWORD,
+      password: 'Changed-pass-1',
+      password_confirmation: 'Changed-pass-2',
+    });
     expect(mismatch.status).toBe(422);
     expect(mismatch.body.errors.password_confirmation).toEqual([
       'La confirmation doit correspondre au mot de passe.',
     ]);
     expect((await get('/api/users/me', first)).status).toBe(200);
 
-    const ok = await change({ password: 'Changed-pass-1', password_confirmation: 'Changed-pass-1' });
+    const ok = await change({
+      current_password: PASSWORD,
+      password: 'Changed-pass-1',
+      password_confirmation: 'Changed-pass-1',
+    });
     expect(ok.status).toBe(200);
     expect((await get('/api/users/me', first)).status).toBe(401);
     expect((await get('/api/users/me', second)).status).toBe(401);
@@ -330,6 +343,9 @@ describe('reset mail limit', () => {
       const blocked = await ask(email);
       expect(blocked.status).toBe(429);
       expect(blocked.body.code).toBe('too-many-requests');
+      // Free again when the oldest request of the hour leaves the window.
+      expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(3590);
+      expect(blocked.body.message).toBe('Trop de tentatives, veuillez réessayer dans 60 minutes.');
     }
   });
 });

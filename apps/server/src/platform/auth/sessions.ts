@@ -1,5 +1,11 @@
-import { ACCESS_TOKEN_TTL_SECONDS, REFRESH_TOKEN_TTL_SECONDS, type SessionTokens } from '@portal/contracts';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import {
+  ACCESS_TOKEN_TTL_SECONDS,
+  REFRESH_REUSE_GRACE_SECONDS,
+  REFRESH_TOKEN_TTL_SECONDS,
+  type SessionTokens,
+} from '@portal/contracts';
+import { and, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sessions, users } from '../../db/schema';
 import { hashToken, newFamilyId, newToken } from './tokens';
@@ -88,7 +94,9 @@ export async function actorFromTokenHash(db: Db, hash: string): Promise<Actor | 
 
 /**
  * Rotates a refresh token. Reusing a rotated token revokes the whole family (it was stolen or
- * replayed). Returns null when the token is not usable.
+ * replayed), except within REFRESH_REUSE_GRACE_SECONDS of the rotation: two tabs refreshing with
+ * the same token at once both get the pair the first one got. Returns null when the token is not
+ * usable.
  */
 export async function rotateRefreshToken(db: Db, refreshToken: string, meta: SessionMeta) {
   return db.transaction(async (tx) => {
@@ -99,15 +107,65 @@ export async function rotateRefreshToken(db: Db, refreshToken: string, meta: Ses
       .for('update')
       .limit(1);
     if (!row) return null;
+    if (row.replacedAt && !row.revokedAt && row.replacementSealed) {
+      const withinGrace = Date.now() - row.replacedAt.getTime() <= REFRESH_REUSE_GRACE_SECONDS * 1000;
+      const tokens = withinGrace ? openReplacement(row.replacementSealed, refreshToken) : null;
+      if (tokens) return { tokens, userId: row.userId };
+    }
     if (row.replacedAt || row.revokedAt) {
-      await tx.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.familyId, row.familyId));
+      await tx
+        .update(sessions)
+        .set({ revokedAt: new Date(), replacementSealed: null })
+        .where(eq(sessions.familyId, row.familyId));
       return { reused: true as const };
     }
     if (row.refreshExpiresAt.getTime() <= Date.now()) return null;
-    await tx.update(sessions).set({ replacedAt: new Date() }).where(eq(sessions.id, row.id));
     const tokens = await openSession(tx, row.userId, meta, row.familyId);
+    await tx
+      .update(sessions)
+      .set({ replacedAt: new Date(), replacementSealed: sealReplacement(tokens, refreshToken) })
+      .where(eq(sessions.id, row.id));
+    // Earlier rotations of the family are past their grace: their sealed pairs are of no use.
+    await tx
+      .update(sessions)
+      .set({ replacementSealed: null })
+      .where(
+        and(
+          eq(sessions.familyId, row.familyId),
+          isNotNull(sessions.replacementSealed),
+          lt(sessions.replacedAt, new Date(Date.now() - REFRESH_REUSE_GRACE_SECONDS * 1000)),
+        ),
+      );
     return { tokens, userId: row.userId };
   });
+}
+
+/**
+ * The key that seals the pair a refresh token was rotated into: derived from that refresh token,
+ * which only its holder has (the database keeps its sha256, from which the key cannot be found).
+ */
+const replacementKey = (refreshToken: string) =>
+  Buffer.from(hkdfSync('sha256', refreshToken, '', 'portal refresh-token grace v1', 32));
+
+/** AES-256-GCM of the new pair: `iv.ciphertext.tag`, base64url. */
+function sealReplacement(tokens: SessionTokens, refreshToken: string): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', replacementKey(refreshToken), iv);
+  const sealed = Buffer.concat([cipher.update(JSON.stringify(tokens), 'utf8'), cipher.final()]);
+  return [iv, sealed, cipher.getAuthTag()].map((part) => part.toString('base64url')).join('.');
+}
+
+function openReplacement(sealed: string, refreshToken: string): SessionTokens | null {
+  try {
+    const [iv, data, tag] = sealed.split('.').map((part) => Buffer.from(part, 'base64url'));
+    if (!iv || !data || !tag) return null;
+    const decipher = createDecipheriv('aes-256-gcm', replacementKey(refreshToken), iv);
+    decipher.setAuthTag(tag);
+    const text = Buffer.concat([decipher.update(data), decipher.final()]).toString('utf8');
+    return JSON.parse(text) as SessionTokens;
+  } catch {
+    return null;
+  }
 }
 
 export async function revokeFamily(db: Db, familyId: string): Promise<void> {

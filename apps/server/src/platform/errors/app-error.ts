@@ -61,15 +61,25 @@ export class AppError extends Error {
   readonly code: ErrorCode;
   readonly status: number;
   readonly fields?: FieldErrors;
+  /** For a 429: the seconds left, sent as `Retry-After` and told in the message. */
+  readonly retryAfterSeconds?: number;
 
-  constructor(code: ErrorCode, options: { fields?: FieldErrors; message?: string } = {}) {
+  constructor(
+    code: ErrorCode,
+    options: { fields?: FieldErrors; message?: string; retryAfterSeconds?: number } = {},
+  ) {
     super(options.message ?? code);
     this.name = 'AppError';
     this.code = code;
     this.status = ERROR_STATUS[code];
     this.fields = options.fields;
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
 }
+
+/** 429 saying how long to wait (`Retry-After`, and the message in words). */
+export const tooManyRequests = (retryAfterSeconds: number) =>
+  new AppError('too-many-requests', { retryAfterSeconds: Math.max(1, Math.ceil(retryAfterSeconds)) });
 
 export const notFound = () => new AppError('not-found');
 export const forbidden = () => new AppError('forbidden');

@@ -1,4 +1,4 @@
-import { type ErrorBody, translateMessage } from '@portal/contracts';
+import { type ErrorBody, formatWait, translateMessage } from '@portal/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { localeFromHeader } from '../http/locale';
@@ -82,6 +82,12 @@ export function registerErrorHandler(
     const locale = localeFromHeader(request.headers['accept-language']);
     if (error instanceof AppError) {
       const body: ErrorBody = { message: translateMessage(error.code, locale), code: error.code };
+      if (error.retryAfterSeconds !== undefined) {
+        reply.header('Retry-After', String(error.retryAfterSeconds));
+        body.message = translateMessage('too-many-requests-wait', locale, {
+          wait: formatWait(error.retryAfterSeconds, locale),
+        });
+      }
       if (error.fields) body.errors = translateFields(error.fields, request);
       if (error.status >= 500) request.log.error({ err: error }, 'request failed');
       return send(reply, error.status, body);

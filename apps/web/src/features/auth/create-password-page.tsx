@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -17,6 +16,7 @@ import { isApiError } from '../../api';
 import { useAppNavigate } from '../../app/app-navigate';
 import { useSnackbar } from '../../app/snackbars';
 import { FormTextField } from '../../components/form/form-text-field';
+import { strongPasswordResolver, usePasswordStrengthPreload } from '../../components/form/password-strength';
 import { PageLoader } from '../../components/page-loader';
 import { useCreatePassword, usePasswordToken } from './api';
 
@@ -32,8 +32,12 @@ export function CreatePasswordPage() {
   const navigate = useAppNavigate();
   const { enqueueSnackbar } = useSnackbar();
   const [error, setError] = useState<string | null>(null);
+  usePasswordStrengthPreload();
   const { control, handleSubmit, formState } = useForm<Input, unknown, CreatePasswordRequest>({
-    resolver: zodResolver(createPasswordRequestSchema) as never,
+    // The strength check knows the invited email once the link is checked (the page waits for it).
+    resolver: strongPasswordResolver<Input, CreatePasswordRequest>(createPasswordRequestSchema, {
+      email: check.data?.email,
+    }),
     defaultValues: { token, password: '', password_confirmation: '', cgu: false },
   });
 
@@ -65,6 +69,7 @@ export function CreatePasswordPage() {
         label={t('createPassword.password')}
         type="password"
         autoComplete="new-password"
+        helperText={t('passwordHint')}
       />
       <FormTextField
         control={control}

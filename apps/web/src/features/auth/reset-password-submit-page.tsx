@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
@@ -14,8 +13,11 @@ import { useAppNavigate } from '../../app/app-navigate';
 import { useSnackbar } from '../../app/snackbars';
 import { AppLink } from '../../components/app-link';
 import { FormTextField } from '../../components/form/form-text-field';
+import { strongPasswordResolver, usePasswordStrengthPreload } from '../../components/form/password-strength';
 import { PageLoader } from '../../components/page-loader';
 import { usePasswordToken, useResetPassword } from './api';
+
+type Input = z.input<typeof resetPasswordRequestSchema>;
 
 /** Choose a new password from a reset link. */
 export function ResetPasswordSubmitPage() {
@@ -26,12 +28,11 @@ export function ResetPasswordSubmitPage() {
   const navigate = useAppNavigate();
   const { enqueueSnackbar } = useSnackbar();
   const [error, setError] = useState<string | null>(null);
-  const { control, handleSubmit, formState } = useForm<
-    z.input<typeof resetPasswordRequestSchema>,
-    unknown,
-    ResetPasswordRequest
-  >({
-    resolver: zodResolver(resetPasswordRequestSchema),
+  usePasswordStrengthPreload();
+  const { control, handleSubmit, formState } = useForm<Input, unknown, ResetPasswordRequest>({
+    resolver: strongPasswordResolver<Input, ResetPasswordRequest>(resetPasswordRequestSchema, {
+      email: check.data?.email,
+    }),
     defaultValues: { token, password: '', password_confirmation: '' },
   });
 
@@ -64,6 +65,7 @@ export function ResetPasswordSubmitPage() {
             label={t('resetSubmit.password')}
             type="password"
             autoComplete="new-password"
+            helperText={t('passwordHint')}
           />
           <FormTextField
             control={control}

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
@@ -7,30 +6,49 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { useAppNavigate } from '../../app/app-navigate';
-import { endSession } from '../../app/session';
+import { endSession, useMe } from '../../app/session';
 import { useSnackbar } from '../../app/snackbars';
+import { serverFieldErrors } from '../../components/form/field-errors';
 import { FormTextField } from '../../components/form/form-text-field';
+import { strongPasswordResolver, usePasswordStrengthPreload } from '../../components/form/password-strength';
 import { TEST_IDS } from '../../components/test-ids';
 import { useChangePassword } from './api';
 import { ProfileTabs } from './profile-tabs';
 
-/** Password change: the server signs the user out, so the app forgets the session and signs in again. */
+type Input = z.input<typeof changePasswordRequestSchema>;
+const FIELDS = ['current_password', 'password', 'password_confirmation'] as const;
+
+/**
+ * Password change: the current password first (the server refuses without it), then a new one the
+ * strength check accepts. The server signs the user out, so the app forgets the session.
+ */
 export function ProfilePasswordPage() {
   const { t } = useTranslation('profile');
   const navigate = useAppNavigate();
   const { enqueueSnackbar } = useSnackbar();
   const changePassword = useChangePassword();
-  const { control, handleSubmit, formState } = useForm<
-    z.input<typeof changePasswordRequestSchema>,
-    unknown,
-    ChangePasswordRequest
-  >({
-    resolver: zodResolver(changePasswordRequestSchema),
-    defaultValues: { password: '', password_confirmation: '' },
+  const me = useMe();
+  usePasswordStrengthPreload();
+  const { control, handleSubmit, formState, setError } = useForm<Input, unknown, ChangePasswordRequest>({
+    resolver: strongPasswordResolver<Input, ChangePasswordRequest>(changePasswordRequestSchema, {
+      email: me.data?.email,
+      firstname: me.data?.firstname,
+      lastname: me.data?.lastname,
+    }),
+    defaultValues: { current_password: '', password: '', password_confirmation: '' },
   });
 
   const onSubmit = handleSubmit(async (values) => {
-    await changePassword.mutateAsync(values);
+    try {
+      await changePassword.mutateAsync(values);
+    } catch (error) {
+      // The API client told the first message in the snackbar; each field shows its own.
+      for (const [name, message] of Object.entries(serverFieldErrors(error) ?? {})) {
+        if ((FIELDS as readonly string[]).includes(name))
+          setError(name as (typeof FIELDS)[number], { message });
+      }
+      return;
+    }
     endSession();
     enqueueSnackbar(t('password.done'), { variant: 'success' });
     navigate('/signin', { replace: true });
@@ -52,10 +70,18 @@ export function ProfilePasswordPage() {
         <Typography color="text.secondary">{t('password.intro')}</Typography>
         <FormTextField
           control={control}
+          name="current_password"
+          label={t('password.current')}
+          type="password"
+          autoComplete="current-password"
+        />
+        <FormTextField
+          control={control}
           name="password"
           label={t('password.password')}
           type="password"
           autoComplete="new-password"
+          helperText={t('password.hint')}
         />
         <FormTextField
           control={control}
