@@ -61,13 +61,19 @@ export class AppError extends Error {
   readonly code: ErrorCode;
   readonly status: number;
   readonly fields?: FieldErrors;
+  /** Seconds to wait before trying again (a 429 sends them as `Retry-After`). */
+  readonly retryAfter?: number;
 
-  constructor(code: ErrorCode, options: { fields?: FieldErrors; message?: string } = {}) {
+  constructor(
+    code: ErrorCode,
+    options: { fields?: FieldErrors; message?: string; retryAfter?: number } = {},
+  ) {
     super(options.message ?? code);
     this.name = 'AppError';
     this.code = code;
     this.status = ERROR_STATUS[code];
     this.fields = options.fields;
+    this.retryAfter = options.retryAfter;
   }
 }
 

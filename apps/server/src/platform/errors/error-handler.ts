@@ -84,6 +84,7 @@ export function registerErrorHandler(
       const body: ErrorBody = { message: translateMessage(error.code, locale), code: error.code };
       if (error.fields) body.errors = translateFields(error.fields, request);
       if (error.status >= 500) request.log.error({ err: error }, 'request failed');
+      if (error.retryAfter !== undefined) reply.header('Retry-After', String(Math.ceil(error.retryAfter)));
       return send(reply, error.status, body);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

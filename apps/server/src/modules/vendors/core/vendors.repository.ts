@@ -73,24 +73,6 @@ export async function listVendors(
   return { rows, total: Number(totalRow?.n ?? 0) };
 }
 
-/** Whether a member of the firm sees all its client files (false for a non-member). */
-export async function memberSeesAllVendors(
-  db: Db,
-  accountingFirmId: number,
-  userId: number,
-): Promise<boolean> {
-  const [membership] = await db
-    .select({ allVendors: accountingFirmMemberships.allVendors })
-    .from(accountingFirmMemberships)
-    .where(
-      and(
-        eq(accountingFirmMemberships.accountingFirmId, accountingFirmId),
-        eq(accountingFirmMemberships.userId, userId),
-      ),
-    );
-  return Boolean(membership?.allVendors);
-}
-
 const oneVendor = (accountingFirmId: number, id: number) =>
   and(eq(vendors.accountingFirmId, accountingFirmId), eq(vendors.id, id));
 
@@ -117,32 +99,19 @@ export async function insertVendor(db: Db, values: NewVendorRow): Promise<Vendor
   return row!;
 }
 
+/** The updated row; undefined when the client file is no longer in this firm (deleted, moved). */
 export async function updateVendor(
   db: Db,
   accountingFirmId: number,
   id: number,
   values: Partial<VendorRow>,
-): Promise<VendorRow> {
+): Promise<VendorRow | undefined> {
   const [row] = await db
     .update(vendors)
     .set({ ...values, updatedAt: new Date() })
     .where(oneVendor(accountingFirmId, id))
     .returning();
-  return row!;
-}
-
-/** Which of these users are members of the firm. */
-export async function firmMemberIds(db: Db, accountingFirmId: number, userIds: number[]): Promise<number[]> {
-  const members = await db
-    .select({ userId: accountingFirmMemberships.userId })
-    .from(accountingFirmMemberships)
-    .where(
-      and(
-        eq(accountingFirmMemberships.accountingFirmId, accountingFirmId),
-        inArray(accountingFirmMemberships.userId, userIds),
-      ),
-    );
-  return members.map((m) => m.userId);
+  return row;
 }
 
 /** Assigns members to a client file (an existing assignment stays as it is). */
@@ -242,6 +211,8 @@ function prepareVendorGrant(db: Db) {
       and(
         eq(accountingFirmMemberships.accountingFirmId, vendors.accountingFirmId),
         eq(accountingFirmMemberships.userId, userId),
+        // A pending invitation grants nothing until the person accepts it.
+        eq(accountingFirmMemberships.pending, false),
       ),
     )
     .leftJoin(
@@ -258,6 +229,7 @@ function prepareVendorGrant(db: Db) {
         eq(vendorMemberships.accountingFirmId, vendors.accountingFirmId),
         eq(vendorMemberships.vendorId, vendors.id),
         eq(vendorMemberships.userId, userId),
+        eq(vendorMemberships.pending, false),
         or(isNull(vendorMemberships.revokedAt), gt(vendorMemberships.revokedAt, sql`CURRENT_DATE`)),
       ),
     )
