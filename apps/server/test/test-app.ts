@@ -5,6 +5,7 @@ import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import type { Database } from '../src/db/client';
 import type { MailMessage } from '../src/platform/mail/mailer';
+import type { RateLimiter } from '../src/platform/rate-limit';
 import { DEMO_PASSWORD, ensureModules, seedDemo } from '../src/startup/seed/demo';
 import { ensureDefaultTreeStructure } from '../src/startup/seed/tree-structures';
 import { freshDatabase } from './database';
@@ -25,10 +26,11 @@ export type TestApp = {
 
 /**
  * The real application on its own fresh database, reached through HTTP (`app.inject`). Mail is
- * captured in `mails`. `demo: true` loads the demo data set.
+ * captured in `mails`. `demo: true` loads the demo data set; `rateLimiter` replaces the counters
+ * (`UNLIMITED` for a walk that must not meet the limits).
  */
 export async function createTestApp(
-  options: { demo?: boolean; env?: Record<string, string> } = {},
+  options: { demo?: boolean; env?: Record<string, string>; rateLimiter?: RateLimiter } = {},
 ): Promise<TestApp> {
   const database = await freshDatabase();
   await ensureModules(database.db);
@@ -43,7 +45,11 @@ export async function createTestApp(
     ...options.env,
   });
   const mails: MailMessage[] = [];
-  const app = await buildApp(config, { database, mailer: { send: async (m) => void mails.push(m) } });
+  const app = await buildApp(config, {
+    database,
+    mailer: { send: async (m) => void mails.push(m) },
+    rateLimiter: options.rateLimiter,
+  });
   await app.ready();
 
   const request: TestApp['request'] = async ({ token, headers, ...rest }) => {
@@ -75,3 +81,6 @@ export async function createTestApp(
     },
   };
 }
+
+/** Counters that never count: for the walks that repeat the same requests on purpose. */
+export const UNLIMITED: RateLimiter = { hit: async () => {}, count: async () => 0, reset: async () => {} };
