@@ -16,6 +16,7 @@ export const ROUTE_PAGES: Readonly<Record<string, PageLoader>> = {
   'reset-password': () => auth().then((m) => m.ResetPasswordPage),
   'reset-password-submit': () => auth().then((m) => m.ResetPasswordSubmitPage),
   'create-password': () => auth().then((m) => m.CreatePasswordPage),
+  'accept-invitation': () => auth().then((m) => m.AcceptInvitationPage),
   'cgu-cgv': () => auth().then((m) => m.TermsPage),
   'sso-error': () => auth().then((m) => m.SsoErrorPage),
   home: () => import('../features/home/home-page').then((m) => m.HomePage),

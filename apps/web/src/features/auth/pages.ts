@@ -1,3 +1,4 @@
+export { AcceptInvitationPage } from './accept-invitation-page';
 export { AutologinPage } from './autologin-page';
 export { CreatePasswordPage } from './create-password-page';
 export { ResetPasswordPage } from './reset-password-page';
