@@ -65,8 +65,9 @@ const domainTaken = (error: unknown) =>
 
 /**
  * Creates a portal with its modules, the default terms of use (version 1, which its
- * administrators then replace), and its first administrator, invited by mail after the commit
- * when the account has no password yet.
+ * administrators then replace), and its first administrator, mailed after the commit: a new
+ * account creates its password; an existing one (any other portal's member, the super admin)
+ * administers the portal only once it accepts the invitation.
  */
 export async function createFirm(
   ctx: AppContext,
