@@ -30,7 +30,8 @@ export type TestApp = {
 
 /**
  * The real application on its own fresh database, reached through HTTP (`app.inject`). Mail is
- * captured in `mails`. `demo: true` loads the demo data set; `rateLimiter` replaces the database one.
+ * captured in `mails`. `demo: true` loads the demo data set; `rateLimiter` replaces the counters
+ * (`UNLIMITED` for a walk that must not meet the limits).
  */
 export async function createTestApp(
   options: { demo?: boolean; env?: Record<string, string>; rateLimiter?: RateLimiter } = {},
@@ -88,3 +89,12 @@ export async function createTestApp(
     },
   };
 }
+
+/** Counters that never count: for the walks that repeat the same requests on purpose. */
+export const UNLIMITED: RateLimiter = {
+  hit: async () => {},
+  count: async () => 0,
+  reset: async () => {},
+  inspect: async () => ({ count: 0, oldest: null, newest: null }),
+  resetPrefix: async () => {},
+};

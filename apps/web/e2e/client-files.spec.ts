@@ -1,8 +1,19 @@
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
+import { encodeContext } from '@portal/contracts/context';
 import { luhnCheckDigit } from '@portal/contracts/rules/luhn';
 import ExcelJS from 'exceljs';
-import { ACCOUNTS, acceptInvitation, type Lang, langOf, signInWithApi } from './helpers';
+import { AUTH_IDS } from '../src/features/auth/test-ids';
+import {
+  ACCOUNTS,
+  acceptInvitation,
+  apiLogin,
+  type Lang,
+  langOf,
+  newestMailTo,
+  signInWithApi,
+  signInWithForm,
+} from './helpers';
 
 /**
  * Client files (customers list, creation wizard, tabs, users, status, import) as expert@demo.test.
@@ -30,6 +41,14 @@ const TEXT = {
     statusFilter: 'Statut',
     deactivatedFilter: 'Désactivés',
     notFound: 'Aucune donnée trouvée à partir du SIRET',
+    pending: 'Invitation en attente',
+    accept: "Accepter l'invitation",
+    accepted: 'Invitation acceptée.',
+    signIn: 'Se connecter',
+    offer: 'vous invite à rejoindre le dossier',
+    selfNote: 'Vous ne pouvez pas modifier votre propre rôle',
+    role: 'Rôle',
+    job: 'Fonction',
   },
   en: {
     company: 'Trade name',
@@ -51,6 +70,14 @@ const TEXT = {
     statusFilter: 'Status',
     deactivatedFilter: 'Deactivated',
     notFound: 'No data found from the SIRET',
+    pending: 'Invitation pending',
+    accept: 'Accept the invitation',
+    accepted: 'Invitation accepted.',
+    signIn: 'Sign in',
+    offer: 'invites you to join the client file',
+    selfNote: 'You cannot change your own role',
+    role: 'Role',
+    job: 'Job',
   },
 } as const;
 
@@ -171,6 +198,84 @@ test('invites a client user who creates a password and signs in', async ({ page,
   const { context, page: invited } = await acceptInvitation(browser, run.lang, email, since);
   await expect(invited).toHaveURL(/\/(home|profile)/);
   await context.close();
+});
+
+test('invites an existing account, who accepts from the mail and reaches the client file', async ({
+  page,
+  browser,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  const run = runOf(langOf(testInfo));
+  // The client user of the test above: an account with a password, in this firm's first client.
+  const email = `cf-user-${run.lang}-${stamp}@example.test`;
+  const expert = await apiLogin(page.request, ACCOUNTS.expert.email);
+  const auth = { Authorization: `Bearer ${expert.access_token}` };
+  const firms = (await (await page.request.get('/api/users/me/accounting-firms', { headers: auth })).json())
+    .data as { id: number; name: string }[];
+  const firmId = firms.find((f) => f.name === 'Cabinet Démo')!.id;
+  const company = `Annexe ${run.lang.toUpperCase()} ${stamp}`;
+  const created = await page.request.post(`/api/accounting-firms/${firmId}/vendors`, {
+    headers: auth,
+    data: {
+      company,
+      corporate_name: `${company} SAS`,
+      client_code: `AX-${run.lang.toUpperCase()}-${stamp}`,
+      siret: siretFrom(run.lang === 'fr' ? '55208132' : '55208133'),
+    },
+  });
+  expect(created.status()).toBe(201);
+  const vendorId = (await created.json()).data.id as number;
+
+  // Invited from the users tab: pending, with the names typed here, nothing of the account.
+  await signInWithApi(page, ACCOUNTS.expert.email);
+  await page.goto(`/customer/${encodeContext(firmId, vendorId)}/users`);
+  await page.getByRole('button', { name: run.t.inviteUser }).click();
+  const dialog = page.getByTestId('client-file-users-dialog');
+  const since = Date.now() - 1000;
+  await dialog.getByLabel(run.t.email).fill(email);
+  await dialog.getByLabel(run.t.firstname).fill('Saisie');
+  await dialog.getByRole('textbox', { name: new RegExp(`^${run.t.lastname}\\s*\\*?$`) }).fill('Ici');
+  await dialog.getByLabel(run.t.role).click();
+  await page.getByRole('option', { name: /^Admin/ }).click();
+  await dialog.getByRole('button', { name: run.t.save }).click();
+  await expect(dialog).toBeHidden();
+  const item = page.getByTestId('client-file-users-item').filter({ hasText: email });
+  await expect(item).toContainText('Saisie Ici');
+  await expect(item).toContainText(run.t.pending);
+  await expect(item).not.toContainText('Léa');
+
+  // The mail's link, in a browser that is not signed in: what is offered, and accepting it.
+  const mail = await newestMailTo(email, since, company);
+  const link = /https?:\/\/[^\s"<>]+?\/accept-invitation\/[A-Za-z0-9._~-]+/.exec(mail)?.[0];
+  expect(link, 'accept-invitation link in the mail').toBeTruthy();
+  const context = await browser.newContext({ locale: run.lang === 'fr' ? 'fr-FR' : 'en-US' });
+  const invited = await context.newPage();
+  await invited.goto(new URL(link as string).pathname);
+  const offer = invited.getByTestId(AUTH_IDS.acceptInvitation);
+  await expect(offer).toContainText(run.t.offer);
+  await expect(offer).toContainText(company);
+  await expect(offer).toContainText(email);
+  await offer.getByRole('button', { name: run.t.accept }).click();
+  await expect(offer).toContainText(run.t.accepted);
+  await offer.getByRole('button', { name: run.t.signIn }).click();
+  await signInWithForm(invited, run.lang, email);
+  await expect(invited).toHaveURL(/\/(home|profile)/);
+
+  // Now a user of the client file, under their own names; their own role is not theirs to change.
+  await invited.goto(`/settings/${encodeContext(firmId, vendorId)}/users`);
+  const self = invited.getByTestId('client-file-users-item').filter({ hasText: email });
+  await expect(self).toContainText('Léa Client');
+  await expect(self).not.toContainText(run.t.pending);
+  await self.getByRole('button', { name: run.lang === 'fr' ? 'Modifier' : 'Edit' }).click();
+  const edit = invited.getByTestId('client-file-users-dialog');
+  await expect(edit).toContainText(run.t.selfNote);
+  await expect(edit.getByLabel(run.t.role)).toHaveCount(0);
+  await expect(edit.getByLabel(run.t.job)).toBeVisible();
+  await context.close();
+
+  await page.reload();
+  await expect(item).toContainText('Léa Client');
+  await expect(item).not.toContainText(run.t.pending);
 });
 
 test('deactivates and restores the client', async ({ page }, testInfo) => {

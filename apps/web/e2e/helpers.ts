@@ -171,8 +171,11 @@ export function dataDir(): string {
   return dir;
 }
 
-/** The newest mail of the outbox sent to `to` after `since` (ms), decoded; waits for it. */
-export async function newestMailTo(to: string, since: number): Promise<string> {
+/**
+ * The newest mail of the outbox sent to `to` after `since` (ms), decoded; waits for it. With
+ * `containing`, only a mail whose text holds it (another project may mail the same person).
+ */
+export async function newestMailTo(to: string, since: number, containing?: string): Promise<string> {
   const outbox = path.join(dataDir(), 'outbox');
   let found: string | null = null;
   await expect
@@ -187,7 +190,8 @@ export async function newestMailTo(to: string, since: number): Promise<string> {
           .filter((m) => m.mtime >= since)
           .sort((a, b) => b.mtime - a.mtime)
           .map((m) => decodeMail(fs.readFileSync(m.file, 'utf8')))
-          .filter((text) => new RegExp(`^To: .*${to.replace(/[.]/g, '\\.')}`, 'im').test(text));
+          .filter((text) => new RegExp(`^To: .*${to.replace(/[.]/g, '\\.')}`, 'im').test(text))
+          .filter((text) => containing === undefined || text.includes(containing));
         found = mails[0] ?? null;
         return found !== null;
       },

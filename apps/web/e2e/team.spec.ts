@@ -13,7 +13,9 @@ const TEXT = {
     twoFiles: '2 dossiers',
     readOnlyOf: (company: string) => `Lecture seule sur ${company}`,
     filesSaved: 'Dossiers accessibles enregistrés.',
-    removed: (name: string) => `L'accès et le compte de ${name} ont été supprimés.`,
+    removed: (name: string) => `L'accès de ${name} a été supprimé.`,
+    groupAdmin: 'Administrateur du groupe',
+    selfRights: 'Vous ne pouvez pas modifier vos propres droits',
     companyTabs: ['Général', 'Adresses', 'Banques', 'Exercices', 'Utilisateurs'],
     contactPhone: 'Téléphone de contact',
     save: 'Enregistrer',
@@ -30,7 +32,9 @@ const TEXT = {
     twoFiles: '2 client files',
     readOnlyOf: (company: string) => `Read-only on ${company}`,
     filesSaved: 'Accessible client files saved.',
-    removed: (name: string) => `${name}'s access and account have been deleted.`,
+    removed: (name: string) => `${name}'s access has been removed.`,
+    groupAdmin: 'Group admin',
+    selfRights: 'You cannot change your own rights',
     companyTabs: ['General', 'Addresses', 'Banks', 'Financial years', 'Users'],
     contactPhone: 'Contact phone',
     save: 'Save',
@@ -53,7 +57,7 @@ async function openTeamManager(page: Page, lang: Lang) {
   await expect(page.getByRole('heading', { name: TEXT[lang].teamTitle })).toBeVisible();
 }
 
-test('an administrator adds a collaborator, changes a file to read-only and removes the access', async ({
+test('an administrator adds a collaborator, changes a file to read-only and withdraws the invitation', async ({
   page,
 }, testInfo) => {
   // Many steps on a shared server with parallel projects: more than the default 30 s.
@@ -86,6 +90,9 @@ test('an administrator adds a collaborator, changes a file to read-only and remo
 
   await expect(page).toHaveURL(/\/team-manager\/users\/\d+$/);
   await expect(page.getByTestId(TEAM_IDS.detailTitle)).toHaveText(name);
+  // Invited, not in yet; the group admin flag is a holding administrator's to give.
+  await expect(page.getByTestId(TEAM_IDS.pendingNote)).toBeVisible();
+  await expect(page.getByRole('switch', { name: t.groupAdmin })).toBeDisabled();
   const readOnly = page.getByRole('switch', { name: t.readOnlyOf('Fleurs et Compagnie') });
   await expect(readOnly).not.toBeChecked();
   await readOnly.check();
@@ -105,23 +112,33 @@ test('an administrator adds a collaborator, changes a file to read-only and remo
   await expect(page.getByRole('switch', { name: t.readOnlyOf('Fleurs et Compagnie') })).toBeChecked();
   await expect(page.getByRole('switch', { name: t.readOnlyOf('Garage Dupont') })).not.toBeChecked();
 
-  // Removal, with the account (this was the new collaborator's only access).
+  // Removal: the invitation is withdrawn (the account nobody used goes with it, unasked).
   await page.getByTestId(TEAM_IDS.remove).click();
   const removeDialog = page.getByTestId(TEAM_IDS.removeDialog);
-  await expect(removeDialog.getByTestId(TEAM_IDS.deleteAccount)).toBeChecked();
-  const removed = page.waitForResponse(
-    (r) => r.request().method() === 'DELETE' && r.url().includes('delete_user=true') && r.status() === 200,
-  );
+  await expect(removeDialog.getByTestId(TEAM_IDS.deleteAccount)).toHaveCount(0);
+  const removed = page.waitForResponse((r) => r.request().method() === 'DELETE' && r.status() === 200);
   await removeDialog.getByTestId(TEAM_IDS.removeConfirm).click();
   expect((await (await removed).json()).data).toEqual({
     removed: true,
-    last_access: true,
-    user_deleted: true,
+    last_access: false,
+    user_deleted: false,
   });
   await expect(page.getByText(t.removed(name))).toBeVisible();
   await expect(page).toHaveURL(/\/team-manager\/users$/);
   await expect(page.getByRole('row', { name: new RegExp(email.replace(/[.]/g, '\\.')) })).toHaveCount(0);
   await expect(page.getByRole('row', { name: /collab@demo\.test/ })).toBeVisible();
+});
+
+test('an administrator sees their own rights without changing them', async ({ page }, testInfo) => {
+  const t = TEXT[langOf(testInfo)];
+  await signInWithApi(page, ACCOUNTS.expert.email);
+  await openTeamManager(page, langOf(testInfo));
+  await page.getByRole('row', { name: /expert@demo\.test/ }).click();
+  await expect(page.getByTestId(TEAM_IDS.detailTitle)).toHaveText(ACCOUNTS.expert.fullname);
+  await expect(page.getByText(t.selfRights)).toBeVisible();
+  await expect(page.getByRole('switch', { name: t.groupAdmin })).toBeDisabled();
+  await expect(page.getByTestId(TEAM_IDS.rightsSave)).toHaveCount(0);
+  await expect(page.getByTestId(TEAM_IDS.remove)).toBeDisabled();
 });
 
 test('a collaborator reads the team manager without write actions', async ({ page }, testInfo) => {

@@ -51,6 +51,17 @@ export const SIGN_IN_ACCOUNT_MAX_DELAY_SECONDS = 60;
 export const SIGN_IN_ADDRESS_MAX_FAILURES = 100;
 export const SIGN_IN_FIRST_DELAY_SECONDS = 1;
 
+/**
+ * Invitation mails (team members, client users, a new portal's administrator): at most this many
+ * per sender and per recipient over the window; past it the answer is 429 with Retry-After.
+ * Client file creation (one administrator per new client file, the import included) has its own,
+ * larger allowance per sender: an import may hold 500 rows.
+ */
+export const INVITATION_WINDOW_SECONDS = 60 * 60;
+export const INVITATIONS_PER_SENDER = 20;
+export const INVITATIONS_PER_RECIPIENT = 5;
+export const CLIENT_FILE_INVITATIONS_PER_SENDER = 500;
+
 /** Default white-label colours: green primary, dark blue secondary (spec section 3). */
 export const DEFAULT_PRIMARY_COLOR = '#2e7d32';
 export const DEFAULT_SECONDARY_COLOR = '#0d2b4e';

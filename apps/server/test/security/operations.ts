@@ -147,6 +147,8 @@ export const PUBLIC_BY_DESIGN: Record<string, string> = {
   'GET /api/accounting-firms/{id}/white-labels/{theme}/apple-touch-icon': 'public icon',
   'GET /api/accounting-firms/{id}/white-labels/{theme}/logo': 'public logo',
   'GET /api/terms': 'terms of use shown before signing up',
+  'GET /api/invitations': "checks a one-use invitation link (what it offers, to the mail's reader)",
+  'POST /api/invitations/accept': 'the invited person accepts with the one-use token of the mail',
 };
 
 /** Routes that act on the caller only (no tenant id): checked for leaks, never for refusal. */

@@ -15,6 +15,8 @@ export const ROUTE_PAGES: Readonly<Record<string, PageLoader>> = {
   'reset-password-submit': () =>
     import('../features/auth/reset-password-submit-page').then((m) => m.ResetPasswordSubmitPage),
   'create-password': () => import('../features/auth/create-password-page').then((m) => m.CreatePasswordPage),
+  'accept-invitation': () =>
+    import('../features/auth/accept-invitation-page').then((m) => m.AcceptInvitationPage),
   'cgu-cgv': () => import('../features/auth/terms-page').then((m) => m.TermsPage),
   'sso-error': () => import('../features/auth/sso-error-page').then((m) => m.SsoErrorPage),
   home: () => import('../features/home/home-page').then((m) => m.HomePage),

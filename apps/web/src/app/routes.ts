@@ -40,6 +40,8 @@ export const ROUTES: readonly AppRoute[] = [
   anonymous('reset-password', '/reset-password'),
   anonymous('reset-password-submit', '/reset-password-submit/:token'),
   anonymous('create-password', '/create-password/:token'),
+  // An existing account accepts an invitation: signed in or not.
+  anonymous('accept-invitation', '/accept-invitation/:token', { auth: 'public' }),
   anonymous('cgu-cgv', '/cgu-cgv'),
   anonymous('oauth-callback', '/oauth/callback', { notHistorised: true }),
   anonymous('sso-error', '/sso-error/:vendor'),

@@ -27,6 +27,7 @@ export const ACTIONS = {
   'firm.terms.accept': 'Read and accept the firm terms of use',
   'firm.team.read': 'See the firm team',
   'firm.team.manage': 'Invite, change and remove firm members and their assignments',
+  'firm.team.group_admin': 'Grant or withdraw the group admin flag of a firm member',
   'vendor.list': 'List the firm client files (collaborators: assigned ones only)',
   'vendor.create': 'Create a client file',
   'vendor.read': 'Open a client file',
@@ -45,6 +46,7 @@ export type Action = keyof typeof ACTIONS;
 export const WRITE_ACTIONS: ReadonlySet<Action> = new Set<Action>([
   'firm.update',
   'firm.team.manage',
+  'firm.team.group_admin',
   'vendor.create',
   'vendor.update',
   'vendor.users.manage',
@@ -62,6 +64,7 @@ export const PERMISSIONS: Record<Action, readonly Role[]> = {
   'firm.terms.accept': ['super_admin', 'holding_admin', 'firm_admin', 'firm_collaborator', 'firm_client'],
   'firm.team.read': ['firm_admin', 'firm_collaborator'],
   'firm.team.manage': ['firm_admin'],
+  'firm.team.group_admin': ['super_admin', 'holding_admin'],
   'vendor.list': ['firm_admin', 'firm_collaborator'],
   'vendor.create': ['firm_admin'],
   'vendor.read': ['firm_admin', 'firm_collaborator', 'vendor_admin', 'vendor_collaborator', 'vendor_guest'],

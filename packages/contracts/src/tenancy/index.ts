@@ -65,4 +65,5 @@ export const vendorRolesSchema = z.object({
   modules: z.array(moduleSchema),
 });
 export type VendorRoles = z.infer<typeof vendorRolesSchema>;
+export * from './invitations';
 export * from './team';

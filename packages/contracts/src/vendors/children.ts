@@ -144,6 +144,13 @@ export const vendorUserSchema = z.object({
   role: clientRoleSchema,
   module_keys: z.array(z.string()),
   revoked_at: z.string().nullable(),
+  /** Invited and not yet in: no password yet, or an existing account that has not accepted. */
   invitation_pending: z.boolean(),
+  /**
+   * Whether this client file may edit the person's identity (civility, names, mobile, birth):
+   * a person who also belongs elsewhere keeps theirs to themselves, and the answer then leaves
+   * out their mobile number and birth data.
+   */
+  profile_editable: z.boolean(),
 });
 export type VendorUser = z.infer<typeof vendorUserSchema>;

@@ -75,6 +75,31 @@ export const passwordTokens = pgTable(
   (t) => [index('password_tokens_user_idx').on(t.userId)],
 );
 
+/**
+ * An invitation to join a firm's team (`vendor_id` null) or a client file, sent to an account
+ * that already existed: the membership it names stays pending until the person accepts it with
+ * the mailed link (one use).
+ */
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: serial('id').primaryKey(),
+    tokenHash: text('token_hash').notNull().unique(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    accountingFirmId: integer('accounting_firm_id')
+      .notNull()
+      .references(() => accountingFirms.id, { onDelete: 'cascade' }),
+    vendorId: integer('vendor_id'),
+    invitedBy: integer('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('invitations_user_idx').on(t.userId)],
+);
+
 /** Sign-in failures per bucket (`email:...`, `ip:...`) when Redis is not configured. */
 export const rateLimitHits = pgTable(
   'rate_limit_hits',

@@ -18,6 +18,19 @@ import { users } from './identity';
 import { accountingFirms, holdings, modules } from './platform';
 import type { VendorFiscal } from './vendor-fiscal';
 
+/**
+ * What a portal typed about a person it invited whose account already existed: shown to that
+ * portal alone while the invitation is pending (the account's own identity stays the person's).
+ */
+export type InvitedProfile = {
+  civility?: 'Mme' | 'M.' | null;
+  firstname?: string | null;
+  lastname?: string | null;
+  birth_city?: string | null;
+  birth_date?: string | null;
+  mobile_number?: string | null;
+};
+
 /** A user's place in a firm: administrator or collaborator, possibly group admin. */
 export const accountingFirmMemberships = pgTable(
   'accounting_firm_memberships',
@@ -34,6 +47,10 @@ export const accountingFirmMemberships = pgTable(
     allVendors: boolean('all_vendors').notNull().default(false),
     /** Read-only access to the client files reached through `all_vendors`. */
     readOnly: boolean('read_only').notNull().default(false),
+    /** Invited, not accepted yet (an existing account): grants nothing until the person accepts. */
+    pending: boolean('pending').notNull().default(false),
+    /** While pending: the names the firm typed, shown to the firm instead of the account's. */
+    invitedProfile: jsonb('invited_profile').$type<InvitedProfile>(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -150,6 +167,10 @@ export const vendorMemberships = pgTable(
     moduleKeys: jsonb('module_keys').$type<string[]>(),
     /** Access ends automatically on this date. */
     revokedAt: date('revoked_at', { mode: 'string' }),
+    /** Invited, not accepted yet (an existing account): grants nothing until the person accepts. */
+    pending: boolean('pending').notNull().default(false),
+    /** While pending: what the inviter typed, shown to the client file instead of the account's. */
+    invitedProfile: jsonb('invited_profile').$type<InvitedProfile>(),
     createdAt: createdAt(),
   },
   (t) => [

@@ -18,7 +18,8 @@ export async function isFirmMember(db: Db, userId: number): Promise<boolean> {
   const [row] = await db
     .select({ one: sql`1` })
     .from(accountingFirmMemberships)
-    .where(eq(accountingFirmMemberships.userId, userId))
+    // A pending invitation makes no one an accountant.
+    .where(and(eq(accountingFirmMemberships.userId, userId), eq(accountingFirmMemberships.pending, false)))
     .limit(1);
   return Boolean(row);
 }

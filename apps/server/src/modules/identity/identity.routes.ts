@@ -21,6 +21,7 @@ import { requireActor } from '../../platform/auth/auth-plugin';
 import { revokeFamily } from '../../platform/auth/sessions';
 import { bearer, requestLocale, requestMeta, typed } from '../../platform/http/route-helpers';
 import * as identity from './identity.service';
+import { invitationRoutes } from './invitations.routes';
 
 const ok = dataEnvelope(z.object({ success: z.literal(true) }));
 
@@ -185,4 +186,7 @@ export function identityRoutes(app: FastifyInstance, ctx: AppContext): void {
       data: await identity.createPassword(ctx, request.body, requestMeta(request)),
     }),
   );
+
+  // Invitations of existing accounts (accept page).
+  invitationRoutes(app, ctx);
 }

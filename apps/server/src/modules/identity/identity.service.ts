@@ -48,30 +48,6 @@ export async function deleteUser(tx: Db, userId: number): Promise<void> {
 }
 
 /**
- * The account of `person.email` inside the caller's transaction: the existing one, left as it is
- * (a person's identity is theirs), or a new one without password, which the person creates from
- * the invitation. `invite` tells the caller to send one once its transaction has committed.
- */
-export async function findOrCreateUser(
-  tx: Db,
-  person: NewPerson,
-): Promise<{ userId: number; invite: boolean }> {
-  const existing = await repo.findUserByEmail(tx, person.email);
-  const user =
-    existing ??
-    (await repo.insertUser(tx, {
-      email: person.email,
-      firstname: person.firstname ?? null,
-      lastname: person.lastname ?? null,
-      civility: person.civility ?? null,
-      birthCity: person.birth_city ?? null,
-      birthDate: person.birth_date ?? null,
-      mobileNumber: person.mobile_number ?? null,
-    }));
-  return { userId: user.id, invite: !user.passwordHash };
-}
-
-/**
  * Signs in with email and password. Failures are throttled (`sign-in-throttle.ts`): past its
  * limits the answer is 429 with the time left, before the password is even checked.
  */

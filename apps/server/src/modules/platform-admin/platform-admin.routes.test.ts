@@ -1,5 +1,6 @@
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { acceptInvitationMail } from '../../../test/invitations';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { accountingFirms, holdings } from '../../db/schema';
 
@@ -103,7 +104,7 @@ describe('POST /api/sa/accounting-firms', () => {
     });
   });
 
-  it('makes an existing account the administrator without inviting it, in an existing holding', async () => {
+  it('invites an existing account as the administrator, who administers once they accept, in an existing holding', async () => {
     t.mails.length = 0;
     const groups = (await call('GET', '/api/sa/holdings')).body.data as { id: number; name: string }[];
     const demo = groups.find((g) => g.name === 'Groupe Démo')!;
@@ -114,11 +115,17 @@ describe('POST /api/sa/accounting-firms', () => {
     });
     expect(res.status).toBe(201);
     expect(res.body.data.holding).toEqual({ id: demo.id, name: 'Groupe Démo' });
-    expect(t.mails).toHaveLength(0);
+    // The account is collab's own: an invitation to accept, nothing of the account in the answer.
+    expect(t.mails.map((m) => [m.to, m.subject])).toEqual([
+      ['collab@demo.test', 'Invitation à rejoindre Cabinet Est'],
+    ]);
     const collab = await t.signIn('collab@demo.test');
-    const firms = (await t.request({ method: 'GET', url: '/api/users/me/accounting-firms', token: collab }))
-      .body.data as { name: string; is_accountant_admin: boolean }[];
-    expect(firms.find((f) => f.name === 'Cabinet Est')?.is_accountant_admin).toBe(true);
+    const firmsOfCollab = async () =>
+      (await t.request({ method: 'GET', url: '/api/users/me/accounting-firms', token: collab })).body
+        .data as { name: string; is_accountant_admin: boolean }[];
+    expect((await firmsOfCollab()).map((f) => f.name)).not.toContain('Cabinet Est');
+    await acceptInvitationMail(t, 'collab@demo.test');
+    expect((await firmsOfCollab()).find((f) => f.name === 'Cabinet Est')?.is_accountant_admin).toBe(true);
     const holdingsAfter = (await call('GET', '/api/sa/holdings')).body.data as {
       name: string;
       firm_count: number;

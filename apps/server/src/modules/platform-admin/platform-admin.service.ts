@@ -12,7 +12,8 @@ import type { Actor } from '../../platform/auth/sessions';
 import { uniqueViolation } from '../../platform/db-errors';
 import { AppError, fieldError } from '../../platform/errors/app-error';
 import { paginated } from '../../platform/http/pagination';
-import { findOrCreateUser, sendInvitation } from '../identity/identity.service';
+import { checkInvitationQuota, deliverInvitation } from '../identity/invitations.service';
+import { claimPerson } from '../identity/people.service';
 import { addAdministrator } from '../team/team.service';
 import { DEFAULT_TERMS } from '../terms/default-terms';
 import { insertFirstVersion } from '../terms/terms.service';
@@ -64,8 +65,9 @@ const domainTaken = (error: unknown) =>
 
 /**
  * Creates a portal with its modules, the default terms of use (version 1, which its
- * administrators then replace), and its first administrator, invited by mail after the commit
- * when the account has no password yet.
+ * administrators then replace), and its first administrator, mailed after the commit: a new
+ * account creates its password; an existing one (any other portal's member, the super admin)
+ * administers the portal only once it accepts the invitation.
  */
 export async function createFirm(
   ctx: AppContext,
@@ -73,7 +75,8 @@ export async function createFirm(
   input: CreatePlatformFirmRequest,
 ): Promise<PlatformFirm> {
   await ctx.access.authorize(actor, 'platform.manage', PLATFORM);
-  let created: { firmId: number; adminId: number; invite: boolean };
+  await checkInvitationQuota(ctx, actor.userId, input.admin.email);
+  let created: { firmId: number; claim: Awaited<ReturnType<typeof claimPerson>> };
   try {
     created = await ctx.db.transaction(async (tx) => {
       let holdingId: number | null = null;
@@ -97,14 +100,21 @@ export async function createFirm(
       });
       await repo.replaceFirmModules(tx, firmId, ids);
       await insertFirstVersion(tx, firmId, DEFAULT_TERMS);
-      const admin = await findOrCreateUser(tx, input.admin);
-      await addAdministrator(tx, firmId, admin.userId);
-      return { firmId, adminId: admin.userId, invite: admin.invite };
+      // An existing account (even the super admin's own) is invited, never taken over.
+      const claim = await claimPerson(tx, input.admin);
+      await addAdministrator(tx, firmId, claim, input.admin);
+      return { firmId, claim };
     });
   } catch (error) {
     throw domainTaken(error) ?? error;
   }
-  if (created.invite) await sendInvitation(ctx, created.adminId, created.firmId);
+  await deliverInvitation(ctx, {
+    claim: created.claim,
+    accountingFirmId: created.firmId,
+    vendorId: null,
+    senderId: actor.userId,
+    email: input.admin.email,
+  });
   return firmDto(ctx.db, created.firmId);
 }
 

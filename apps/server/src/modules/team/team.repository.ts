@@ -22,6 +22,17 @@ const vendorCount =
     Number,
   );
 
+/**
+ * The names the firm sees: the account's, or while the invitation of an existing account is
+ * pending, the ones the firm typed (nothing of the account shows, not even to a search).
+ */
+const shownName = (field: 'firstname' | 'lastname') =>
+  sql<
+    string | null
+  >`case when ${m.pending} then ${m.invitedProfile}->>${sql.raw(`'${field}'`)} else ${users[field]} end`;
+const shownFirstname = shownName('firstname');
+const shownLastname = shownName('lastname');
+
 const memberColumns = {
   userId: m.userId,
   accountingFirmId: m.accountingFirmId,
@@ -29,9 +40,10 @@ const memberColumns = {
   isGroupAdmin: m.isGroupAdmin,
   allVendors: m.allVendors,
   readOnly: m.readOnly,
+  pending: m.pending,
   email: users.email,
-  firstname: users.firstname,
-  lastname: users.lastname,
+  firstname: shownFirstname,
+  lastname: shownLastname,
   passwordHash: users.passwordHash,
   vendorCount,
 };
@@ -43,6 +55,8 @@ export type MemberRow = {
   isGroupAdmin: boolean;
   allVendors: boolean;
   readOnly: boolean;
+  /** Invited with an existing account, not accepted yet. */
+  pending: boolean;
   email: string;
   firstname: string | null;
   lastname: string | null;
@@ -61,10 +75,10 @@ export async function listMembers(
     const pattern = `%${escapeLike(filter.search)}%`;
     filters.push(
       or(
-        ilike(users.firstname, pattern),
-        ilike(users.lastname, pattern),
+        ilike(shownFirstname, pattern),
+        ilike(shownLastname, pattern),
         ilike(users.email, pattern),
-        ilike(sql`coalesce(${users.firstname}, '') || ' ' || coalesce(${users.lastname}, '')`, pattern),
+        ilike(sql`coalesce(${shownFirstname}, '') || ' ' || coalesce(${shownLastname}, '')`, pattern),
       ),
     );
   }
@@ -82,7 +96,7 @@ export async function listMembers(
     .from(m)
     .innerJoin(users, eq(users.id, m.userId))
     .where(and(...filters))
-    .orderBy(asc(users.lastname), asc(users.firstname), asc(users.id));
+    .orderBy(asc(shownLastname), asc(shownFirstname), asc(users.id));
 }
 
 export async function findMember(

@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildFirmMember, buildHoldingAdmin, buildUser } from '../../../test/factories';
+import { acceptInvitationMail, joinToken } from '../../../test/invitations';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { users } from '../../db/schema';
+import { accountingFirmMemberships, users } from '../../db/schema';
 
 type Member = {
   user_id: number;
@@ -240,35 +242,86 @@ describe('POST /api/accounting-firms/{id}/members', () => {
     expect(Object.keys(res.body.errors)).toEqual(['email']);
   });
 
-  it('adds an existing account of another firm without a mail when it has a password', async () => {
+  it('invites an existing account of another firm: pending, nothing of the account shown, no rights until accepted', async () => {
     const before = t.mails.length;
     const res = await call('POST', membersUrl(firm.nord), 'expert', {
       email: 'guest@demo.test',
-      firstname: 'Ignored',
-      lastname: 'Ignored',
+      firstname: 'Typed',
+      lastname: 'ByNord',
       assignments: [{ vendor_id: vendor.TRN01 }],
     });
     expect(res.status).toBe(201);
     expect(res.body.data).toMatchObject({
       user_id: userId.guest,
-      firstname: 'Gaston',
-      invitation_pending: false,
+      firstname: 'Typed',
+      lastname: 'ByNord',
+      invitation_pending: true,
+      last_access: false,
       assignments: [{ client_code: 'TRN01', read_only: false }],
     });
-    expect(t.mails.length).toBe(before);
+    // The account's own names appear nowhere, not even through a search.
+    expect(JSON.stringify(res.body)).not.toMatch(/Gaston|Invité/);
+    expect(await membersOf('expert', firm.nord, '?search=Gaston')).toEqual([]);
+    expect(JSON.stringify(await membersOf('expert', firm.nord))).not.toMatch(/Gaston|Invité/);
+    // One mail, to accept; the account is untouched and gets nothing yet.
+    expect(t.mails.length).toBe(before + 1);
+    expect(t.mails.at(-1)).toMatchObject({
+      to: 'guest@demo.test',
+      subject: 'Invitation à rejoindre Cabinet Nord',
+    });
+    expect(t.mails.at(-1)!.link).toMatch(/^http:\/\/portal\.test\/accept-invitation\/[\w-]+$/);
+    expect((await call('GET', '/api/users/me', 'guest')).body.data).toMatchObject({
+      firstname: 'Gaston',
+      is_accountant: false,
+    });
+    const firmsOf = async () =>
+      ((await call('GET', '/api/users/me/accounting-firms', 'guest')).body.data as Firm[]).map((f) => f.id);
+    expect(await firmsOf()).not.toContain(firm.nord);
+    expect((await call('GET', `/api/vendors/${vendor.TRN01}`, 'guest')).status).toBe(404);
+    expect((await call('GET', membersUrl(firm.nord), 'guest')).status).toBe(404);
+
+    // The mail's page tells what is offered; accepting grants it, once.
+    const token = joinToken(t, 'guest@demo.test');
+    const info = await t.request({ method: 'GET', url: `/api/invitations?token=${token}` });
+    expect(info.body.data).toEqual({
+      email: 'guest@demo.test',
+      accounting_firm_id: firm.nord,
+      firm_name: 'Cabinet Nord',
+      vendor_id: null,
+      company: null,
+      role: 'collaborator',
+      has_password: true,
+    });
+    await acceptInvitationMail(t, 'guest@demo.test');
+    const again = await t.request({ method: 'POST', url: '/api/invitations/accept', payload: { token } });
+    expect(again.status).toBe(422);
+    expect(again.body.code).toBe('invalid-token');
+    expect(await firmsOf()).toContain(firm.nord);
+    expect((await call('GET', `/api/vendors/${vendor.TRN01}`, 'guest')).status).toBe(200);
+    const listed = (await membersOf('expert', firm.nord)).find((m) => m.user_id === userId.guest);
+    expect(listed).toMatchObject({ firstname: 'Gaston', invitation_pending: false });
   });
 
-  it('sends a new invitation to an existing account that has no password yet', async () => {
+  it('invites an existing account that has no password yet to accept, leaving it as it is', async () => {
     const before = t.mails.length;
     const res = await call('POST', membersUrl(firm.nord), 'expert', {
       email: 'paul.pending@example.test',
+      firstname: 'Pablo',
+      lastname: 'Elsewhere',
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.data).toMatchObject({
+      user_id: userId.paul,
+      firstname: 'Pablo',
+      invitation_pending: true,
+    });
+    expect(t.mails.length).toBe(before + 1);
+    expect(t.mails.at(-1)!.to).toBe('paul.pending@example.test');
+    expect(t.mails.at(-1)!.link).toContain('/accept-invitation/');
+    expect(await userByEmail('paul.pending@example.test')).toMatchObject({
       firstname: 'Paul',
       lastname: 'Pending',
     });
-    expect(res.status).toBe(201);
-    expect(res.body.data).toMatchObject({ user_id: userId.paul, invitation_pending: true });
-    expect(t.mails.length).toBe(before + 1);
-    expect(t.mails.at(-1)!.to).toBe('paul.pending@example.test');
   });
 
   it('lets the invited member create a password, then they are no longer pending', async () => {
@@ -324,13 +377,28 @@ describe('PATCH /api/accounting-firms/{id}/members/{userId}', () => {
     ]);
   });
 
-  it('promotes to admin, grants group admin, and demotes back', async () => {
-    const promoted = await call('PATCH', membersUrl(firm.demo, userId.nina), 'expert', {
-      role: 'admin',
+  it('promotes to admin and demotes back; the group admin flag is for a holding administrator to give', async () => {
+    const promoted = await call('PATCH', membersUrl(firm.demo, userId.nina), 'expert', { role: 'admin' });
+    expect(promoted.status).toBe(200);
+    expect(promoted.body.data).toMatchObject({ role: 'admin', is_group_admin: false });
+    // A firm administrator (even a group admin, as the expert is) does not give the flag.
+    const flag = await call('PATCH', membersUrl(firm.demo, userId.nina), 'expert', { is_group_admin: true });
+    expect(flag.status).toBe(403);
+    const firms = (await call('GET', '/api/users/me/accounting-firms', 'expert')).body.data as (Firm & {
+      holding_id: number;
+    })[];
+    const holding = { id: firms.find((f) => f.id === firm.demo)!.holding_id };
+    const { user: holder } = await buildUser(t.database.db, { email: 'holder@demo.test' });
+    await buildHoldingAdmin(t.database.db, { holding, user: holder });
+    tokens.holder = await t.signIn('holder@demo.test');
+    const granted = await call('PATCH', membersUrl(firm.demo, userId.nina), 'holder', {
       is_group_admin: true,
     });
-    expect(promoted.status).toBe(200);
-    expect(promoted.body.data).toMatchObject({ role: 'admin', is_group_admin: true });
+    expect(granted.status).toBe(200);
+    expect(granted.body.data).toMatchObject({ role: 'admin', is_group_admin: true });
+    // The holding administrator gives that flag only.
+    const role = await call('PATCH', membersUrl(firm.demo, userId.nina), 'holder', { role: 'collaborator' });
+    expect(role.status).toBe(403);
     // Two admins now: the new one may demote the expert, then the expert is promoted back.
     const demoted = await call('PATCH', membersUrl(firm.demo, userId.expert), 'nina', {
       role: 'collaborator',
@@ -341,37 +409,58 @@ describe('PATCH /api/accounting-firms/{id}/members/{userId}', () => {
     expect(back.body.data.role).toBe('admin');
     const reset = await call('PATCH', membersUrl(firm.demo, userId.nina), 'expert', {
       role: 'collaborator',
-      is_group_admin: false,
       all_vendors: false,
       read_only: false,
     });
-    expect(reset.body.data).toMatchObject({
-      role: 'collaborator',
+    expect(reset.body.data).toMatchObject({ role: 'collaborator', all_vendors: false, read_only: false });
+    const unflagged = await call('PATCH', membersUrl(firm.demo, userId.nina), 'holder', {
       is_group_admin: false,
-      all_vendors: false,
-      read_only: false,
     });
+    expect(unflagged.body.data).toMatchObject({ is_group_admin: false });
   });
 
-  it('keeps at least one admin in the firm', async () => {
-    const res = await call(
-      'PATCH',
-      membersUrl(firm.nord, userId.expert),
-      'expert',
+  it('lets nobody change their own rights, whatever the field', async () => {
+    for (const body of [
       { role: 'collaborator' },
-      en,
-    );
-    expect(res.status).toBe(422);
-    expect(res.body).toEqual({
-      code: 'validation-failed',
-      message: 'Check your data.',
-      errors: { role: ['The firm must keep at least one administrator.'] },
-    });
-    expect((await membersOf('expert', firm.nord)).find((m) => m.user_id === userId.expert)?.role).toBe(
-      'admin',
-    );
-    const same = await call('PATCH', membersUrl(firm.nord, userId.expert), 'expert', { role: 'admin' });
+      { is_group_admin: false },
+      { all_vendors: true },
+      { read_only: true },
+    ]) {
+      const res = await call('PATCH', membersUrl(firm.demo, userId.expert), 'expert', body);
+      expect(res.status, JSON.stringify(body)).toBe(403);
+    }
+    const [row] = await t.database.db
+      .select()
+      .from(accountingFirmMemberships)
+      .where(eq(accountingFirmMemberships.userId, userId.expert!));
+    expect(row).toMatchObject({ role: 'admin', isGroupAdmin: true, allVendors: false, readOnly: false });
+    // The same value is no change.
+    const same = await call('PATCH', membersUrl(firm.demo, userId.expert), 'expert', { role: 'admin' });
     expect(same.status).toBe(200);
+    const own = await call('PUT', `${membersUrl(firm.demo, userId.expert)}/assignments`, 'expert', {
+      assignments: [{ vendor_id: vendor.BOUL01, read_only: false }],
+    });
+    expect(own.status).toBe(403);
+  });
+
+  it('keeps at least one admin in the firm when two demote each other at once', async () => {
+    const a = await buildFirmMember(t.database.db, { role: 'admin' });
+    const b = await buildFirmMember(t.database.db, { firm: a.firm, role: 'admin' });
+    tokens.a = await t.signIn(a.user.email);
+    tokens.b = await t.signIn(b.user.email);
+    const results = await Promise.all([
+      call('PATCH', membersUrl(a.firm.id, b.user.id), 'a', { role: 'collaborator' }, en),
+      call('PATCH', membersUrl(a.firm.id, a.user.id), 'b', { role: 'collaborator' }, en),
+    ]);
+    const statuses = results.map((r) => r.status).sort();
+    expect(statuses[0]).toBe(200);
+    // The other one meets the last-admin rule, or no longer administers the firm.
+    expect([403, 422]).toContain(statuses[1]);
+    const rows = await t.database.db
+      .select()
+      .from(accountingFirmMemberships)
+      .where(eq(accountingFirmMemberships.accountingFirmId, a.firm.id));
+    expect(rows.filter((m) => m.role === 'admin')).toHaveLength(1);
   });
 
   it('answers 404 for a non-member', async () => {
@@ -474,11 +563,14 @@ describe('DELETE /api/accounting-firms/{id}/members/{userId}', () => {
       assignments: [{ vendor_id: vendor.BOUL01 }],
     });
     expect(again.status).toBe(201);
+    // The account (it has a password) is the person's: invited again, they accept first.
     expect(again.body.data).toMatchObject({
       user_id: userId.collab,
-      invitation_pending: false,
+      invitation_pending: true,
+      last_access: false,
       vendor_count: 1,
     });
+    await acceptInvitationMail(t, 'collab@demo.test');
 
     const res = await call('DELETE', `${membersUrl(firm.demo, userId.collab)}?delete_user=true`, 'expert');
     expect(res.status).toBe(200);

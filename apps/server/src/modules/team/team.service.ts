@@ -10,7 +10,9 @@ import type { Db } from '../../db/client';
 import type { Actor } from '../../platform/auth/sessions';
 import { uniqueViolation } from '../../platform/db-errors';
 import { AppError, fieldError } from '../../platform/errors/app-error';
-import { deleteUser, findOrCreateUser, sendInvitation } from '../identity/identity.service';
+import { deleteUser } from '../identity/identity.service';
+import { checkInvitationQuota, deliverInvitation } from '../identity/invitations.service';
+import { claimPerson, dropUnclaimedAccount } from '../identity/people.service';
 import { assignmentsOf, relationsToFirm } from '../tenancy/tenancy.service';
 import * as repo from './team.repository';
 
@@ -28,7 +30,7 @@ function toMember(row: repo.MemberRow): Member {
     all_vendors: row.allVendors,
     read_only: row.readOnly,
     vendor_count: row.vendorCount,
-    invitation_pending: !row.passwordHash,
+    invitation_pending: row.pending || !row.passwordHash,
   };
 }
 
@@ -54,10 +56,13 @@ export async function listMembers(
 async function memberDetail(db: Db, accountingFirmId: number, userId: number): Promise<MemberDetail> {
   const row = await repo.findMember(db, accountingFirmId, userId);
   if (!row) throw new AppError('not-found');
+  const member = toMember(row);
   return {
-    ...toMember(row),
+    ...member,
     assignments: await assignmentsOf(db, accountingFirmId, userId),
-    last_access: !(await repo.hasOtherAccess(db, userId, accountingFirmId)),
+    // Only an account the person uses can be offered for deletion; whether an invited one has
+    // other places is not the firm's to know.
+    last_access: !member.invitation_pending && !(await repo.hasOtherAccess(db, userId, accountingFirmId)),
   };
 }
 
@@ -88,9 +93,11 @@ async function allVendorsOfFirm(
 }
 
 /**
- * Adds a member to the firm, creating the account (without password) when the email is new. The
- * invitation (create-password link) leaves after the commit, for any account without a password.
- * A client user of one of the firm's client files cannot become a member.
+ * Adds a member to the firm. A new email creates the account (without password) with the names
+ * typed, and gets the create-password mail; an existing account is the person's own: the
+ * membership stays pending (the typed names kept on it, shown to this firm only) until they
+ * accept the mailed invitation. A client user of one of the firm's client files cannot become a
+ * member. Only a holding administrator (or the super admin) makes someone group admin.
  */
 export async function inviteMember(
   ctx: AppContext,
@@ -99,12 +106,16 @@ export async function inviteMember(
   input: InviteMemberRequest,
 ): Promise<MemberDetail> {
   await ctx.access.authorize(actor, 'firm.team.manage', firmScope(accountingFirmId));
+  if (input.is_group_admin) {
+    await ctx.access.authorize(actor, 'firm.team.group_admin', firmScope(accountingFirmId));
+  }
+  await checkInvitationQuota(ctx, actor.userId, input.email);
   const assignments = uniqueAssignments(input.assignments);
-  let added: { userId: number; invite: boolean };
+  let added: Awaited<ReturnType<typeof claimPerson>>;
   try {
     added = await ctx.db.transaction(async (tx) => {
-      const user = await findOrCreateUser(tx, input);
-      const relations = await relationsToFirm(tx, accountingFirmId, user.userId);
+      const claim = await claimPerson(tx, input);
+      const relations = await relationsToFirm(tx, accountingFirmId, claim.userId);
       if (relations.member) throw fieldError('teammate-already-in-team', 'email');
       if (relations.clientVendorIds.length) throw fieldError('user-vendor-already-accountant', 'email');
       if (!(await allVendorsOfFirm(tx, accountingFirmId, assignments))) {
@@ -112,25 +123,37 @@ export async function inviteMember(
       }
       await repo.insertMembership(tx, {
         accountingFirmId,
-        userId: user.userId,
+        userId: claim.userId,
         role: input.role,
         isGroupAdmin: input.is_group_admin,
         allVendors: input.all_vendors,
         readOnly: input.read_only,
+        pending: !claim.owned,
+        invitedProfile: claim.owned ? null : { firstname: input.firstname, lastname: input.lastname },
       });
-      await repo.insertAssignments(tx, accountingFirmId, user.userId, assignments);
-      return user;
+      await repo.insertAssignments(tx, accountingFirmId, claim.userId, assignments);
+      return claim;
     });
   } catch (error) {
     // Two invitations of the same person at once: the second meets the first's rows.
     if (uniqueViolation(error) !== null) throw fieldError('teammate-already-in-team', 'email');
     throw error;
   }
-  if (added.invite) await sendInvitation(ctx, added.userId, accountingFirmId);
+  await deliverInvitation(ctx, {
+    claim: added,
+    accountingFirmId,
+    vendorId: null,
+    senderId: actor.userId,
+    email: input.email,
+  });
   return memberDetail(ctx.db, accountingFirmId, added.userId);
 }
 
-/** Changes a member's role and access; the firm keeps at least one administrator. */
+/**
+ * Changes a member's role and access; the firm keeps at least one administrator. The group admin
+ * flag is the holding administrator's (or the super admin's) to give or take; nobody changes
+ * their own rights.
+ */
 export async function updateMember(
   ctx: AppContext,
   actor: Actor,
@@ -138,13 +161,22 @@ export async function updateMember(
   userId: number,
   input: UpdateMemberRequest,
 ): Promise<MemberDetail> {
-  await ctx.access.authorize(actor, 'firm.team.manage', firmScope(accountingFirmId));
-  await memberDetail(ctx.db, accountingFirmId, userId);
+  const { is_group_admin: groupAdmin, ...rights } = input;
+  const scope = firmScope(accountingFirmId);
+  if (Object.values(rights).some((v) => v !== undefined) || groupAdmin === undefined) {
+    await ctx.access.authorize(actor, 'firm.team.manage', scope);
+  }
+  if (groupAdmin !== undefined) await ctx.access.authorize(actor, 'firm.team.group_admin', scope);
+  const current = await repo.findMember(ctx.db, accountingFirmId, userId);
+  if (!current) throw new AppError('not-found');
   const changes: Partial<repo.MembershipRow> = {};
-  if (input.role !== undefined) changes.role = input.role;
-  if (input.all_vendors !== undefined) changes.allVendors = input.all_vendors;
-  if (input.read_only !== undefined) changes.readOnly = input.read_only;
-  if (input.is_group_admin !== undefined) changes.isGroupAdmin = input.is_group_admin;
+  if (input.role !== undefined && input.role !== current.role) changes.role = input.role;
+  if (input.all_vendors !== undefined && input.all_vendors !== current.allVendors)
+    changes.allVendors = input.all_vendors;
+  if (input.read_only !== undefined && input.read_only !== current.readOnly)
+    changes.readOnly = input.read_only;
+  if (groupAdmin !== undefined && groupAdmin !== current.isGroupAdmin) changes.isGroupAdmin = groupAdmin;
+  if (Object.keys(changes).length && userId === actor.userId) throw new AppError('forbidden');
   if (Object.keys(changes).length) {
     await ctx.db.transaction(async (tx) => {
       if (changes.role === 'collaborator') {
@@ -168,8 +200,15 @@ export async function setAssignments(
   input: { assignments: AssignmentInput },
 ): Promise<MemberDetail> {
   await ctx.access.authorize(actor, 'firm.team.manage', firmScope(accountingFirmId));
-  await memberDetail(ctx.db, accountingFirmId, userId);
+  const before = await memberDetail(ctx.db, accountingFirmId, userId);
   const assignments = uniqueAssignments(input.assignments);
+  const key = (list: { vendorId: number; readOnly: boolean }[]) =>
+    JSON.stringify(list.map((a) => [a.vendorId, a.readOnly]).sort((a, b) => Number(a[0]) - Number(b[0])));
+  const unchanged =
+    key(assignments) ===
+    key(before.assignments.map((a) => ({ vendorId: a.vendor_id, readOnly: a.read_only })));
+  // Nobody changes their own access, not even their assignments.
+  if (userId === actor.userId && !unchanged) throw new AppError('forbidden');
   await ctx.db.transaction(async (tx) => {
     if (!(await allVendorsOfFirm(tx, accountingFirmId, assignments))) throw new AppError('not-found');
     await repo.deleteAssignments(tx, accountingFirmId, userId);
@@ -194,7 +233,16 @@ export async function removeMember(
   if (!grant.roles.includes('firm_admin')) throw new AppError('only-admin-can-delete-access');
   if (userId === actor.userId) throw new AppError('cannot-delete-own-access');
   return ctx.db.transaction(async (tx) => {
-    if (!(await repo.deleteMembership(tx, accountingFirmId, userId))) throw new AppError('not-found');
+    const member = await repo.findMember(tx, accountingFirmId, userId);
+    if (!member || !(await repo.deleteMembership(tx, accountingFirmId, userId))) {
+      throw new AppError('not-found');
+    }
+    if (member.pending || !member.passwordHash) {
+      // An invitation nobody accepted: no account of a person to offer for deletion (a new one
+      // nobody else invited goes away with it).
+      await dropUnclaimedAccount(tx, userId);
+      return { removed: true as const, last_access: false, user_deleted: false };
+    }
     const lastAccess = !(await repo.hasOtherAccess(tx, userId, accountingFirmId));
     const userDeleted = deleteAccount && lastAccess;
     if (userDeleted) await deleteUser(tx, userId);
@@ -202,7 +250,21 @@ export async function removeMember(
   });
 }
 
-/** Makes a person the administrator of a new firm, inside the caller's transaction. */
-export async function addAdministrator(tx: Db, accountingFirmId: number, userId: number): Promise<void> {
-  await repo.insertMembership(tx, { accountingFirmId, userId, role: 'admin' });
+/**
+ * Makes a person the administrator of a new firm, inside the caller's transaction: at once for
+ * an account the firm owns (`claimPerson`), pending their acceptance for an existing one.
+ */
+export async function addAdministrator(
+  tx: Db,
+  accountingFirmId: number,
+  claim: { userId: number; owned: boolean },
+  typed: { firstname: string; lastname: string },
+): Promise<void> {
+  await repo.insertMembership(tx, {
+    accountingFirmId,
+    userId: claim.userId,
+    role: 'admin',
+    pending: !claim.owned,
+    invitedProfile: claim.owned ? null : typed,
+  });
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, ilike, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   accountingFirmMemberships,
@@ -16,13 +16,18 @@ import { preparedPerDatabase } from '../../platform/db-prepared';
 
 export type ModuleRow = typeof modules.$inferSelect;
 
-const activeClientMembership = or(
-  isNull(vendorMemberships.revokedAt),
-  gt(vendorMemberships.revokedAt, sql`CURRENT_DATE`),
+/** A client membership that gives access: accepted, and not past its end date. */
+const activeClientMembership = and(
+  eq(vendorMemberships.pending, false),
+  or(isNull(vendorMemberships.revokedAt), gt(vendorMemberships.revokedAt, sql`CURRENT_DATE`)),
 );
 
+/** The user's accepted firm memberships (a pending invitation gives nothing). */
 export async function firmMemberships(db: Db, userId: number) {
-  return db.select().from(accountingFirmMemberships).where(eq(accountingFirmMemberships.userId, userId));
+  return db
+    .select()
+    .from(accountingFirmMemberships)
+    .where(and(eq(accountingFirmMemberships.userId, userId), eq(accountingFirmMemberships.pending, false)));
 }
 
 export async function holdingIdsAdministered(db: Db, userId: number): Promise<number[]> {
@@ -189,7 +194,10 @@ export async function vendorModulesFor(db: Db, accountingFirmId: number, vendorI
   return firm.filter((m) => active.has(m.id));
 }
 
-/** Whether the user is a member of the firm, and the firm's client files they are a client user of. */
+/**
+ * Whether the user is a member of the firm, and the firm's client files they are a client user
+ * of; pending invitations count (the person is already invited there).
+ */
 export async function relationsToFirm(db: Db, accountingFirmId: number, userId: number) {
   // One after the other: inside a transaction the connection runs one query at a time anyway.
   const member = await db
@@ -221,7 +229,7 @@ function prepareFirmGrant(db: Db) {
       isGroupAdmin: accountingFirmMemberships.isGroupAdmin,
       holdingAdmin: holdingMemberships.userId,
       // A client user of one of the firm's active client files.
-      isClient: sql<boolean>`exists (select 1 from ${vendorMemberships} join ${vendors} on ${vendors.accountingFirmId} = ${vendorMemberships.accountingFirmId} and ${vendors.id} = ${vendorMemberships.vendorId} where ${vendorMemberships.accountingFirmId} = ${accountingFirms.id} and ${vendorMemberships.userId} = ${userId} and ${vendors.status} = 'active' and (${vendorMemberships.revokedAt} is null or ${vendorMemberships.revokedAt} > current_date))`,
+      isClient: sql<boolean>`exists (select 1 from ${vendorMemberships} join ${vendors} on ${vendors.accountingFirmId} = ${vendorMemberships.accountingFirmId} and ${vendors.id} = ${vendorMemberships.vendorId} where ${vendorMemberships.accountingFirmId} = ${accountingFirms.id} and ${vendorMemberships.userId} = ${userId} and ${vendorMemberships.pending} = false and ${vendors.status} = 'active' and (${vendorMemberships.revokedAt} is null or ${vendorMemberships.revokedAt} > current_date))`,
     })
     .from(accountingFirms)
     .leftJoin(
@@ -229,6 +237,8 @@ function prepareFirmGrant(db: Db) {
       and(
         eq(accountingFirmMemberships.accountingFirmId, accountingFirms.id),
         eq(accountingFirmMemberships.userId, userId),
+        // A pending invitation grants nothing until the person accepts it.
+        eq(accountingFirmMemberships.pending, false),
       ),
     )
     .leftJoin(
@@ -271,9 +281,196 @@ export async function holdingRoles(db: Db, userId: number, holdingId: number) {
       and(
         eq(accountingFirmMemberships.userId, userId),
         eq(accountingFirmMemberships.isGroupAdmin, true),
+        eq(accountingFirmMemberships.pending, false),
         eq(accountingFirms.holdingId, holdingId),
       ),
     )
     .limit(1);
   return { holdingAdmin: Boolean(admin), groupAdmin: Boolean(groupAdmin) };
+}
+
+/** Whether an accepted member of the firm sees all its client files (false for a non-member). */
+export async function memberSeesAllVendors(db: Db, accountingFirmId: number, userId: number) {
+  const [membership] = await db
+    .select({ allVendors: accountingFirmMemberships.allVendors })
+    .from(accountingFirmMemberships)
+    .where(
+      and(
+        eq(accountingFirmMemberships.accountingFirmId, accountingFirmId),
+        eq(accountingFirmMemberships.userId, userId),
+        eq(accountingFirmMemberships.pending, false),
+      ),
+    );
+  return Boolean(membership?.allVendors);
+}
+
+/** Which of these users are members of the firm (invited ones included). */
+export async function firmMemberIds(db: Db, accountingFirmId: number, userIds: number[]): Promise<number[]> {
+  if (userIds.length === 0) return [];
+  const members = await db
+    .select({ userId: accountingFirmMemberships.userId })
+    .from(accountingFirmMemberships)
+    .where(
+      and(
+        eq(accountingFirmMemberships.accountingFirmId, accountingFirmId),
+        inArray(accountingFirmMemberships.userId, userIds),
+      ),
+    );
+  return members.map((m) => m.userId);
+}
+
+/**
+ * Whether the person has any place on the platform: a firm, a client file or a holding, pending
+ * invitations included.
+ */
+export async function hasAnyRelation(db: Db, userId: number): Promise<boolean> {
+  const [firm] = await db
+    .select({ one: sql`1` })
+    .from(accountingFirmMemberships)
+    .where(eq(accountingFirmMemberships.userId, userId))
+    .limit(1);
+  if (firm) return true;
+  const [client] = await db
+    .select({ one: sql`1` })
+    .from(vendorMemberships)
+    .where(eq(vendorMemberships.userId, userId))
+    .limit(1);
+  if (client) return true;
+  const [holding] = await db
+    .select({ one: sql`1` })
+    .from(holdingMemberships)
+    .where(eq(holdingMemberships.userId, userId))
+    .limit(1);
+  return Boolean(holding);
+}
+
+/**
+ * Of these users, those with a place outside the scope (pending invitations included): another
+ * firm, a holding, or, for a client file's scope, any firm or another client file.
+ */
+export async function usersBeyond(
+  db: Db,
+  userIds: number[],
+  scope: { accountingFirmId: number; vendorId?: number },
+): Promise<number[]> {
+  if (userIds.length === 0) return [];
+  const ids = inArray(accountingFirmMemberships.userId, userIds);
+  const firms = await db
+    .selectDistinct({ userId: accountingFirmMemberships.userId })
+    .from(accountingFirmMemberships)
+    .where(
+      scope.vendorId === undefined
+        ? and(ids, ne(accountingFirmMemberships.accountingFirmId, scope.accountingFirmId))
+        : ids,
+    );
+  const clients = await db
+    .selectDistinct({ userId: vendorMemberships.userId })
+    .from(vendorMemberships)
+    .where(
+      and(
+        inArray(vendorMemberships.userId, userIds),
+        scope.vendorId === undefined
+          ? ne(vendorMemberships.accountingFirmId, scope.accountingFirmId)
+          : or(
+              ne(vendorMemberships.accountingFirmId, scope.accountingFirmId),
+              ne(vendorMemberships.vendorId, scope.vendorId),
+            ),
+      ),
+    );
+  const holdings = await db
+    .selectDistinct({ userId: holdingMemberships.userId })
+    .from(holdingMemberships)
+    .where(inArray(holdingMemberships.userId, userIds));
+  return [...new Set([...firms, ...clients, ...holdings].map((r) => r.userId))];
+}
+
+/** Accepts a pending team membership; whether there was one. */
+export async function acceptFirmMembership(db: Db, accountingFirmId: number, userId: number) {
+  const rows = await db
+    .update(accountingFirmMemberships)
+    .set({ pending: false, invitedProfile: null })
+    .where(
+      and(
+        eq(accountingFirmMemberships.accountingFirmId, accountingFirmId),
+        eq(accountingFirmMemberships.userId, userId),
+        eq(accountingFirmMemberships.pending, true),
+      ),
+    )
+    .returning({ role: accountingFirmMemberships.role });
+  return rows.length > 0;
+}
+
+/**
+ * Accepts a pending client membership, wherever the client file now is (a transfer moves it to
+ * another firm); the firm it is in, if there was one.
+ */
+export async function acceptVendorMembership(db: Db, vendorId: number, userId: number) {
+  const [row] = await db
+    .update(vendorMemberships)
+    .set({ pending: false, invitedProfile: null })
+    .where(
+      and(
+        eq(vendorMemberships.vendorId, vendorId),
+        eq(vendorMemberships.userId, userId),
+        eq(vendorMemberships.pending, true),
+      ),
+    )
+    .returning({ accountingFirmId: vendorMemberships.accountingFirmId });
+  return row?.accountingFirmId;
+}
+
+/** What a pending invitation offers: the firm, the client file and the role, if still pending. */
+export async function pendingOffer(
+  db: Db,
+  userId: number,
+  accountingFirmId: number,
+  vendorId: number | null,
+) {
+  if (vendorId === null) {
+    const [row] = await db
+      .select({
+        role: accountingFirmMemberships.role,
+        firmName: accountingFirms.name,
+        firmId: accountingFirms.id,
+      })
+      .from(accountingFirmMemberships)
+      .innerJoin(accountingFirms, eq(accountingFirms.id, accountingFirmMemberships.accountingFirmId))
+      .where(
+        and(
+          eq(accountingFirmMemberships.accountingFirmId, accountingFirmId),
+          eq(accountingFirmMemberships.userId, userId),
+          eq(accountingFirmMemberships.pending, true),
+          isNull(accountingFirms.deactivatedAt),
+        ),
+      )
+      .limit(1);
+    return row ? { ...row, company: null, vendorId: null } : undefined;
+  }
+  const [row] = await db
+    .select({
+      role: vendorMemberships.role,
+      firmName: accountingFirms.name,
+      firmId: accountingFirms.id,
+      company: vendors.company,
+      vendorId: vendors.id,
+    })
+    .from(vendorMemberships)
+    .innerJoin(
+      vendors,
+      and(
+        eq(vendors.accountingFirmId, vendorMemberships.accountingFirmId),
+        eq(vendors.id, vendorMemberships.vendorId),
+      ),
+    )
+    .innerJoin(accountingFirms, eq(accountingFirms.id, vendors.accountingFirmId))
+    .where(
+      and(
+        eq(vendorMemberships.vendorId, vendorId),
+        eq(vendorMemberships.userId, userId),
+        eq(vendorMemberships.pending, true),
+        isNull(accountingFirms.deactivatedAt),
+      ),
+    )
+    .limit(1);
+  return row;
 }

@@ -167,3 +167,68 @@ export async function assignmentsOf(
 export async function firmModules(db: Db, accountingFirmId: number): Promise<Module[]> {
   return (await repo.firmModules(db, accountingFirmId)).map(toModuleDto);
 }
+
+/** Whether an accepted member of the firm sees all its client files (false for anyone else). */
+export async function memberSeesAllVendors(db: Db, accountingFirmId: number, userId: number) {
+  return repo.memberSeesAllVendors(db, accountingFirmId, userId);
+}
+
+/** Which of these users are members of the firm (invited ones included), inside a transaction. */
+export async function firmMemberIds(tx: Db, accountingFirmId: number, userIds: number[]) {
+  return repo.firmMemberIds(tx, accountingFirmId, userIds);
+}
+
+/** Whether the person has any place on the platform (pending invitations included). */
+export async function hasAnyRelation(tx: Db, userId: number): Promise<boolean> {
+  return repo.hasAnyRelation(tx, userId);
+}
+
+/**
+ * Of these people, those who also belong somewhere outside the scope (a firm, or one client file
+ * of it): another firm, a holding, or for a client file any firm or another client file. Pending
+ * invitations count. Their identity is then theirs alone (docs/decisions.md, shared people).
+ */
+export async function peopleBeyond(
+  db: Db,
+  userIds: number[],
+  scope: { accountingFirmId: number; vendorId?: number },
+): Promise<Set<number>> {
+  return new Set(await repo.usersBeyond(db, [...new Set(userIds)], scope));
+}
+
+/** What a pending invitation offers (undefined once accepted, removed, or its portal closed). */
+export async function pendingOffer(
+  db: Db,
+  userId: number,
+  accountingFirmId: number,
+  vendorId: number | null,
+): Promise<
+  | {
+      accountingFirmId: number;
+      firmName: string;
+      vendorId: number | null;
+      company: string | null;
+      role: string;
+    }
+  | undefined
+> {
+  const row = await repo.pendingOffer(db, userId, accountingFirmId, vendorId);
+  return row && { ...row, accountingFirmId: row.firmId };
+}
+
+/**
+ * The person accepts a pending invitation, inside the caller's transaction: the membership then
+ * grants its rights. Returns the firm it is in (a client file may have moved), undefined when
+ * there is no pending membership any more.
+ */
+export async function acceptMembership(
+  tx: Db,
+  userId: number,
+  accountingFirmId: number,
+  vendorId: number | null,
+): Promise<number | undefined> {
+  if (vendorId === null) {
+    return (await repo.acceptFirmMembership(tx, accountingFirmId, userId)) ? accountingFirmId : undefined;
+  }
+  return repo.acceptVendorMembership(tx, vendorId, userId);
+}

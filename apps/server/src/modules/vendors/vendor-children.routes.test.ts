@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshSiret } from '../../../test/factories';
+import { acceptInvitationMail } from '../../../test/invitations';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 
 let t: TestApp;
@@ -449,7 +450,7 @@ describe('client users', () => {
     expect(listed.find((u) => u.email === email)?.invitation_pending).toBe(false);
   });
 
-  it('adds an existing account without a new invitation', async () => {
+  it('invites an existing account, who gets the role once they accept', async () => {
     const before = t.mails.length;
     const res = await call(
       'POST',
@@ -458,13 +459,29 @@ describe('client users', () => {
       invitee('guest@demo.test', { role: 'guest' }),
     );
     expect(res.status).toBe(201);
+    // What the firm typed, nothing of the account (guest@demo.test is Gaston Invité).
     expect(res.body.data).toMatchObject({
       email: 'guest@demo.test',
+      firstname: 'Nina',
+      lastname: 'Nouvelle',
       role: 'guest',
+      invitation_pending: true,
+      profile_editable: true,
+    });
+    expect(t.mails.length).toBe(before + 1);
+    expect(t.mails.at(-1)!.link).toContain('/accept-invitation/');
+    expect((await call('GET', `/api/vendors/${vendor.GAR01}/roles`, 'guest')).status).toBe(404);
+    await acceptInvitationMail(t, 'guest@demo.test');
+    expect((await call('GET', `/api/vendors/${vendor.GAR01}/roles`, 'guest')).body.data.role).toBe('guest');
+    const listed = (await call('GET', usersUrl(vendor.GAR01!), 'expert')).body.data as {
+      email: string;
+      firstname: string;
+      invitation_pending: boolean;
+    }[];
+    expect(listed.find((u) => u.email === 'guest@demo.test')).toMatchObject({
+      firstname: 'Gaston',
       invitation_pending: false,
     });
-    expect(t.mails.length).toBe(before);
-    expect((await call('GET', `/api/vendors/${vendor.GAR01}/roles`, 'guest')).body.data.role).toBe('guest');
   });
 
   it('refuses a firm member and an email already on the client file', async () => {

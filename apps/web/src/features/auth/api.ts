@@ -1,17 +1,21 @@
 import type {
+  AcceptInvitationResult,
   CreatePasswordRequest,
+  InvitationInfo,
   LoginRequest,
   PasswordTokenInfo,
   ResetPasswordRequest,
   SessionTokens,
   Terms,
 } from '@portal/contracts';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api';
+import { workspaceKeys } from '../shell/api';
 
 /** Query keys of the signed-out screens. */
 export const authKeys = {
   passwordToken: (token: string) => ['password-token', token] as const,
+  invitation: (token: string) => ['invitation', token] as const,
   terms: (accountingFirmId: number | null, language: string) =>
     ['terms', accountingFirmId, language] as const,
 };
@@ -54,3 +58,25 @@ export const useResetPassword = () =>
 
 export const useCreatePassword = () =>
   useMutation({ mutationFn: (body: CreatePasswordRequest) => api.post<unknown>('passwords', body, quiet) });
+
+/** What an invitation link offers (GET /api/invitations?token=). */
+export const useInvitation = (token: string) =>
+  useQuery({
+    queryKey: authKeys.invitation(token),
+    queryFn: () => api.get<InvitationInfo>('invitations', { ...quiet, query: { token } }),
+    retry: false,
+  });
+
+/** Accepts an invitation; the firms the signed-in user sees change with it. */
+export const useAcceptInvitation = () => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (token: string) =>
+      api.post<AcceptInvitationResult>(
+        'invitations/accept',
+        { token },
+        { showError: false, authRedirect: false },
+      ),
+    onSuccess: () => client.invalidateQueries({ queryKey: workspaceKeys.all }),
+  });
+};

@@ -48,10 +48,14 @@ const EMPTY: AddForm = {
   read_only: false,
 };
 
-type Props = { firmId: number; open: boolean; onClose: () => void };
+type Props = { firmId: number; open: boolean; canGrantGroupAdmin: boolean; onClose: () => void };
 
-/** "Add a collaborator": identity, role, group admin, and all client files or chosen ones. */
-export function AddMemberDialog({ firmId, open, onClose }: Props) {
+/**
+ * "Add a collaborator": email and names, role, group admin (for a holding administrator only),
+ * and all client files or chosen ones. An existing account is invited to accept: the names typed
+ * are what this firm sees until then.
+ */
+export function AddMemberDialog({ firmId, open, canGrantGroupAdmin, onClose }: Props) {
   const { t } = useTranslation('team');
   const fullScreen = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
   const { enqueueSnackbar } = useSnackbar();
@@ -131,20 +135,22 @@ export function AddMemberDialog({ firmId, open, onClose }: Props) {
                 ))}
               </FormTextField>
             </Grid>
-            <Grid size={{ xs: 12, sm: 6 }} sx={{ display: 'flex', alignItems: 'center' }}>
-              <Controller
-                control={control}
-                name="is_group_admin"
-                render={({ field }) => (
-                  <FormControlLabel
-                    control={
-                      <Switch checked={field.value} onChange={(e) => field.onChange(e.target.checked)} />
-                    }
-                    label={t('fields.groupAdmin')}
-                  />
-                )}
-              />
-            </Grid>
+            {canGrantGroupAdmin ? (
+              <Grid size={{ xs: 12, sm: 6 }} sx={{ display: 'flex', alignItems: 'center' }}>
+                <Controller
+                  control={control}
+                  name="is_group_admin"
+                  render={({ field }) => (
+                    <FormControlLabel
+                      control={
+                        <Switch checked={field.value} onChange={(e) => field.onChange(e.target.checked)} />
+                      }
+                      label={t('fields.groupAdmin')}
+                    />
+                  )}
+                />
+              </Grid>
+            ) : null}
           </Grid>
           <AccessFields control={control} />
           {chooses ? (

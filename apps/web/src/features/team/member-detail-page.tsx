@@ -29,6 +29,7 @@ type Props = {
   firmId: number;
   userId: number;
   canManage: boolean;
+  canGrantGroupAdmin: boolean;
   meId: number | null;
   onBack: () => void;
 };
@@ -43,7 +44,7 @@ const rightsOf = (m: MemberDetail): RightsForm => ({
 });
 
 /** A member, titled with first and last name: rights, client files and removal. */
-export function MemberDetailPage({ firmId, userId, canManage, meId, onBack }: Props) {
+export function MemberDetailPage({ firmId, userId, canManage, canGrantGroupAdmin, meId, onBack }: Props) {
   const { t } = useTranslation('team');
   const member = useMember(firmId, userId);
   const [removing, setRemoving] = useState(false);
@@ -88,14 +89,26 @@ export function MemberDetailPage({ firmId, userId, canManage, meId, onBack }: Pr
         </Stack>
       </Stack>
 
-      <RightsCard firmId={firmId} member={m} canManage={canManage} />
+      {m.invitation_pending ? (
+        <Alert severity="info" data-testid={TEAM_IDS.pendingNote}>
+          {t('detail.pending')}
+        </Alert>
+      ) : null}
+      {self && canManage ? <Alert severity="info">{t('detail.selfRights')}</Alert> : null}
+
+      <RightsCard
+        firmId={firmId}
+        member={m}
+        canManage={canManage && !self}
+        canGrantGroupAdmin={canGrantGroupAdmin && !self}
+      />
 
       <Paper sx={{ p: { xs: 2, sm: 3 } }} data-testid={TEAM_IDS.assignments}>
         <Typography variant="h6" component="h2" gutterBottom>
           {t('files.title')}
         </Typography>
         {chooses ? (
-          <AssignmentsCard firmId={firmId} member={m} canManage={canManage} />
+          <AssignmentsCard firmId={firmId} member={m} canManage={canManage && !self} />
         ) : (
           <Typography color="text.secondary">
             {m.role === 'admin' ? t('access.adminNote') : t('files.allNote')}
@@ -135,15 +148,20 @@ export function MemberDetailPage({ firmId, userId, canManage, meId, onBack }: Pr
   );
 }
 
-/** Role, group admin and access to every client file; saved with PATCH (changed fields only). */
+/**
+ * Role, group admin and access to every client file; saved with PATCH (changed fields only).
+ * The group admin switch is for a holding administrator (or the super admin) to turn.
+ */
 function RightsCard({
   firmId,
   member,
   canManage,
+  canGrantGroupAdmin,
 }: {
   firmId: number;
   member: MemberDetail;
   canManage: boolean;
+  canGrantGroupAdmin: boolean;
 }) {
   const { t } = useTranslation('team');
   const { enqueueSnackbar } = useSnackbar();
@@ -201,7 +219,7 @@ function RightsCard({
             name="is_group_admin"
             render={({ field }) => (
               <FormControlLabel
-                disabled={!canManage}
+                disabled={!canGrantGroupAdmin}
                 control={<Switch checked={field.value} onChange={(e) => field.onChange(e.target.checked)} />}
                 label={t('fields.groupAdmin')}
               />
@@ -210,7 +228,7 @@ function RightsCard({
         </Grid>
       </Grid>
       <AccessFields control={control} disabled={!canManage} />
-      {canManage ? (
+      {canManage || canGrantGroupAdmin ? (
         <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
           <Button
             type="submit"

@@ -31,10 +31,16 @@ import { RightsInfoDialog } from './rights-info-dialog';
 import { TEAM_IDS } from './test-ids';
 import { useDebounced } from './use-debounced';
 
-type Props = { firmId: number; canManage: boolean; onOpen: (userId: number) => void };
+type Props = {
+  firmId: number;
+  canManage: boolean;
+  /** Whether the user may make someone group admin (a holding administrator, the super admin). */
+  canGrantGroupAdmin: boolean;
+  onOpen: (userId: number) => void;
+};
 
 /** The collaborator matrix: members as rows; a collaborator shows once assigned (spec section 2). */
-export function MembersPage({ firmId, canManage, onOpen }: Props) {
+export function MembersPage({ firmId, canManage, canGrantGroupAdmin, onOpen }: Props) {
   const { t } = useTranslation('team');
   const gridLocaleText = useGridLocaleText();
   const wide = useMediaQuery(useTheme().breakpoints.up('md'), { noSsr: true });
@@ -226,7 +232,14 @@ export function MembersPage({ firmId, canManage, onOpen }: Props) {
           </List>
         </Paper>
       )}
-      {canManage ? <AddMemberDialog firmId={firmId} open={adding} onClose={() => setAdding(false)} /> : null}
+      {canManage ? (
+        <AddMemberDialog
+          firmId={firmId}
+          open={adding}
+          canGrantGroupAdmin={canGrantGroupAdmin}
+          onClose={() => setAdding(false)}
+        />
+      ) : null}
       <RightsInfoDialog open={rightsInfo} onClose={() => setRightsInfo(false)} />
     </Stack>
   );

@@ -26,7 +26,8 @@ type Props = {
 /**
  * Removes a member's access (spec section 6). The account can go with it when this firm was the
  * member's last portal access: the box is asked BEFORE the call, since afterwards the membership
- * is gone and the account can no longer be reached through this firm.
+ * is gone and the account can no longer be reached through this firm. An invitation not yet
+ * accepted is simply withdrawn (the account is the person's, or goes away if nobody uses it).
  */
 export function RemoveMemberDialog({ firmId, member, open, onClose, onRemoved }: Props) {
   const { t } = useTranslation('team');
@@ -64,18 +65,24 @@ export function RemoveMemberDialog({ firmId, member, open, onClose, onRemoved }:
           {t('remove.warning')}
         </Alert>
         <DialogContentText sx={{ mb: 1 }}>
-          {member.last_access ? t('remove.lastAccess') : t('remove.otherAccess')}
+          {member.invitation_pending
+            ? t('remove.pendingInvitation')
+            : member.last_access
+              ? t('remove.lastAccess')
+              : t('remove.otherAccess')}
         </DialogContentText>
-        <FormControlLabel
-          control={
-            <Checkbox
-              checked={deleteAccount}
-              onChange={(e) => setDeleteAccount(e.target.checked)}
-              slotProps={{ input: { 'data-testid': TEAM_IDS.deleteAccount } as object }}
-            />
-          }
-          label={t('remove.deleteAccount')}
-        />
+        {member.last_access ? (
+          <FormControlLabel
+            control={
+              <Checkbox
+                checked={deleteAccount}
+                onChange={(e) => setDeleteAccount(e.target.checked)}
+                slotProps={{ input: { 'data-testid': TEAM_IDS.deleteAccount } as object }}
+              />
+            }
+            label={t('remove.deleteAccount')}
+          />
+        ) : null}
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{t('actions.cancel', { ns: 'common' })}</Button>

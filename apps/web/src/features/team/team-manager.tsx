@@ -19,6 +19,9 @@ export function TeamManager({ firm }: { firm: AccountingFirmSummary }) {
   const page = subPath.split('/')[1] ?? 'users';
   const current = (TEAM_PAGES as readonly string[]).includes(page) ? page : 'users';
   const canManage = firm.is_accountant_admin;
+  const me = useMe();
+  // The group admin flag is the holding administrator's (or the super admin's) to give.
+  const canGrantGroupAdmin = firm.is_holding_admin || Boolean(me.data?.is_super_admin);
   const openMember = (userId: number) => go(`team-manager/users/${userId}`);
 
   return (
@@ -41,9 +44,21 @@ export function TeamManager({ firm }: { firm: AccountingFirmSummary }) {
         <Route index element={<Navigate to={to('team-manager/users')} replace />} />
         <Route
           path="users"
-          element={<MembersPage firmId={firm.id} canManage={canManage} onOpen={openMember} />}
+          element={
+            <MembersPage
+              firmId={firm.id}
+              canManage={canManage}
+              canGrantGroupAdmin={canGrantGroupAdmin}
+              onOpen={openMember}
+            />
+          }
         />
-        <Route path="users/:userId" element={<MemberRoute firmId={firm.id} canManage={canManage} />} />
+        <Route
+          path="users/:userId"
+          element={
+            <MemberRoute firmId={firm.id} canManage={canManage} canGrantGroupAdmin={canGrantGroupAdmin} />
+          }
+        />
         <Route
           path="companies"
           element={<CompaniesPage firmId={firm.id} canManage={canManage} onOpenMember={openMember} />}
@@ -55,7 +70,15 @@ export function TeamManager({ firm }: { firm: AccountingFirmSummary }) {
   );
 }
 
-function MemberRoute({ firmId, canManage }: { firmId: number; canManage: boolean }) {
+function MemberRoute({
+  firmId,
+  canManage,
+  canGrantGroupAdmin,
+}: {
+  firmId: number;
+  canManage: boolean;
+  canGrantGroupAdmin: boolean;
+}) {
   const { userId } = useParams();
   const { go } = useSettingsNav();
   const me = useMe();
@@ -68,6 +91,7 @@ function MemberRoute({ firmId, canManage }: { firmId: number; canManage: boolean
       firmId={firmId}
       userId={id}
       canManage={canManage}
+      canGrantGroupAdmin={canGrantGroupAdmin}
       meId={me.data?.id ?? null}
       onBack={back}
     />

@@ -20,6 +20,7 @@ export const TEAM_IDS = {
   removeDialog: 'member-remove-dialog',
   deleteAccount: 'member-delete-account',
   removeConfirm: 'member-remove-confirm',
+  pendingNote: 'member-pending-note',
   companies: 'team-companies',
   companyDialog: 'team-company-dialog',
 } as const;

@@ -77,24 +77,6 @@ export async function listVendors(
   return { rows: [], total: Number(totalRow?.n ?? 0) };
 }
 
-/** Whether a member of the firm sees all its client files (false for a non-member). */
-export async function memberSeesAllVendors(
-  db: Db,
-  accountingFirmId: number,
-  userId: number,
-): Promise<boolean> {
-  const [membership] = await db
-    .select({ allVendors: accountingFirmMemberships.allVendors })
-    .from(accountingFirmMemberships)
-    .where(
-      and(
-        eq(accountingFirmMemberships.accountingFirmId, accountingFirmId),
-        eq(accountingFirmMemberships.userId, userId),
-      ),
-    );
-  return Boolean(membership?.allVendors);
-}
-
 const oneVendor = (accountingFirmId: number, id: number) =>
   and(eq(vendors.accountingFirmId, accountingFirmId), eq(vendors.id, id));
 
@@ -132,18 +114,19 @@ export async function insertVendor(db: Db, values: NewVendorRow): Promise<Vendor
   return row!;
 }
 
+/** The updated row; undefined when the client file is no longer in this firm (deleted, moved). */
 export async function updateVendor(
   db: Db,
   accountingFirmId: number,
   id: number,
   values: Partial<VendorRow>,
-): Promise<VendorRow> {
+): Promise<VendorRow | undefined> {
   const [row] = await db
     .update(vendors)
     .set({ ...values, updatedAt: new Date() })
     .where(oneVendor(accountingFirmId, id))
     .returning();
-  return row!;
+  return row;
 }
 
 /** Updates columns and merges `fiscal` keys into the stored ones, in one statement. */
@@ -163,20 +146,6 @@ export async function updateVendorMerging(
     .where(oneVendor(accountingFirmId, id))
     .returning();
   return row;
-}
-
-/** Which of these users are members of the firm. */
-export async function firmMemberIds(db: Db, accountingFirmId: number, userIds: number[]): Promise<number[]> {
-  const members = await db
-    .select({ userId: accountingFirmMemberships.userId })
-    .from(accountingFirmMemberships)
-    .where(
-      and(
-        eq(accountingFirmMemberships.accountingFirmId, accountingFirmId),
-        inArray(accountingFirmMemberships.userId, userIds),
-      ),
-    );
-  return members.map((m) => m.userId);
 }
 
 /** Assigns members to a client file (an existing assignment stays as it is). */
@@ -276,6 +245,8 @@ function prepareVendorGrant(db: Db) {
       and(
         eq(accountingFirmMemberships.accountingFirmId, vendors.accountingFirmId),
         eq(accountingFirmMemberships.userId, userId),
+        // A pending invitation grants nothing until the person accepts it.
+        eq(accountingFirmMemberships.pending, false),
       ),
     )
     .leftJoin(
@@ -292,6 +263,7 @@ function prepareVendorGrant(db: Db) {
         eq(vendorMemberships.accountingFirmId, vendors.accountingFirmId),
         eq(vendorMemberships.vendorId, vendors.id),
         eq(vendorMemberships.userId, userId),
+        eq(vendorMemberships.pending, false),
         or(isNull(vendorMemberships.revokedAt), gt(vendorMemberships.revokedAt, sql`CURRENT_DATE`)),
       ),
     )

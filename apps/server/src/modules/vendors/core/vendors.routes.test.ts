@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildFirm, buildFirmMember, freshSiret } from '../../../../test/factories';
+import { acceptInvitationMail } from '../../../../test/invitations';
 import { createTestApp, type TestApp } from '../../../../test/test-app';
 import { vendorBanks, vendorMemberships } from '../../../db/schema';
 
@@ -482,8 +483,11 @@ describe('deactivate and restore', () => {
   });
 
   it('closes a deactivated client file to its client users until restored', async () => {
-    // client@demo.test (an existing account) becomes the administrator of a new file.
+    // client@demo.test (an existing account) is invited as the administrator of a new file:
+    // nothing until they accept.
     const v = await created({ admin_email: 'client@demo.test' });
+    expect((await call('GET', `/api/vendors/${v.id}`, 'client')).status).toBe(404);
+    await acceptInvitationMail(t, 'client@demo.test');
     expect((await call('GET', `/api/vendors/${v.id}`, 'client')).status).toBe(200);
     expect(await myVendors('client', firm.demo)).toContain(v.client_code);
 
@@ -514,6 +518,7 @@ describe('POST /api/vendors/{id}/transfer', () => {
 
   it('moves a client file to a portal of the same holding, with its client users', async () => {
     const v = await created({ admin_email: 'client@demo.test', accountant_ids: [userId.collab] });
+    await acceptInvitationMail(t, 'client@demo.test');
     const bank = await call('POST', `/api/vendors/${v.id}/banks`, 'expert', {
       bank_name: 'BNP',
       iban: 'FR7630006000011234567890189',

@@ -8,11 +8,13 @@ import type {
 } from '@portal/contracts';
 import type { AppContext } from '../../../app-context';
 import type { Db } from '../../../db/client';
+import { can } from '../../../platform/access/access';
 import type { Actor } from '../../../platform/auth/sessions';
 import { uniqueViolation } from '../../../platform/db-errors';
 import { AppError, fieldError } from '../../../platform/errors/app-error';
 import { paginated } from '../../../platform/http/pagination';
-import { sendInvitation } from '../../identity/identity.service';
+import { checkInvitationQuota, deliverInvitation, type Invitee } from '../../identity/invitations.service';
+import { firmMemberIds, memberSeesAllVendors } from '../../tenancy/tenancy.service';
 import { insertPeriods } from '../periods/periods.service';
 import { addClientUser } from '../users/vendor-users.service';
 import { defaultTreeStructureId } from './tree-structures.service';
@@ -38,8 +40,7 @@ export async function listVendors(
   const grant = await ctx.access.authorize(actor, 'vendor.list', { kind: 'firm', accountingFirmId });
   let onlyAssignedTo: number | undefined;
   if (!grant.roles.includes('firm_admin')) {
-    if (!(await repo.memberSeesAllVendors(ctx.db, accountingFirmId, actor.userId)))
-      onlyAssignedTo = actor.userId;
+    if (!(await memberSeesAllVendors(ctx.db, accountingFirmId, actor.userId))) onlyAssignedTo = actor.userId;
   }
   const { rows, total } = await repo.listVendors(ctx.db, accountingFirmId, query, onlyAssignedTo);
   return paginated(rows.map(toVendorListItem), query, total);
@@ -67,7 +68,8 @@ export async function createVendor(
   const siret = identifierType === 'siret' ? input.siret : undefined;
   const siren = input.siren ?? (siret ? siret.slice(0, 9) : undefined);
   await checkSiretFree(ctx.db, siret);
-  let invite: { userId: number } | undefined;
+  if (input.admin_email) await checkInvitationQuota(ctx, actor.userId, input.admin_email, 'client-file');
+  let invite: Invitee | undefined;
   let vendor: repo.VendorRow;
   try {
     vendor = await ctx.db.transaction(async (tx) => {
@@ -102,7 +104,13 @@ export async function createVendor(
           },
           'admin_email',
         );
-        if (added.invite) invite = added;
+        invite = {
+          claim: added,
+          accountingFirmId,
+          vendorId: row.id,
+          senderId: actor.userId,
+          email: input.admin_email,
+        };
       }
       await ctx.documents.createFolders(tx, row);
       return row;
@@ -110,13 +118,13 @@ export async function createVendor(
   } catch (error) {
     throw duplicateError(error) ?? error;
   }
-  if (invite) await sendInvitation(ctx, invite.userId, accountingFirmId);
+  if (invite) await deliverInvitation(ctx, invite, 'client-file');
   return toVendorDto(vendor);
 }
 
 /** Assigns firm members to a new client file; an id that is not a member of the firm is refused. */
 async function assignAccountants(tx: Db, vendor: repo.VendorRow, userIds: number[]) {
-  const known = new Set(await repo.firmMemberIds(tx, vendor.accountingFirmId, userIds));
+  const known = new Set(await firmMemberIds(tx, vendor.accountingFirmId, userIds));
   if (userIds.some((id) => !known.has(id)))
     throw fieldError('validation-failed', 'accountant_ids', 'invalid-id');
   await repo.insertAssignments(tx, vendor, [...known]);
@@ -171,10 +179,12 @@ export async function updateVendor(
         // The SIREN is the SIRET's first nine digits, as at creation.
         if (input.siret && input.siren === undefined) columns.siren = input.siret.slice(0, 9);
       }
-      return repo.updateVendor(tx, accountingFirmId, vendorId, {
+      const updated = await repo.updateVendor(tx, accountingFirmId, vendorId, {
         ...columns,
         fiscal: { ...current.fiscal, ...fiscal },
       });
+      if (!updated) throw new AppError('not-found');
+      return updated;
     });
     return toVendorDto(row);
   } catch (error) {
@@ -193,13 +203,17 @@ export async function setVendorStatus(
     status,
     deactivatedAt: status === 'deactivated' ? new Date() : null,
   });
+  // Deleted (or moved) since the access check.
+  if (!row) throw new AppError('not-found');
   return toVendorDto(row);
 }
 
 /**
- * Moves a client file to another portal of the same holding. The actor must administer both
- * portals or be a group admin. The source firm's assignments end; client users, banks,
- * addresses and periods follow (their keys cascade).
+ * Moves a client file to another portal of the same holding. The actor needs the right on both
+ * sides: to transfer the client file (its firm's administrator or group admin) and on the target
+ * portal (its administrator or group admin); a portal the actor has no role in answers like one
+ * that does not exist. The source firm's assignments end; client users, banks, addresses and
+ * periods follow (their keys cascade). A client file deleted meanwhile answers 404.
  */
 export async function transferVendor(
   ctx: AppContext,
@@ -209,24 +223,22 @@ export async function transferVendor(
 ): Promise<Vendor> {
   const grant = await ctx.access.authorize(actor, 'vendor.transfer', { kind: 'vendor', vendorId });
   const sourceFirmId = grant.accountingFirmId!;
+  const targetGrant = await ctx.access.grantFor(actor, { kind: 'firm', accountingFirmId: targetFirmId });
+  if (targetGrant.roles.length === 0) throw new AppError('not-found');
   const source = await repo.findFirm(ctx.db, sourceFirmId);
   const target = await repo.findFirm(ctx.db, targetFirmId);
-  if (!target || target.deactivatedAt) throw new AppError('not-found');
-  const sameHolding = Boolean(source?.holdingId) && source?.holdingId === target.holdingId;
-  const targetGrant = await ctx.access.grantFor(actor, { kind: 'firm', accountingFirmId: target.id });
-  // A portal the actor cannot see answers like one that does not exist.
-  const groupAdmin = grant.roles.includes('group_admin');
-  if (targetGrant.roles.length === 0 && !(groupAdmin && sameHolding)) throw new AppError('not-found');
-  if (target.id === source?.id) throw fieldError('validation-failed', 'accounting_firm_id', 'invalid-value');
-  if (!sameHolding) throw fieldError('transfer-outside-holding', 'accounting_firm_id');
-  if (!groupAdmin && !targetGrant.roles.includes('firm_admin')) {
-    throw new AppError('forbidden');
+  if (!source || !target || target.deactivatedAt) throw new AppError('not-found');
+  if (target.id === source.id) throw fieldError('validation-failed', 'accounting_firm_id', 'invalid-value');
+  if (!source.holdingId || source.holdingId !== target.holdingId) {
+    throw fieldError('transfer-outside-holding', 'accounting_firm_id');
   }
+  if (!can(targetGrant, 'vendor.transfer')) throw new AppError('forbidden');
   try {
     const row = await ctx.db.transaction(async (tx) => {
-      await repo.lockVendor(tx, sourceFirmId, vendorId);
+      if (!(await repo.lockVendor(tx, sourceFirmId, vendorId))) throw new AppError('not-found');
       await repo.deleteAssignments(tx, sourceFirmId, vendorId);
       const moved = await repo.updateVendor(tx, sourceFirmId, vendorId, { accountingFirmId: target.id });
+      if (!moved) throw new AppError('not-found');
       await repo.moveSiret(tx, vendorId, target.id);
       return moved;
     });

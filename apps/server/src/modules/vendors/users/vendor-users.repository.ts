@@ -1,10 +1,9 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { users, vendorMemberships } from '../../../db/schema';
+import { vendorMemberships } from '../../../db/schema';
 
 export type MembershipRow = typeof vendorMemberships.$inferSelect;
 export type NewMembershipRow = typeof vendorMemberships.$inferInsert;
-export type UserRow = typeof users.$inferSelect;
 /** A client file as its children know it: its id and its firm. */
 export type VendorRef = { id: number; accountingFirmId: number };
 
@@ -21,30 +20,17 @@ export async function insertMembership(db: Db, values: NewMembershipRow): Promis
   await db.insert(vendorMemberships).values(values);
 }
 
-/** The client file's users with their accounts, by last name. */
-export async function listMemberships(
-  db: Db,
-  vendor: VendorRef,
-): Promise<{ m: MembershipRow; u: UserRow }[]> {
-  return db
-    .select({ m: vendorMemberships, u: users })
-    .from(vendorMemberships)
-    .innerJoin(users, eq(users.id, vendorMemberships.userId))
-    .where(ofVendor(vendor))
-    .orderBy(asc(users.lastname), asc(users.id));
+/** The client file's memberships (the people come from identity). */
+export async function listMemberships(db: Db, vendor: VendorRef): Promise<MembershipRow[]> {
+  return db.select().from(vendorMemberships).where(ofVendor(vendor));
 }
 
 export async function findMembership(
   db: Db,
   vendor: VendorRef,
   userId: number,
-): Promise<{ m: MembershipRow; u: UserRow } | undefined> {
-  const [row] = await db
-    .select({ m: vendorMemberships, u: users })
-    .from(vendorMemberships)
-    .innerJoin(users, eq(users.id, vendorMemberships.userId))
-    .where(oneMembership(vendor, userId))
-    .limit(1);
+): Promise<MembershipRow | undefined> {
+  const [row] = await db.select().from(vendorMemberships).where(oneMembership(vendor, userId)).limit(1);
   return row;
 }
 
@@ -55,14 +41,6 @@ export async function updateMembership(
   values: Partial<MembershipRow>,
 ): Promise<void> {
   await db.update(vendorMemberships).set(values).where(oneMembership(vendor, userId));
-}
-
-/** A client user's profile (the account is shared with their other client files). */
-export async function updateUserProfile(db: Db, userId: number, values: Partial<UserRow>): Promise<void> {
-  await db
-    .update(users)
-    .set({ ...values, updatedAt: new Date() })
-    .where(eq(users.id, userId));
 }
 
 export async function deleteMembership(db: Db, vendor: VendorRef, userId: number): Promise<void> {

@@ -3,37 +3,101 @@ import type { AppContext } from '../../../app-context';
 import type { Db } from '../../../db/client';
 import type { Actor } from '../../../platform/auth/sessions';
 import { AppError, fieldError } from '../../../platform/errors/app-error';
-import { findOrCreateUser, sendInvitation } from '../../identity/identity.service';
-import { relationsToFirm } from '../../tenancy/tenancy.service';
+import { checkInvitationQuota, deliverInvitation } from '../../identity/invitations.service';
+import {
+  changedProfile,
+  claimPerson,
+  dropUnclaimedAccount,
+  findPeople,
+  type Person,
+  type PersonProfile,
+  profileOf,
+  updateOwnedProfile,
+} from '../../identity/people.service';
+import { peopleBeyond, relationsToFirm } from '../../tenancy/tenancy.service';
 import * as repo from './vendor-users.repository';
 
 type MembershipRow = repo.MembershipRow;
-type UserRow = repo.UserRow;
 type VendorRef = repo.VendorRef;
+/** Where a viewer stands: the firm (its members), or one client file (its client users). */
+type Scope = { accountingFirmId: number; vendorId?: number };
 
-function toVendorUser(m: MembershipRow, u: UserRow): VendorUser {
+const NO_PROFILE: Required<PersonProfile> = {
+  civility: null,
+  firstname: null,
+  lastname: null,
+  birth_city: null,
+  birth_date: null,
+  mobile_number: null,
+};
+
+/**
+ * A client user as the viewer may see them (docs/decisions.md, "shared people"):
+ * - invited and not accepted yet: what the client file typed, nothing of the account;
+ * - a person who also belongs outside the viewer's scope: their email, civility and names, not
+ *   their mobile number nor their birth data, and no identity edits;
+ * - otherwise (and always to themselves) the whole identity.
+ */
+function toVendorUser(m: MembershipRow, person: Person, shared: boolean, self: boolean): VendorUser {
+  let profile: Required<PersonProfile>;
+  let editable: boolean;
+  if (m.pending) {
+    profile = { ...NO_PROFILE, ...(m.invitedProfile ?? {}) };
+    editable = true;
+  } else if (shared && !self) {
+    const { civility, firstname, lastname } = person.profile;
+    profile = { ...NO_PROFILE, civility, firstname, lastname };
+    editable = false;
+  } else {
+    profile = person.profile;
+    editable = true;
+  }
   return {
-    id: u.id,
+    id: person.id,
     vendor_id: m.vendorId,
-    email: u.email,
-    civility: u.civility,
-    firstname: u.firstname,
-    lastname: u.lastname,
-    birth_city: u.birthCity,
-    birth_date: u.birthDate,
+    email: person.email,
+    ...profile,
     job: m.job,
-    mobile_number: u.mobileNumber,
     role: m.role,
     module_keys: m.moduleKeys ?? [],
     revoked_at: m.revokedAt,
-    invitation_pending: !u.passwordHash,
+    invitation_pending: m.pending || !person.hasPassword,
+    profile_editable: editable,
   };
 }
 
+async function toVendorUsers(
+  db: Db,
+  scope: Scope,
+  actorId: number,
+  rows: MembershipRow[],
+): Promise<VendorUser[]> {
+  const ids = rows.map((m) => m.userId);
+  const people = await findPeople(db, ids);
+  const beyond = await peopleBeyond(db, ids, scope);
+  return rows.flatMap((m) => {
+    const person = people.get(m.userId);
+    if (!person) return [];
+    const shared = person.isSuperAdmin || beyond.has(m.userId);
+    return [toVendorUser(m, person, shared, m.userId === actorId)];
+  });
+}
+
+/** By last name (as shown), then id; people without a last name last. */
+const byName = (a: VendorUser, b: VendorUser) =>
+  a.lastname === b.lastname
+    ? a.id - b.id
+    : a.lastname === null
+      ? 1
+      : b.lastname === null
+        ? -1
+        : a.lastname.localeCompare(b.lastname, 'fr') || a.id - b.id;
+
 /**
- * Adds a client user to a client file, creating the account when the email is new. A firm
- * member's email is refused (`user-vendor-already-accountant`). Returns whether to send an
- * invitation once the transaction has committed.
+ * Adds a client user to a client file, inside the caller's transaction. A new email creates the
+ * account with what was typed; an existing account is the person's own: its membership here
+ * stays pending (what was typed is kept on it, shown to this client file only) until they accept
+ * the mailed invitation. A firm member's email is refused (`user-vendor-already-accountant`).
  */
 export async function addClientUser(
   tx: Db,
@@ -41,35 +105,37 @@ export async function addClientUser(
   input: CreateVendorUserRequest,
   /** The request field that carried the email (the creation wizard calls it `admin_email`). */
   emailField = 'email',
-): Promise<{ userId: number; invite: boolean }> {
-  const user = await findOrCreateUser(tx, input);
-  const relations = await relationsToFirm(tx, vendor.accountingFirmId, user.userId);
+): Promise<{ userId: number; owned: boolean; mail: 'create-password' | 'join' }> {
+  const claim = await claimPerson(tx, input);
+  const relations = await relationsToFirm(tx, vendor.accountingFirmId, claim.userId);
   if (relations.member) throw fieldError('user-vendor-already-accountant', emailField);
   if (relations.clientVendorIds.includes(vendor.id))
     throw fieldError('vendor-user-email-already-used', emailField);
   await repo.insertMembership(tx, {
     accountingFirmId: vendor.accountingFirmId,
     vendorId: vendor.id,
-    userId: user.userId,
+    userId: claim.userId,
     role: input.role,
     job: input.job ?? null,
     moduleKeys: input.module_keys ?? null,
     revokedAt: input.revoked_at ?? null,
+    pending: !claim.owned,
+    invitedProfile: claim.owned ? null : profileOf(input),
   });
-  return user;
+  return claim;
 }
 
-async function vendorFor(
-  ctx: AppContext,
-  actor: Actor,
-  vendorId: number,
-  write: boolean,
-): Promise<VendorRef> {
+async function vendorFor(ctx: AppContext, actor: Actor, vendorId: number, write: boolean) {
   const grant = await ctx.access.authorize(actor, write ? 'vendor.users.manage' : 'vendor.read', {
     kind: 'vendor',
     vendorId,
   });
-  return { id: vendorId, accountingFirmId: grant.accountingFirmId! };
+  const vendor: VendorRef = { id: vendorId, accountingFirmId: grant.accountingFirmId! };
+  const firmSide = grant.roles.includes('firm_admin') || grant.roles.includes('firm_collaborator');
+  const scope: Scope = firmSide
+    ? { accountingFirmId: vendor.accountingFirmId }
+    : { accountingFirmId: vendor.accountingFirmId, vendorId };
+  return { vendor, scope };
 }
 
 export async function listVendorUsers(
@@ -77,34 +143,59 @@ export async function listVendorUsers(
   actor: Actor,
   vendorId: number,
 ): Promise<VendorUser[]> {
-  const vendor = await vendorFor(ctx, actor, vendorId, false);
+  const { vendor, scope } = await vendorFor(ctx, actor, vendorId, false);
   const rows = await repo.listMemberships(ctx.db, vendor);
-  return rows.map((r) => toVendorUser(r.m, r.u));
+  return (await toVendorUsers(ctx.db, scope, actor.userId, rows)).sort(byName);
 }
 
-async function oneVendorUser(db: Db, vendor: VendorRef, userId: number): Promise<VendorUser> {
+async function oneVendorUser(
+  db: Db,
+  vendor: VendorRef,
+  scope: Scope,
+  actorId: number,
+  userId: number,
+): Promise<VendorUser> {
   const row = await repo.findMembership(db, vendor, userId);
-  if (!row) throw new AppError('not-found');
-  return toVendorUser(row.m, row.u);
+  const [user] = row ? await toVendorUsers(db, scope, actorId, [row]) : [];
+  if (!user) throw new AppError('not-found');
+  return user;
 }
 
 export async function getVendorUser(ctx: AppContext, actor: Actor, vendorId: number, userId: number) {
-  return oneVendorUser(ctx.db, await vendorFor(ctx, actor, vendorId, false), userId);
+  const { vendor, scope } = await vendorFor(ctx, actor, vendorId, false);
+  return oneVendorUser(ctx.db, vendor, scope, actor.userId, userId);
 }
 
-/** Invites a client user (mail with a create-password link for a new account). */
+/**
+ * Invites a client user: a create-password mail for a new account, an invitation to accept for
+ * an existing one. Invitation mails are limited per sender and per recipient (429).
+ */
 export async function createVendorUser(
   ctx: AppContext,
   actor: Actor,
   vendorId: number,
   input: CreateVendorUserRequest,
 ): Promise<VendorUser> {
-  const vendor = await vendorFor(ctx, actor, vendorId, true);
+  const { vendor, scope } = await vendorFor(ctx, actor, vendorId, true);
+  await checkInvitationQuota(ctx, actor.userId, input.email);
   const added = await ctx.db.transaction((tx) => addClientUser(tx, vendor, input));
-  if (added.invite) await sendInvitation(ctx, added.userId, vendor.accountingFirmId);
-  return oneVendorUser(ctx.db, vendor, added.userId);
+  await deliverInvitation(ctx, {
+    claim: added,
+    accountingFirmId: vendor.accountingFirmId,
+    vendorId: vendor.id,
+    senderId: actor.userId,
+    email: input.email,
+  });
+  return oneVendorUser(ctx.db, vendor, scope, actor.userId, added.userId);
 }
 
+const sameKeys = (a: readonly string[] | null, b: readonly string[] | null) =>
+  a === null || b === null ? a === b : JSON.stringify([...a].sort()) === JSON.stringify([...b].sort());
+
+/**
+ * Changes a client user's place in this client file (role, job, apps, end of access) and, only
+ * for a person this client file owns, their identity. Nobody changes their own rights here.
+ */
 export async function updateVendorUser(
   ctx: AppContext,
   actor: Actor,
@@ -112,35 +203,50 @@ export async function updateVendorUser(
   userId: number,
   input: UpdateVendorUserRequest,
 ): Promise<VendorUser> {
-  const vendor = await vendorFor(ctx, actor, vendorId, true);
-  await oneVendorUser(ctx.db, vendor, userId);
+  const { vendor, scope } = await vendorFor(ctx, actor, vendorId, true);
+  const current = await repo.findMembership(ctx.db, vendor, userId);
+  const person = current && (await findPeople(ctx.db, [userId])).get(userId);
+  if (!current || !person) throw new AppError('not-found');
+  const self = userId === actor.userId;
+
+  const rights: Partial<MembershipRow> = {};
+  if (input.role !== undefined && input.role !== current.role) rights.role = input.role;
+  if (input.module_keys !== undefined && !sameKeys(input.module_keys, current.moduleKeys))
+    rights.moduleKeys = input.module_keys;
+  if (input.revoked_at !== undefined && (input.revoked_at ?? null) !== current.revokedAt)
+    rights.revokedAt = input.revoked_at ?? null;
+  // One's own role, apps and end of access are for someone else to change.
+  if (self && Object.keys(rights).length) throw new AppError('forbidden');
+
+  const membership: Partial<MembershipRow> = { ...rights };
+  if (input.job !== undefined) membership.job = input.job ?? null;
+  const typed = profileOf(input);
+  let identity: PersonProfile = {};
+  if (current.pending) {
+    // Not the person's account yet: what this client file typed, on its own membership.
+    if (Object.keys(typed).length) membership.invitedProfile = { ...current.invitedProfile, ...typed };
+  } else {
+    identity = changedProfile(person, typed);
+    if (Object.keys(identity).length && !self) {
+      const shared = person.isSuperAdmin || (await peopleBeyond(ctx.db, [userId], scope)).has(userId);
+      if (shared) throw new AppError('forbidden');
+    }
+  }
   await ctx.db.transaction(async (tx) => {
-    const membership: Partial<MembershipRow> = {};
-    if (input.role !== undefined) membership.role = input.role;
-    if (input.job !== undefined) membership.job = input.job ?? null;
-    if (input.module_keys !== undefined) membership.moduleKeys = input.module_keys;
-    if (input.revoked_at !== undefined) membership.revokedAt = input.revoked_at ?? null;
-    if (Object.keys(membership).length) {
-      await repo.updateMembership(tx, vendor, userId, membership);
-    }
-    const profile: Partial<UserRow> = {};
-    if (input.firstname !== undefined) profile.firstname = input.firstname;
-    if (input.lastname !== undefined) profile.lastname = input.lastname;
-    if (input.civility !== undefined) profile.civility = input.civility ?? null;
-    if (input.birth_city !== undefined) profile.birthCity = input.birth_city ?? null;
-    if (input.birth_date !== undefined) profile.birthDate = input.birth_date ?? null;
-    if (input.mobile_number !== undefined) profile.mobileNumber = input.mobile_number ?? null;
-    if (Object.keys(profile).length) {
-      await repo.updateUserProfile(tx, userId, profile);
-    }
+    if (Object.keys(membership).length) await repo.updateMembership(tx, vendor, userId, membership);
+    await updateOwnedProfile(tx, userId, identity);
   });
-  return oneVendorUser(ctx.db, vendor, userId);
+  return oneVendorUser(ctx.db, vendor, scope, actor.userId, userId);
 }
 
-/** Removes a client user's access to this client file (the account stays). */
+/** Removes a client user's access to this client file (the account stays, if anyone uses it). */
 export async function removeVendorUser(ctx: AppContext, actor: Actor, vendorId: number, userId: number) {
-  const vendor = await vendorFor(ctx, actor, vendorId, true);
+  const { vendor } = await vendorFor(ctx, actor, vendorId, true);
   if (userId === actor.userId) throw new AppError('cannot-delete-own-access');
-  await oneVendorUser(ctx.db, vendor, userId);
-  await repo.deleteMembership(ctx.db, vendor, userId);
+  if (!(await repo.findMembership(ctx.db, vendor, userId))) throw new AppError('not-found');
+  await ctx.db.transaction(async (tx) => {
+    await repo.deleteMembership(tx, vendor, userId);
+    // An invitation nobody accepted leaves no account behind; an account in use stays.
+    await dropUnclaimedAccount(tx, userId);
+  });
 }

@@ -29,9 +29,11 @@ type Props<T extends { id: number }> = {
   primary: (item: T) => ReactNode;
   secondary?: (item: T) => ReactNode;
   extra?: (item: T) => ReactNode;
-  /** The dialog's fields when adding, and when editing (defaults to the same). */
+  /** The dialog's fields when adding, and when editing (defaults to the same; may depend on the item). */
   createDefs: readonly FieldDef[];
-  editDefs?: readonly FieldDef[];
+  editDefs?: readonly FieldDef[] | ((item: T) => readonly FieldDef[]);
+  /** A line above the edit dialog's fields, for an item that needs one. */
+  editIntro?: (item: T) => string | undefined;
   createSchema: ZodType;
   editSchema?: ZodType;
   initialCreate?: Record<string, unknown>;
@@ -52,6 +54,8 @@ export function ChildrenTab<T extends { id: number }>(props: Props<T>) {
   if (!query.data) return <PageLoader />;
   const items = query.data;
   const isNew = editing === 'new';
+  const item = isNew || editing === null ? null : editing;
+  const editDefs = typeof props.editDefs === 'function' && item ? props.editDefs(item) : props.editDefs;
   return (
     <Paper sx={{ p: { xs: 2, sm: 3 } }} data-testid={testId}>
       <Stack
@@ -115,7 +119,8 @@ export function ChildrenTab<T extends { id: number }>(props: Props<T>) {
       <EntityDialog
         open={editing !== null}
         title={t(isNew ? `${ns}.add` : `${ns}.edit`)}
-        defs={isNew ? props.createDefs : (props.editDefs ?? props.createDefs)}
+        defs={isNew ? props.createDefs : ((editDefs as readonly FieldDef[] | undefined) ?? props.createDefs)}
+        intro={item ? props.editIntro?.(item) : undefined}
         schema={isNew ? props.createSchema : (props.editSchema ?? props.createSchema)}
         initial={isNew ? (props.initialCreate ?? null) : (editing as Record<string, unknown> | null)}
         onClose={() => setEditing(null)}

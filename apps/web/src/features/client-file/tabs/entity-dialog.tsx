@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -20,6 +21,8 @@ type Props = {
   defs: readonly FieldDef[];
   schema: ZodType;
   initial: Record<string, unknown> | null;
+  /** A line above the fields. */
+  intro?: string;
   onClose: () => void;
   /** Sends the payload; throws the API error (its 422 fields go under the fields). */
   onSubmit: (payload: Record<string, unknown>) => Promise<unknown>;
@@ -32,7 +35,7 @@ export function EntityDialog(props: Props) {
   return props.open ? <EntityDialogBody {...props} /> : null;
 }
 
-function EntityDialogBody({ title, defs, schema, initial, onClose, onSubmit, testId }: Props) {
+function EntityDialogBody({ title, defs, schema, initial, intro, onClose, onSubmit, testId }: Props) {
   const { t } = useTranslation('client-file');
   const { enqueueSnackbar } = useSnackbar();
   const fullScreen = useMediaQuery(useTheme().breakpoints.down('sm'));
@@ -59,6 +62,11 @@ function EntityDialogBody({ title, defs, schema, initial, onClose, onSubmit, tes
       <form noValidate onSubmit={submit}>
         <DialogTitle>{title}</DialogTitle>
         <DialogContent>
+          {intro ? (
+            <Alert severity="info" sx={{ mb: 1.5 }}>
+              {intro}
+            </Alert>
+          ) : null}
           <FieldGrid control={control} defs={defs} ns="client-file" />
         </DialogContent>
         <DialogActions>

@@ -6,32 +6,21 @@ import {
   type VendorUser,
 } from '@portal/contracts';
 import { useTranslation } from 'react-i18next';
-import type { FieldDef } from '../../../components/form/field-defs';
+import { useMe } from '../../../app/session';
 import { usersApi } from '../api';
 import { ChildrenTab } from './children-tab';
 import type { ClientFileTabProps } from './types';
-
-const PROFILE_FIELDS: readonly FieldDef[] = [
-  { name: 'civility', kind: 'select', options: ['Mme', 'M.'], rawOptions: true, width: 4 },
-  { name: 'firstname', required: true, width: 4 },
-  { name: 'lastname', required: true, width: 4 },
-  { name: 'role', kind: 'select', options: ['admin', 'collaborator', 'guest'], required: true },
-  { name: 'job' },
-  { name: 'mobile_number' },
-  { name: 'birth_city' },
-  { name: 'birth_date', kind: 'date' },
-  { name: 'revoked_at', kind: 'date' },
-];
-const CREATE_FIELDS: readonly FieldDef[] = [
-  { name: 'email', kind: 'email', required: true, width: 12 },
-  ...PROFILE_FIELDS,
-];
+import { CREATE_FIELDS, editFieldsFor } from './users-fields';
 
 const fullName = (u: VendorUser) => [u.civility, u.firstname, u.lastname].filter(Boolean).join(' ');
 
-/** The client's users: an invitation mail (create-password link) goes to each new one. */
+/**
+ * The client's users: a new account gets an invitation mail (create-password link), an existing
+ * one an invitation to accept; both show as pending until then.
+ */
 export function UsersTab({ vendorId, canWrite }: ClientFileTabProps) {
   const { t, i18n } = useTranslation('client-file');
+  const meId = useMe().data?.id ?? null;
   const query = usersApi.useList(vendorId);
   const create = usersApi.useCreate(vendorId);
   const update = usersApi.useUpdate(vendorId);
@@ -60,7 +49,10 @@ export function UsersTab({ vendorId, canWrite }: ClientFileTabProps) {
         </Stack>
       )}
       createDefs={CREATE_FIELDS}
-      editDefs={PROFILE_FIELDS}
+      editDefs={(u) => editFieldsFor(u, meId)}
+      editIntro={(u) =>
+        u.id === meId ? t('users.selfRights') : u.profile_editable ? undefined : t('users.sharedProfile')
+      }
       createSchema={createVendorUserRequestSchema}
       editSchema={updateVendorUserRequestSchema}
       initialCreate={{ role: 'collaborator' }}
