@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { translateMessage } from '@portal/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { diskBlobStore } from '../blobs/disk-blob-store';
 import { AppError } from '../errors/app-error';
 import { registerErrorHandler } from '../errors/error-handler';
@@ -189,7 +189,8 @@ describe('streamFilePart', () => {
     const refused = await post('/stream', [['file', randomBytes(10), 'blob']]);
     expect(refused.statusCode).toBe(422);
     expect(refused.json().errors).toEqual({ flowChunkNumber: [en('required')] });
-    expect(blobFiles()).toHaveLength(before);
+    // The cut write's temp file is removed once its stream has closed, just after the answer.
+    await vi.waitFor(() => expect(blobFiles()).toHaveLength(before), { timeout: 2000 });
   });
 });
 
