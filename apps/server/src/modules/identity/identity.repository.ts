@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { accountingFirmMemberships, accountingFirms, passwordTokens, sessions, users } from '../../db/schema';
+import { preparedPerDatabase } from '../../platform/db-prepared';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -11,6 +12,25 @@ export async function findUserByEmail(db: Db, email: string): Promise<UserRow | 
 
 export async function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
+const profileQuery = preparedPerDatabase((db) =>
+  db
+    .select({
+      user: users,
+      // A pending invitation makes no one an accountant.
+      isFirmMember: sql<boolean>`exists (select 1 from ${accountingFirmMemberships} where ${accountingFirmMemberships.userId} = ${users.id} and not ${accountingFirmMemberships.pending})`,
+    })
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('profile_of_user'),
+);
+
+/** The signed-in person's row and whether they belong to a firm's team: one prepared round trip. */
+export async function profileOf(db: Db, id: number) {
+  const [row] = await profileQuery(db).execute({ id });
   return row;
 }
 

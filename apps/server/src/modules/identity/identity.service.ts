@@ -74,9 +74,9 @@ export async function refresh(ctx: AppContext, refreshToken: string | undefined,
 }
 
 export async function me(ctx: AppContext, userId: number): Promise<User> {
-  const user = await repo.findUserById(ctx.db, userId);
-  if (!user) throw new AppError('token-expired');
-  return toUserDto(user, await repo.isFirmMember(ctx.db, userId));
+  const row = await repo.profileOf(ctx.db, userId);
+  if (!row) throw new AppError('token-expired');
+  return toUserDto(row.user, Boolean(row.isFirmMember));
 }
 
 export async function updateMe(ctx: AppContext, actor: Actor, input: UpdateMeRequest): Promise<User> {

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, ilike, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, exists, gt, ilike, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   accountingFirmMemberships,
@@ -30,14 +30,6 @@ export async function firmMemberships(db: Db, userId: number) {
     .where(and(eq(accountingFirmMemberships.userId, userId), eq(accountingFirmMemberships.pending, false)));
 }
 
-export async function holdingIdsAdministered(db: Db, userId: number): Promise<number[]> {
-  const rows = await db
-    .select({ holdingId: holdingMemberships.holdingId })
-    .from(holdingMemberships)
-    .where(eq(holdingMemberships.userId, userId));
-  return rows.map((r) => r.holdingId);
-}
-
 /** Firms where the user is a client user of at least one active client file. */
 export async function firmIdsAsClient(db: Db, userId: number): Promise<number[]> {
   const rows = await db
@@ -54,16 +46,68 @@ export async function firmIdsAsClient(db: Db, userId: number): Promise<number[]>
   return rows.map((r) => r.id);
 }
 
-export async function firmsByIdsOrHoldings(db: Db, ids: number[], holdingIds: number[], all: boolean) {
-  const conditions = [];
-  if (ids.length) conditions.push(inArray(accountingFirms.id, ids));
-  if (holdingIds.length) conditions.push(inArray(accountingFirms.holdingId, holdingIds));
-  if (!all && conditions.length === 0) return [];
+const firmsOfUserQuery = preparedPerDatabase((db) => {
+  const userId = sql.placeholder('userId');
   return db
-    .select()
+    .select({
+      firm: accountingFirms,
+      role: accountingFirmMemberships.role,
+      isGroupAdmin: accountingFirmMemberships.isGroupAdmin,
+      holdingAdmin: holdingMemberships.userId,
+    })
     .from(accountingFirms)
-    .where(and(isNull(accountingFirms.deactivatedAt), all ? undefined : or(...conditions)))
-    .orderBy(asc(accountingFirms.name));
+    .leftJoin(
+      accountingFirmMemberships,
+      and(
+        eq(accountingFirmMemberships.accountingFirmId, accountingFirms.id),
+        eq(accountingFirmMemberships.userId, userId),
+        eq(accountingFirmMemberships.pending, false),
+      ),
+    )
+    .leftJoin(
+      holdingMemberships,
+      and(eq(holdingMemberships.holdingId, accountingFirms.holdingId), eq(holdingMemberships.userId, userId)),
+    )
+    .where(
+      and(
+        isNull(accountingFirms.deactivatedAt),
+        or(
+          sql`${sql.placeholder('all')}::boolean`,
+          sql`${accountingFirmMemberships.userId} is not null`,
+          sql`${holdingMemberships.userId} is not null`,
+          exists(
+            db
+              .select({ one: sql`1` })
+              .from(vendorMemberships)
+              .innerJoin(
+                vendors,
+                and(
+                  eq(vendors.accountingFirmId, vendorMemberships.accountingFirmId),
+                  eq(vendors.id, vendorMemberships.vendorId),
+                ),
+              )
+              .where(
+                and(
+                  eq(vendorMemberships.accountingFirmId, accountingFirms.id),
+                  eq(vendorMemberships.userId, userId),
+                  activeClientMembership,
+                  eq(vendors.status, 'active'),
+                ),
+              ),
+          ),
+        ),
+      ),
+    )
+    .orderBy(asc(accountingFirms.name))
+    .prepare('firms_of_user');
+});
+
+/**
+ * The active firms a user works in (member, client user of an active client file, administrator
+ * of their holding; every one for the super admin), with their relation: one prepared round trip.
+ */
+export async function firmsOfUser(db: Db, userId: number, all: boolean) {
+  return firmsOfUserQuery(db).execute({ userId, all });
 }
 
 export async function findFirm(db: Db, id: number) {

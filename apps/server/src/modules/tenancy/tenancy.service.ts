@@ -24,31 +24,17 @@ export async function myAccountingFirms(
   actor: Actor,
   query: { active_domain?: string; accountant?: boolean },
 ): Promise<AccountingFirmSummary[]> {
-  const [memberships, holdingIds, clientFirmIds] = await Promise.all([
-    repo.firmMemberships(ctx.db, actor.userId),
-    repo.holdingIdsAdministered(ctx.db, actor.userId),
-    repo.firmIdsAsClient(ctx.db, actor.userId),
-  ]);
-  const byFirm = new Map(memberships.map((m) => [m.accountingFirmId, m]));
-  const firms = await repo.firmsByIdsOrHoldings(
-    ctx.db,
-    [...byFirm.keys(), ...clientFirmIds],
-    holdingIds,
-    actor.isSuperAdmin,
-  );
-  const summaries = firms.map((f) => {
-    const m = byFirm.get(f.id);
-    return {
-      id: f.id,
-      name: f.name,
-      domain: f.domain,
-      holding_id: f.holdingId,
-      is_accountant: Boolean(m),
-      is_accountant_admin: m?.role === 'admin',
-      is_group_admin: Boolean(m?.isGroupAdmin),
-      is_holding_admin: f.holdingId !== null && holdingIds.includes(f.holdingId),
-    };
-  });
+  const rows = await repo.firmsOfUser(ctx.db, actor.userId, actor.isSuperAdmin);
+  const summaries = rows.map(({ firm: f, role, isGroupAdmin, holdingAdmin }) => ({
+    id: f.id,
+    name: f.name,
+    domain: f.domain,
+    holding_id: f.holdingId,
+    is_accountant: role !== null,
+    is_accountant_admin: role === 'admin',
+    is_group_admin: Boolean(isGroupAdmin),
+    is_holding_admin: holdingAdmin !== null,
+  }));
   const filtered =
     query.accountant === undefined
       ? summaries
