@@ -39,6 +39,15 @@ afterAll(() => t.close());
 
 const get = (url: string, token: string) => t.request({ method: 'GET', url, token });
 
+/** The firm administrator gives the collaborator the client file, or takes it away. */
+const assignCollaborator = (assigned: boolean) =>
+  t.request({
+    method: 'PUT',
+    url: `/api/accounting-firms/${firmId}/members/${collabId}/assignments`,
+    token: adminToken,
+    payload: { assignments: assigned ? [{ vendor_id: vendorId, read_only: false }] : [] },
+  });
+
 describe('access taken away is refused on the very next request', () => {
   it('a signed-out session', async () => {
     const token = await t.signIn(collabEmail);
@@ -52,21 +61,11 @@ describe('access taken away is refused on the very next request', () => {
     const token = await t.signIn(collabEmail);
     expect((await get(`/api/vendors/${vendorId}`, token)).status).toBe(200);
     expect((await get(`/api/vendors/${vendorId}`, token)).status).toBe(200);
-    const removed = await t.request({
-      method: 'PUT',
-      url: `/api/accounting-firms/${firmId}/members/${collabId}/assignments`,
-      token: adminToken,
-      payload: { assignments: [] },
-    });
+    const removed = await assignCollaborator(false);
     expect(removed.status).toBe(200);
     expect((await get(`/api/vendors/${vendorId}`, token)).status).toBe(404);
     // Given back: reachable again at once too.
-    await t.request({
-      method: 'PUT',
-      url: `/api/accounting-firms/${firmId}/members/${collabId}/assignments`,
-      token: adminToken,
-      payload: { assignments: [{ vendor_id: vendorId, read_only: false }] },
-    });
+    await assignCollaborator(true);
     expect((await get(`/api/vendors/${vendorId}`, token)).status).toBe(200);
   });
 
@@ -124,20 +123,10 @@ describe.runIf(process.env.TEST_DB === 'postgres')('two server processes on one 
   it('an assignment removed on one is refused by the other on the next request', async () => {
     const token = await t.signIn(collabEmail);
     expect(await getOther(`/api/vendors/${vendorId}`, token)).toBe(200);
-    const removed = await t.request({
-      method: 'PUT',
-      url: `/api/accounting-firms/${firmId}/members/${collabId}/assignments`,
-      token: adminToken,
-      payload: { assignments: [] },
-    });
+    const removed = await assignCollaborator(false);
     expect(removed.status).toBe(200);
     expect(await getOther(`/api/vendors/${vendorId}`, token)).toBe(404);
-    await t.request({
-      method: 'PUT',
-      url: `/api/accounting-firms/${firmId}/members/${collabId}/assignments`,
-      token: adminToken,
-      payload: { assignments: [{ vendor_id: vendorId, read_only: false }] },
-    });
+    await assignCollaborator(true);
   });
 
   it('a session revoked by a script reaches both processes within moments', async () => {

@@ -1,4 +1,3 @@
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   databaseRateLimiter,
@@ -6,26 +5,12 @@ import {
   redisRateLimiter,
   secondsToWait,
 } from '../src/platform/rate-limit';
+import { connectRedisIfAny } from './redis';
 import { createTestApp, type TestApp } from './test-app';
 
 /** Both counters behave alike: the original hit/count/reset, and inspect/resetPrefix for throttles. */
 const prefix = `portal:rl:unit-${process.pid}-${Date.now()}:`;
-async function connectRedis(): Promise<Redis | undefined> {
-  const client = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', {
-    lazyConnect: true,
-    maxRetriesPerRequest: 1,
-    retryStrategy: () => null,
-  });
-  try {
-    await client.connect();
-    await client.ping();
-    return client;
-  } catch {
-    client.disconnect();
-    return undefined;
-  }
-}
-const redis = await connectRedis();
+const redis = await connectRedisIfAny();
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();

@@ -1,7 +1,7 @@
 import { and, eq, like, sql } from 'drizzle-orm';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser } from '../../../test/factories';
+import { connectRedisIfAny } from '../../../test/redis';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { rateLimitHits } from '../../db/schema';
 import { type RateLimiter, redisRateLimiter } from '../../platform/rate-limit';
@@ -12,25 +12,9 @@ import { type RateLimiter, redisRateLimiter } from '../../platform/rate-limit';
  * and with Redis when one answers at REDIS_URL (default 127.0.0.1:6379).
  */
 const PASSWORD = 'Demo-portal-2026';
-const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const prefix = `portal:rl:test-${process.pid}-${Date.now()}:`;
 
-async function connectRedis(): Promise<Redis | undefined> {
-  const client = new Redis(redisUrl, {
-    lazyConnect: true,
-    maxRetriesPerRequest: 1,
-    retryStrategy: () => null,
-  });
-  try {
-    await client.connect();
-    await client.ping();
-    return client;
-  } catch {
-    client.disconnect();
-    return undefined;
-  }
-}
-const redis = await connectRedis();
+const redis = await connectRedisIfAny();
 
 afterAll(async () => {
   if (!redis) return;

@@ -17,6 +17,12 @@ import { preparedPerDatabase } from '../../platform/db-prepared';
 export type ModuleRow = typeof modules.$inferSelect;
 
 /** A client membership that gives access: accepted, and not past its end date. */
+/** Joins a client membership to its client file (same firm, same id). */
+const membershipsClientFile = and(
+  eq(vendors.accountingFirmId, vendorMemberships.accountingFirmId),
+  eq(vendors.id, vendorMemberships.vendorId),
+);
+
 const activeClientMembership = and(
   eq(vendorMemberships.pending, false),
   or(isNull(vendorMemberships.revokedAt), gt(vendorMemberships.revokedAt, sql`CURRENT_DATE`)),
@@ -35,13 +41,7 @@ export async function firmIdsAsClient(db: Db, userId: number): Promise<number[]>
   const rows = await db
     .selectDistinct({ id: vendorMemberships.accountingFirmId })
     .from(vendorMemberships)
-    .innerJoin(
-      vendors,
-      and(
-        eq(vendors.accountingFirmId, vendorMemberships.accountingFirmId),
-        eq(vendors.id, vendorMemberships.vendorId),
-      ),
-    )
+    .innerJoin(vendors, membershipsClientFile)
     .where(and(eq(vendorMemberships.userId, userId), activeClientMembership, eq(vendors.status, 'active')));
   return rows.map((r) => r.id);
 }
@@ -79,13 +79,7 @@ const firmsOfUserQuery = preparedPerDatabase((db) => {
             db
               .select({ one: sql`1` })
               .from(vendorMemberships)
-              .innerJoin(
-                vendors,
-                and(
-                  eq(vendors.accountingFirmId, vendorMemberships.accountingFirmId),
-                  eq(vendors.id, vendorMemberships.vendorId),
-                ),
-              )
+              .innerJoin(vendors, membershipsClientFile)
               .where(
                 and(
                   eq(vendorMemberships.accountingFirmId, accountingFirms.id),
@@ -171,13 +165,7 @@ export async function clientVendors(db: Db, userId: number, filter: VendorFilter
   return db
     .select({ ...vendorColumns, role: vendorMemberships.role })
     .from(vendorMemberships)
-    .innerJoin(
-      vendors,
-      and(
-        eq(vendors.accountingFirmId, vendorMemberships.accountingFirmId),
-        eq(vendors.id, vendorMemberships.vendorId),
-      ),
-    )
+    .innerJoin(vendors, membershipsClientFile)
     .where(
       and(
         eq(vendorMemberships.accountingFirmId, filter.accountingFirmId),
@@ -499,13 +487,7 @@ export async function pendingOffer(
       vendorId: vendors.id,
     })
     .from(vendorMemberships)
-    .innerJoin(
-      vendors,
-      and(
-        eq(vendors.accountingFirmId, vendorMemberships.accountingFirmId),
-        eq(vendors.id, vendorMemberships.vendorId),
-      ),
-    )
+    .innerJoin(vendors, membershipsClientFile)
     .innerJoin(accountingFirms, eq(accountingFirms.id, vendors.accountingFirmId))
     .where(
       and(
