@@ -7,23 +7,37 @@ import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
 
 const SQL = 'SELECT id, company, client_code, siret, status FROM vendors WHERE id = $1';
+// The write floor: one prepared UPDATE of one of the first 50 rows in turn, committed on its own.
+const WRITE_SQL = `UPDATE vendors SET notes = $2
+  WHERE id = (SELECT id FROM vendors ORDER BY id OFFSET $1 LIMIT 1)
+  RETURNING id, company, client_code, siret, status`;
 
 async function serve(port, target) {
   let query;
+  let write;
   if (target === 'pglite') {
     const { PGlite } = await import('@electric-sql/pglite');
     const db = await PGlite.create();
-    await db.exec(`CREATE TABLE vendors (id serial PRIMARY KEY, company text, client_code text, siret text, status text);
-      INSERT INTO vendors (company, client_code, siret, status) VALUES ('Boulangerie Martin', 'BOUL01', '73282932000074', 'active');`);
+    await db.exec(`CREATE TABLE vendors (id serial PRIMARY KEY, company text, client_code text, siret text, status text, notes text);
+      INSERT INTO vendors (company, client_code, siret, status)
+        SELECT 'Boulangerie Martin', 'BOUL' || g, '73282932000074', 'active' FROM generate_series(1, 50) g;`);
     query = async (id) => (await db.query(SQL, [id])).rows;
+    write = async (id, notes) => (await db.query(WRITE_SQL, [id, notes])).rows;
   } else {
     const { default: pg } = await import('pg');
     const pool = new pg.Pool({ connectionString: target, max: 10 });
     query = async (id) => (await pool.query({ name: 'floor', text: SQL, values: [id] })).rows;
+    write = async (id, notes) =>
+      (await pool.query({ name: 'floor_write', text: WRITE_SQL, values: [id, notes] })).rows;
   }
   const app = Fastify({ logger: false });
   app.get('/api/floor', async (_request, reply) => {
     const rows = await query(1);
+    reply.type('application/json').send(JSON.stringify({ data: rows[0] ?? null }));
+  });
+  let turn = 0;
+  app.patch('/api/floor', async (request, reply) => {
+    const rows = await write(turn++ % 50, request.body?.notes ?? null);
     reply.type('application/json').send(JSON.stringify({ data: rows[0] ?? null }));
   });
   await app.listen({ port, host: '127.0.0.1' });

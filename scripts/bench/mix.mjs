@@ -56,23 +56,54 @@ export async function readMix(base) {
   ];
 }
 
-/** Writes people make all day, measured on their own (not part of the read mix). */
+const WRITE_FILES = 50;
+
+/**
+ * Writes people make all day, measured on their own (not part of the read mix): each request
+ * edits one of 50 client files in turn, as a firm's people edit different files (50 connections
+ * on ONE row would measure the row lock, not the request path).
+ */
 export async function writeMix(base) {
   const expert = await signIn(base, 'expert@demo.test');
   const headers = { authorization: `Bearer ${expert}`, 'content-type': 'application/json' };
-  const res = await fetch(`${base}/api/users/me/accounting-firms/1/vendors`, { headers });
-  const fleurs = (await res.json()).data.find((v) => v.client_code === 'FLE01').id;
+  const paths = [];
+  for (let i = 1; i <= WRITE_FILES; i++) {
+    const res = await fetch(`${base}/api/accounting-firms/1/vendors`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({
+        company: `Dossier de mesure ${i}`,
+        corporate_name: `Dossier de mesure ${i} SARL`,
+        client_code: `MESURE${i}`,
+        identifier_type: 'other',
+        identifier: `MESURE-${i}`,
+      }),
+    });
+    if (!res.ok) throw new Error(`creating client file ${i}: ${res.status} ${await res.text()}`);
+    paths.push(`/api/vendors/${(await res.json()).data.id}`);
+  }
   return [
     {
       name: 'edit client file notes (write)',
       method: 'PATCH',
-      path: `/api/vendors/${fleurs}`,
+      path: paths[0],
+      paths,
       headers,
       body: JSON.stringify({ notes: 'Relance TVA envoyée.' }),
     },
   ];
 }
 
-/** autocannon takes only method, path, headers and body per request. */
+/** autocannon takes method, path, headers and body per request; `paths` are taken in turn. */
 export const forAutocannon = (requests) =>
-  requests.map(({ method, path, headers, body }) => ({ method, path, headers, body }));
+  requests.map(({ method, path, paths, headers, body }) => {
+    if (!paths) return { method, path, headers, body };
+    let next = 0;
+    return {
+      method,
+      path,
+      headers,
+      body,
+      setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length] }),
+    };
+  });

@@ -17,6 +17,7 @@ export async function run() {
   const baselines = new Map();
   const results = new Map(); // route name -> { bytes, kind, PostgreSQL: m, PGlite: m }
   const floors = {};
+  const writeFloors = {};
   for (const [name, databaseUrl] of [
     ['PostgreSQL', await freshPostgres(PG_URL, 'portal_bench')],
     ['PGlite', null],
@@ -29,10 +30,25 @@ export async function run() {
       duration: SECONDS,
       requests: [{ path: floor.path }],
     });
-    await floor.stop();
     console.log(`${name}: floor (one prepared SELECT) ${floors[name].rps} req/s, p99 ${floors[name].p99} ms`);
     const reads = (await readMix(server.base)).map((r) => ({ ...r, kind: 'read' }));
     const writes = (await writeMix(server.base)).map((r) => ({ ...r, kind: 'write' }));
+    // The write floor needs the rows the write mix created (on PostgreSQL the floor shares them).
+    writeFloors[name] = await measure({
+      url: floor.base,
+      connections: 50,
+      duration: SECONDS,
+      requests: [
+        {
+          method: 'PATCH',
+          path: floor.path,
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ notes: 'Relance TVA envoyée.' }),
+        },
+      ],
+    });
+    await floor.stop();
+    console.log(`${name}: write floor (one prepared UPDATE) ${writeFloors[name].rps} req/s`);
     for (const request of [...reads, ...writes]) {
       const res = await fetch(server.base + request.path, {
         method: request.method,
@@ -61,6 +77,7 @@ export async function run() {
     '| route, 50 conn | PostgreSQL req/s | PostgreSQL p99 ms | ratio to floor (PG) | PGlite req/s | ratio to floor (PGlite) | ratio (PG) to a bare route of the same size |',
     '|---|---:|---:|---:|---:|---:|---:|',
     `| floor: bare Fastify + one prepared SELECT | ${floors.PostgreSQL.rps} | ${floors.PostgreSQL.p99} | 1.00 | ${floors.PGlite.rps} | 1.00 | |`,
+    `| write floor: bare Fastify + one prepared UPDATE, committed | ${writeFloors.PostgreSQL.rps} | ${writeFloors.PostgreSQL.p99} | ${ratio(writeFloors.PostgreSQL, floors.PostgreSQL)} | ${writeFloors.PGlite.rps} | ${ratio(writeFloors.PGlite, floors.PGlite)} | |`,
   ];
   const below = [];
   for (const [route, e] of results) {

@@ -21,7 +21,7 @@ export async function freshPostgres(url, name) {
 }
 
 /** Runs `node apps/server/dist/main.js` on `port`; `databaseUrl` null means embedded PGlite. */
-export async function startServer({ port, databaseUrl }) {
+export async function startServer({ port, databaseUrl, nodeArgs = [] }) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
   const env = {
     ...process.env,
@@ -33,7 +33,7 @@ export async function startServer({ port, databaseUrl }) {
   };
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   else delete env.DATABASE_URL;
-  const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
+  const child = spawn(process.execPath, [...nodeArgs, 'apps/server/dist/main.js'], {
     cwd: root,
     env,
     stdio: ['ignore', 'ignore', 'inherit'],

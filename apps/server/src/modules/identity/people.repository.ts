@@ -1,14 +1,13 @@
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
-
-export type UserRow = typeof users.$inferSelect;
+import { type PersonRow, personColumns } from './people.sql';
 
 /** The accounts of these ids. */
-export async function findUsersByIds(db: Db, ids: number[]): Promise<UserRow[]> {
+export async function findUsersByIds(db: Db, ids: number[]): Promise<PersonRow[]> {
   if (ids.length === 0) return [];
   return db
-    .select()
+    .select(personColumns)
     .from(users)
     .where(inArray(users.id, [...new Set(ids)]));
 }

@@ -2,6 +2,7 @@ import type { Db } from '../../db/client';
 import { hasAnyRelation } from '../tenancy/tenancy.service';
 import * as repo from './identity.repository';
 import * as people from './people.repository';
+import type { PersonRow } from './people.sql';
 
 /**
  * People as portals see them. A person's identity (names, civility, mobile, birth data, email,
@@ -37,10 +38,11 @@ export type Person = {
   profile: Required<PersonProfile>;
 };
 
-const toPerson = (u: people.UserRow): Person => ({
+/** A person from a row read with identity's `personColumns` (people.sql.ts). */
+export const toPerson = (u: PersonRow): Person => ({
   id: u.id,
   email: u.email,
-  hasPassword: Boolean(u.passwordHash),
+  hasPassword: u.hasPassword,
   isSuperAdmin: u.isSuperAdmin,
   profile: {
     civility: u.civility,
@@ -108,7 +110,7 @@ const EMPTY_PROFILE: Required<PersonProfile> = {
 };
 
 function toColumns(profile: PersonProfile) {
-  const columns: Partial<people.UserRow> = {};
+  const columns: Partial<PersonRow> = {};
   if (profile.civility !== undefined) columns.civility = profile.civility;
   if (profile.firstname !== undefined) columns.firstname = profile.firstname;
   if (profile.lastname !== undefined) columns.lastname = profile.lastname;

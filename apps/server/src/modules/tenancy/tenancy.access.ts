@@ -32,6 +32,12 @@ export const tenancyAccess: GrantResolvers = {
     if (row.isGroupAdmin) roles.push('group_admin');
     if (row.holdingAdmin !== null) roles.push('holding_admin');
     if (row.isClient) roles.push('firm_client');
-    return { roles, readOnly: false, accountingFirmId, holdingId: row.holdingId };
+    return {
+      roles,
+      readOnly: false,
+      accountingFirmId,
+      holdingId: row.holdingId,
+      allVendors: row.allVendors === true,
+    };
   },
 };

@@ -1,4 +1,4 @@
-import { and, asc, eq, exists, gt, ilike, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, exists, gt, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   accountingFirmMemberships,
@@ -6,6 +6,7 @@ import {
   accountingFirms,
   holdingMemberships,
   modules,
+  users,
   vendorAssignments,
   vendorMemberships,
   vendorModules,
@@ -13,6 +14,7 @@ import {
 } from '../../db/schema';
 import { escapeLike } from '../../platform/db-like';
 import { preparedPerDatabase } from '../../platform/db-prepared';
+import { placedBeyond } from './placement.sql';
 
 export type ModuleRow = typeof modules.$inferSelect;
 
@@ -131,13 +133,82 @@ const vendorColumns = {
   status: vendors.status,
 };
 
-/** Every client file of the firm, deactivated ones included (accountants can open and restore them). */
-export async function allFirmVendors(db: Db, filter: VendorFilter) {
+/**
+ * The client files a user reaches in one firm, with how: as a member who sees them all (admin or
+ * "all client files"), through an assignment, or as a client user of an active one. One prepared
+ * round trip: the union of the three sources gates a scan of the firm's client files.
+ */
+const vendorsOfUserQuery = preparedPerDatabase((db) => {
+  const userId = sql.placeholder('userId');
+  const firmId = sql.placeholder('firmId');
+  const pattern = sql.placeholder('pattern');
+  const m = accountingFirmMemberships;
+  const a = vendorAssignments;
+  const c = vendorMemberships;
   return db
-    .select(vendorColumns)
+    .select({
+      ...vendorColumns,
+      memberRole: m.role,
+      memberSeesAll: m.allVendors,
+      memberReadOnly: m.readOnly,
+      assignedReadOnly: a.readOnly,
+      clientRole: c.role,
+    })
     .from(vendors)
-    .where(and(eq(vendors.accountingFirmId, filter.accountingFirmId), searchCondition(filter.search)))
-    .orderBy(asc(vendors.company), asc(vendors.id));
+    .leftJoin(
+      m,
+      and(eq(m.accountingFirmId, vendors.accountingFirmId), eq(m.userId, userId), eq(m.pending, false)),
+    )
+    .leftJoin(
+      a,
+      and(
+        eq(a.accountingFirmId, vendors.accountingFirmId),
+        eq(a.vendorId, vendors.id),
+        eq(a.userId, userId),
+        sql`${m.userId} is not null`,
+      ),
+    )
+    .leftJoin(
+      c,
+      and(
+        eq(c.accountingFirmId, vendors.accountingFirmId),
+        eq(c.vendorId, vendors.id),
+        eq(c.userId, userId),
+        activeClientMembership,
+        eq(vendors.status, 'active'),
+      ),
+    )
+    .where(
+      and(
+        eq(vendors.accountingFirmId, firmId),
+        sql`${vendors.id} in (
+          select ${vendors.id} from ${vendors} where ${vendors.accountingFirmId} = ${firmId}
+            and exists (select 1 from ${m} where ${m.accountingFirmId} = ${firmId} and ${m.userId} = ${userId}
+              and not ${m.pending} and (${m.role} = 'admin' or ${m.allVendors}))
+          union all
+          select ${a.vendorId} from ${a} where ${a.accountingFirmId} = ${firmId} and ${a.userId} = ${userId}
+          union all
+          select ${c.vendorId} from ${c} where ${c.accountingFirmId} = ${firmId} and ${c.userId} = ${userId})`,
+        or(sql`${m.userId} is not null`, sql`${c.userId} is not null`),
+        sql`(${pattern}::text is null or ${vendors.company} ilike ${pattern} or ${vendors.clientCode} ilike ${pattern} or ${vendors.siret} ilike ${pattern})`,
+      ),
+    )
+    .prepare('vendors_of_user');
+});
+
+export type VendorOfUserRow = Awaited<ReturnType<ReturnType<typeof vendorsOfUserQuery>['execute']>>[number];
+
+/**
+ * Every client file the user reaches in the firm (see `vendorsOfUserQuery`); the caller decides
+ * the role each row gives. Deactivated ones come only through the firm side.
+ */
+export async function vendorsOfUser(
+  db: Db,
+  userId: number,
+  filter: VendorFilter,
+): Promise<VendorOfUserRow[]> {
+  const pattern = filter.search ? `%${escapeLike(filter.search)}%` : null;
+  return vendorsOfUserQuery(db).execute({ userId, firmId: filter.accountingFirmId, pattern });
 }
 
 export async function assignedVendors(db: Db, userId: number, filter: VendorFilter) {
@@ -155,23 +226,6 @@ export async function assignedVendors(db: Db, userId: number, filter: VendorFilt
       and(
         eq(vendorAssignments.accountingFirmId, filter.accountingFirmId),
         eq(vendorAssignments.userId, userId),
-        searchCondition(filter.search),
-      ),
-    )
-    .orderBy(asc(vendors.company), asc(vendors.id));
-}
-
-export async function clientVendors(db: Db, userId: number, filter: VendorFilter) {
-  return db
-    .select({ ...vendorColumns, role: vendorMemberships.role })
-    .from(vendorMemberships)
-    .innerJoin(vendors, membershipsClientFile)
-    .where(
-      and(
-        eq(vendorMemberships.accountingFirmId, filter.accountingFirmId),
-        eq(vendorMemberships.userId, userId),
-        activeClientMembership,
-        eq(vendors.status, 'active'),
         searchCondition(filter.search),
       ),
     )
@@ -202,28 +256,45 @@ export async function firmModules(db: Db, accountingFirmId: number, audience?: '
     .map((r) => r.module);
 }
 
-const modulesOfVendor = preparedPerDatabase((db) =>
-  db
-    .select({ moduleId: vendorModules.moduleId, isActive: vendorModules.isActive })
-    .from(vendorModules)
-    .where(
+/**
+ * The firm's active client modules with the client file's own setting of each: one round trip. A
+ * client file that set none gets them all.
+ */
+const clientModulesOfVendor = preparedPerDatabase((db) => {
+  const firmId = sql.placeholder('firmId');
+  const vendorId = sql.placeholder('vendorId');
+  return db
+    .select({
+      module: modules,
+      enabled: vendorModules.isActive,
+      vendorChose: sql<boolean>`exists (select 1 from ${vendorModules} where ${vendorModules.accountingFirmId} = ${firmId} and ${vendorModules.vendorId} = ${vendorId})`,
+    })
+    .from(accountingFirmModules)
+    .innerJoin(modules, eq(modules.id, accountingFirmModules.moduleId))
+    .leftJoin(
+      vendorModules,
       and(
-        eq(vendorModules.accountingFirmId, sql.placeholder('firmId')),
-        eq(vendorModules.vendorId, sql.placeholder('vendorId')),
+        eq(vendorModules.accountingFirmId, firmId),
+        eq(vendorModules.vendorId, vendorId),
+        eq(vendorModules.moduleId, modules.id),
       ),
     )
-    .prepare('vendor_modules'),
-);
+    .where(
+      and(
+        eq(accountingFirmModules.accountingFirmId, firmId),
+        eq(accountingFirmModules.isActive, true),
+        eq(modules.isActive, true),
+        inArray(modules.audience, ['client', 'both']),
+      ),
+    )
+    .orderBy(asc(modules.priority), asc(modules.id))
+    .prepare('client_modules_of_vendor');
+});
 
 /** Modules a client user gets in one client file: the firm's client modules enabled for it. */
 export async function vendorModulesFor(db: Db, accountingFirmId: number, vendorId: number) {
-  const [enabled, firm] = await Promise.all([
-    modulesOfVendor(db).execute({ firmId: accountingFirmId, vendorId }),
-    firmModules(db, accountingFirmId, 'client'),
-  ]);
-  if (enabled.length === 0) return firm;
-  const active = new Set(enabled.filter((e) => e.isActive).map((e) => e.moduleId));
-  return firm.filter((m) => active.has(m.id));
+  const rows = await clientModulesOfVendor(db).execute({ firmId: accountingFirmId, vendorId });
+  return rows.filter((r) => !r.vendorChose || r.enabled === true).map((r) => r.module);
 }
 
 /**
@@ -259,6 +330,7 @@ function prepareFirmGrant(db: Db) {
       deactivatedAt: accountingFirms.deactivatedAt,
       role: accountingFirmMemberships.role,
       isGroupAdmin: accountingFirmMemberships.isGroupAdmin,
+      allVendors: accountingFirmMemberships.allVendors,
       holdingAdmin: holdingMemberships.userId,
       // A client user of one of the firm's active client files.
       isClient: sql<boolean>`exists (select 1 from ${vendorMemberships} join ${vendors} on ${vendors.accountingFirmId} = ${vendorMemberships.accountingFirmId} and ${vendors.id} = ${vendorMemberships.vendorId} where ${vendorMemberships.accountingFirmId} = ${accountingFirms.id} and ${vendorMemberships.userId} = ${userId} and ${vendorMemberships.pending} = false and ${vendors.status} = 'active' and (${vendorMemberships.revokedAt} is null or ${vendorMemberships.revokedAt} > current_date))`,
@@ -322,20 +394,6 @@ export async function holdingRoles(db: Db, userId: number, holdingId: number) {
 }
 
 /** Whether an accepted member of the firm sees all its client files (false for a non-member). */
-export async function memberSeesAllVendors(db: Db, accountingFirmId: number, userId: number) {
-  const [membership] = await db
-    .select({ allVendors: accountingFirmMemberships.allVendors })
-    .from(accountingFirmMemberships)
-    .where(
-      and(
-        eq(accountingFirmMemberships.accountingFirmId, accountingFirmId),
-        eq(accountingFirmMemberships.userId, userId),
-        eq(accountingFirmMemberships.pending, false),
-      ),
-    );
-  return Boolean(membership?.allVendors);
-}
-
 /** Which of these users are members of the firm (invited ones included). */
 export async function firmMemberIds(db: Db, accountingFirmId: number, userIds: number[]): Promise<number[]> {
   if (userIds.length === 0) return [];
@@ -386,34 +444,19 @@ export async function usersBeyond(
   scope: { accountingFirmId: number; vendorId?: number },
 ): Promise<number[]> {
   if (userIds.length === 0) return [];
-  const ids = inArray(accountingFirmMemberships.userId, userIds);
-  const firms = await db
-    .selectDistinct({ userId: accountingFirmMemberships.userId })
-    .from(accountingFirmMemberships)
-    .where(
-      scope.vendorId === undefined
-        ? and(ids, ne(accountingFirmMemberships.accountingFirmId, scope.accountingFirmId))
-        : ids,
-    );
-  const clients = await db
-    .selectDistinct({ userId: vendorMemberships.userId })
-    .from(vendorMemberships)
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
     .where(
       and(
-        inArray(vendorMemberships.userId, userIds),
-        scope.vendorId === undefined
-          ? ne(vendorMemberships.accountingFirmId, scope.accountingFirmId)
-          : or(
-              ne(vendorMemberships.accountingFirmId, scope.accountingFirmId),
-              ne(vendorMemberships.vendorId, scope.vendorId),
-            ),
+        inArray(users.id, userIds),
+        placedBeyond(users.id, {
+          accountingFirmId: scope.accountingFirmId,
+          vendorId: scope.vendorId ?? null,
+        }),
       ),
     );
-  const holdings = await db
-    .selectDistinct({ userId: holdingMemberships.userId })
-    .from(holdingMemberships)
-    .where(inArray(holdingMemberships.userId, userIds));
-  return [...new Set([...firms, ...clients, ...holdings].map((r) => r.userId))];
+  return rows.map((r) => r.id);
 }
 
 /** Accepts a pending team membership; whether there was one. */

@@ -52,42 +52,39 @@ export async function myVendors(
   accountingFirmId: number,
   search?: string,
 ): Promise<VendorSummary[]> {
-  const memberships = await repo.firmMemberships(ctx.db, actor.userId);
-  const membership = memberships.find((m) => m.accountingFirmId === accountingFirmId);
-  const filter = { accountingFirmId, search };
-  const result = new Map<number, VendorSummary>();
-  const summary = (v: Awaited<ReturnType<typeof repo.allFirmVendors>>[number]) => ({
-    id: v.id,
-    accounting_firm_id: v.accountingFirmId,
-    company: v.company,
-    corporate_name: v.corporateName,
-    client_code: v.clientCode,
-    siret: v.siret,
-    status: v.status,
+  const rows = await repo.vendorsOfUser(ctx.db, actor.userId, { accountingFirmId, search });
+  if (rows.length === 0 && !(await knowsFirm(ctx.db, actor.userId, accountingFirmId))) {
+    throw new AppError('not-found');
+  }
+  const result = rows.map((v): VendorSummary => {
+    const summary = {
+      id: v.id,
+      accounting_firm_id: v.accountingFirmId,
+      company: v.company,
+      corporate_name: v.corporateName,
+      client_code: v.clientCode,
+      siret: v.siret,
+      status: v.status,
+    };
+    // The firm side wins over a client membership; an assignment's flag over the member's.
+    if (v.memberRole && (v.assignedReadOnly !== null || v.memberRole === 'admin' || v.memberSeesAll)) {
+      const readOnly = v.assignedReadOnly ?? (v.memberRole !== 'admin' && v.memberReadOnly === true);
+      return { ...summary, role: 'accountant', read_only: readOnly };
+    }
+    return { ...summary, role: v.clientRole!, read_only: v.clientRole === 'guest' };
   });
-  if (membership && (membership.role === 'admin' || membership.allVendors)) {
-    const readOnly = membership.role !== 'admin' && membership.readOnly;
-    for (const v of await repo.allFirmVendors(ctx.db, filter)) {
-      result.set(v.id, { ...summary(v), role: 'accountant', read_only: readOnly });
-    }
-  }
-  if (membership) {
-    for (const v of await repo.assignedVendors(ctx.db, actor.userId, filter)) {
-      result.set(v.id, { ...summary(v), role: 'accountant', read_only: v.readOnly });
-    }
-  }
-  for (const v of await repo.clientVendors(ctx.db, actor.userId, filter)) {
-    if (!result.has(v.id)) result.set(v.id, { ...summary(v), role: v.role, read_only: v.role === 'guest' });
-  }
-  if (!membership && result.size === 0) {
-    const clientFirms = await repo.firmIdsAsClient(ctx.db, actor.userId);
-    if (!clientFirms.includes(accountingFirmId)) throw new AppError('not-found');
-  }
   const deactivatedLast = (v: VendorSummary) => (v.status === 'active' ? 0 : 1);
-  return [...result.values()].sort(
+  return result.sort(
     (a, b) =>
       deactivatedLast(a) - deactivatedLast(b) || a.company.localeCompare(b.company, 'fr') || a.id - b.id,
   );
+}
+
+/** Whether the user belongs to the firm: an accepted member, or a client user of an active client file. */
+async function knowsFirm(db: Db, userId: number, accountingFirmId: number): Promise<boolean> {
+  const memberships = await repo.firmMemberships(db, userId);
+  if (memberships.some((m) => m.accountingFirmId === accountingFirmId)) return true;
+  return (await repo.firmIdsAsClient(db, userId)).includes(accountingFirmId);
 }
 
 /** The user's role in one client file, and the modules it gives. */
@@ -152,11 +149,6 @@ export async function assignmentsOf(
 /** The active modules of a firm (every audience), by priority. */
 export async function firmModules(db: Db, accountingFirmId: number): Promise<Module[]> {
   return (await repo.firmModules(db, accountingFirmId)).map(toModuleDto);
-}
-
-/** Whether an accepted member of the firm sees all its client files (false for anyone else). */
-export async function memberSeesAllVendors(db: Db, accountingFirmId: number, userId: number) {
-  return repo.memberSeesAllVendors(db, accountingFirmId, userId);
 }
 
 /** Which of these users are members of the firm (invited ones included), inside a transaction. */

@@ -126,18 +126,23 @@ async function postgresListener(
     await received;
   };
 
-  // Writes finishing in the same turn of the event loop share one barrier, sent after all of
-  // their commits (a barrier already on its way may predate some of them, so they join the next).
-  let next: Promise<void> | null = null;
+  // One barrier on the wire at a time (the channel's connection runs one query at a time); the
+  // writes that ask meanwhile share the next one, sent once the current one is back. A write
+  // joining a barrier not sent yet is covered: its commit precedes that barrier's notification.
+  let queued: Promise<void> | null = null;
+  let previous: Promise<void> = Promise.resolve();
 
   return {
     barrier() {
-      next ??= new Promise<void>((resolve) => {
-        setImmediate(() => {
-          next = null;
-          void sendBarrier().then(resolve);
+      if (queued) return queued;
+      const next = previous
+        .then(() => new Promise<void>((resolve) => setImmediate(resolve)))
+        .then(() => {
+          queued = null;
+          return sendBarrier();
         });
-      });
+      queued = next;
+      previous = next;
       return next;
     },
     async close() {

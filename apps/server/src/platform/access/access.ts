@@ -21,6 +21,8 @@ export type Grant = {
   readOnly: boolean;
   accountingFirmId?: number;
   holdingId?: number | null;
+  /** On a firm: the member sees every client file of it (else only those assigned to them). */
+  allVendors?: boolean;
 };
 
 export const NO_GRANT: Grant = { roles: [], readOnly: false };

@@ -1,9 +1,9 @@
 import type { Vendor, VendorListItem } from '@portal/contracts';
-import type { VendorRow } from './vendors.repository';
+import type { VendorListRow, VendorRow } from './vendors.repository';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-export function toVendorListItem(row: VendorRow): VendorListItem {
+export function toVendorListItem(row: VendorListRow): VendorListItem {
   return {
     id: row.id,
     accounting_firm_id: row.accountingFirmId,

@@ -1,5 +1,6 @@
+import { createHash } from 'node:crypto';
 import type { ListVendorsQuery } from '@portal/contracts';
-import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import {
   accountingFirmMemberships,
@@ -28,52 +29,103 @@ const SORTS: Record<NonNullable<ListVendorsQuery['sort']>, SQL> = {
   '-created_at': desc(vendors.createdAt),
 };
 
-/** A page of a firm's client files; `onlyAssignedTo` limits it to one member's assignments. */
+type VendorSort = NonNullable<ListVendorsQuery['sort']>;
+
+const listColumns = {
+  id: vendors.id,
+  accountingFirmId: vendors.accountingFirmId,
+  company: vendors.company,
+  corporateName: vendors.corporateName,
+  clientCode: vendors.clientCode,
+  siren: vendors.siren,
+  siret: vendors.siret,
+  identifierType: vendors.identifierType,
+  identifier: vendors.identifier,
+  status: vendors.status,
+  deactivatedAt: vendors.deactivatedAt,
+  createdAt: vendors.createdAt,
+};
+export type VendorListRow = Pick<VendorRow, keyof typeof listColumns>;
+
+/**
+ * The filters of the firm's client list, each one off when its parameter is null, so that one
+ * statement per sort serves every combination.
+ */
+function listFilter(db: Db) {
+  const firmId = sql.placeholder('firmId');
+  const pattern = sql.placeholder('pattern');
+  const prefix = sql.placeholder('prefix');
+  const assignedTo = sql.placeholder('assignedTo');
+  return and(
+    eq(vendors.accountingFirmId, firmId),
+    sql`(${sql.placeholder('status')}::text is null or ${vendors.status} = ${sql.placeholder('status')})`,
+    sql`(${pattern}::text is null or ${vendors.company} ilike ${pattern} or ${vendors.corporateName} ilike ${pattern}
+      or ${vendors.clientCode} ilike ${pattern} or ${vendors.siren} ilike ${prefix} or ${vendors.siret} ilike ${prefix})`,
+    or(
+      sql`${assignedTo}::int is null`,
+      inArray(
+        vendors.id,
+        db
+          .select({ id: vendorAssignments.vendorId })
+          .from(vendorAssignments)
+          .where(
+            and(eq(vendorAssignments.accountingFirmId, firmId), eq(vendorAssignments.userId, assignedTo)),
+          ),
+      ),
+    ),
+  );
+}
+
+const vendorPageQueries = preparedPerDatabase((db) => {
+  const page = (sort: VendorSort) =>
+    db
+      .select({ vendor: listColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
+      .from(vendors)
+      .where(listFilter(db))
+      .orderBy(SORTS[sort], asc(vendors.id))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(`vendor_page_${sort.replace('-', 'desc_')}`);
+  const pages = new Map<VendorSort, ReturnType<typeof page>>();
+  return {
+    page(sort: VendorSort) {
+      let query = pages.get(sort);
+      if (!query) {
+        query = page(sort);
+        pages.set(sort, query);
+      }
+      return query;
+    },
+    count: db.select({ n: count() }).from(vendors).where(listFilter(db)).prepare('vendor_page_count'),
+  };
+});
+
+/**
+ * A page of a firm's client files (prepared, one statement per sort); `onlyAssignedTo` limits
+ * it to one member's assignments.
+ */
 export async function listVendors(
   db: Db,
   accountingFirmId: number,
   query: ListVendorsQuery,
   onlyAssignedTo?: number,
-): Promise<{ rows: VendorRow[]; total: number }> {
+): Promise<{ rows: VendorListRow[]; total: number }> {
   const search = query.search?.trim();
-  const where = and(
-    eq(vendors.accountingFirmId, accountingFirmId),
-    query.status ? eq(vendors.status, query.status) : undefined,
-    search
-      ? or(
-          ilike(vendors.company, `%${escapeLike(search)}%`),
-          ilike(vendors.corporateName, `%${escapeLike(search)}%`),
-          ilike(vendors.clientCode, `%${escapeLike(search)}%`),
-          ilike(vendors.siren, `${escapeLike(search.replace(/\s/g, ''))}%`),
-          ilike(vendors.siret, `${escapeLike(search.replace(/\s/g, ''))}%`),
-        )
-      : undefined,
-    onlyAssignedTo === undefined
-      ? undefined
-      : inArray(
-          vendors.id,
-          db
-            .select({ id: vendorAssignments.vendorId })
-            .from(vendorAssignments)
-            .where(
-              and(
-                eq(vendorAssignments.accountingFirmId, accountingFirmId),
-                eq(vendorAssignments.userId, onlyAssignedTo),
-              ),
-            ),
-        ),
-  );
+  const params = {
+    firmId: accountingFirmId,
+    status: query.status ?? null,
+    pattern: search ? `%${escapeLike(search)}%` : null,
+    prefix: search ? `${escapeLike(search.replace(/\s/g, ''))}%` : null,
+    assignedTo: onlyAssignedTo ?? null,
+  };
+  const queries = vendorPageQueries(db);
   // The total rides along with the page (one round trip); a page past the end has no row to
   // carry it, so only then is it counted apart.
-  const page = await db
-    .select({ vendor: vendors, total: sql<number>`count(*) over ()`.mapWith(Number) })
-    .from(vendors)
-    .where(where)
-    .orderBy(SORTS[query.sort ?? 'company'], asc(vendors.id))
-    .limit(query.per_page)
-    .offset(pageOffset(query));
+  const page = await queries
+    .page(query.sort ?? 'company')
+    .execute({ ...params, limit: query.per_page, offset: pageOffset(query) });
   if (page.length > 0) return { rows: page.map((r) => r.vendor), total: page[0]!.total };
-  const [totalRow] = await db.select({ n: count() }).from(vendors).where(where);
+  const [totalRow] = await queries.count.execute(params);
   return { rows: [], total: Number(totalRow?.n ?? 0) };
 }
 
@@ -129,7 +181,30 @@ export async function updateVendor(
   return row;
 }
 
-/** Updates columns and merges `fiscal` keys into the stored ones, in one statement. */
+type VendorUpdate = ReturnType<typeof prepareVendorUpdate>;
+
+function prepareVendorUpdate(db: Db, keys: (keyof VendorRow)[], withFiscal: boolean, name: string) {
+  const set: Record<string, unknown> = Object.fromEntries(keys.map((k) => [k, sql.placeholder(k)]));
+  if (withFiscal) set.fiscal = sql`${vendors.fiscal} || ${sql.placeholder('fiscal')}::jsonb`;
+  set.updatedAt = sql`now()`;
+  return db
+    .update(vendors)
+    .set(set)
+    .where(
+      and(eq(vendors.accountingFirmId, sql.placeholder('firmId')), eq(vendors.id, sql.placeholder('id'))),
+    )
+    .returning()
+    .prepare(name);
+}
+
+/** One prepared statement per set of edited fields (a handful in practice; bounded anyway). */
+const vendorUpdates = preparedPerDatabase(() => new Map<string, VendorUpdate>());
+const MAX_UPDATE_SHAPES = 256;
+
+/**
+ * The everyday edit in one statement: the given columns set, the fiscal fields merged into the
+ * stored ones by the database (no read before the write, no lock held across round trips).
+ */
 export async function updateVendorMerging(
   db: Db,
   accountingFirmId: number,
@@ -137,14 +212,23 @@ export async function updateVendorMerging(
   values: Partial<VendorRow>,
   fiscal: Record<string, unknown>,
 ): Promise<VendorRow | undefined> {
-  const merge = Object.keys(fiscal).length
-    ? { fiscal: sql`${vendors.fiscal} || ${JSON.stringify(fiscal)}::jsonb` }
-    : {};
-  const [row] = await db
-    .update(vendors)
-    .set({ ...values, ...merge, updatedAt: new Date() })
-    .where(oneVendor(accountingFirmId, id))
-    .returning();
+  const keys = (Object.keys(values) as (keyof VendorRow)[]).filter((k) => values[k] !== undefined).sort();
+  const withFiscal = Object.keys(fiscal).length > 0;
+  const shape = `${keys.join(',')}|${withFiscal}`;
+  const statements = vendorUpdates(db);
+  let statement = statements.get(shape);
+  if (!statement) {
+    if (statements.size >= MAX_UPDATE_SHAPES) statements.clear();
+    const name = `vendor_update_${createHash('sha1').update(shape).digest('hex').slice(0, 16)}`;
+    statement = prepareVendorUpdate(db, keys, withFiscal, name);
+    statements.set(shape, statement);
+  }
+  const [row] = await statement.execute({
+    ...values,
+    fiscal: withFiscal ? JSON.stringify(fiscal) : undefined,
+    firmId: accountingFirmId,
+    id,
+  });
   return row;
 }
 

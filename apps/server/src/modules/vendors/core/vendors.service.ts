@@ -14,7 +14,7 @@ import { uniqueViolation } from '../../../platform/db-errors';
 import { AppError, fieldError } from '../../../platform/errors/app-error';
 import { paginated } from '../../../platform/http/pagination';
 import { checkInvitationQuota, deliverInvitation, type Invitee } from '../../identity/invitations.service';
-import { firmMemberIds, memberSeesAllVendors } from '../../tenancy/tenancy.service';
+import { firmMemberIds } from '../../tenancy/tenancy.service';
 import { insertPeriods } from '../periods/periods.service';
 import { addClientUser } from '../users/vendor-users.service';
 import { defaultTreeStructureId } from './tree-structures.service';
@@ -38,10 +38,8 @@ export async function listVendors(
   query: ListVendorsQuery,
 ): Promise<Paginated<VendorListItem>> {
   const grant = await ctx.access.authorize(actor, 'vendor.list', { kind: 'firm', accountingFirmId });
-  let onlyAssignedTo: number | undefined;
-  if (!grant.roles.includes('firm_admin')) {
-    if (!(await memberSeesAllVendors(ctx.db, accountingFirmId, actor.userId))) onlyAssignedTo = actor.userId;
-  }
+  const seesAll = grant.roles.includes('firm_admin') || grant.allVendors === true;
+  const onlyAssignedTo = seesAll ? undefined : actor.userId;
   const { rows, total } = await repo.listVendors(ctx.db, accountingFirmId, query, onlyAssignedTo);
   return paginated(rows.map(toVendorListItem), query, total);
 }

@@ -1,6 +1,9 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { vendorMemberships } from '../../../db/schema';
+import { users, vendorMemberships } from '../../../db/schema';
+import { preparedPerDatabase } from '../../../platform/db-prepared';
+import { personColumns } from '../../identity/people.sql';
+import { placedBeyond } from '../../tenancy/placement.sql';
 
 export type MembershipRow = typeof vendorMemberships.$inferSelect;
 export type NewMembershipRow = typeof vendorMemberships.$inferInsert;
@@ -20,9 +23,39 @@ export async function insertMembership(db: Db, values: NewMembershipRow): Promis
   await db.insert(vendorMemberships).values(values);
 }
 
-/** The client file's memberships (the people come from identity). */
-export async function listMemberships(db: Db, vendor: VendorRef): Promise<MembershipRow[]> {
-  return db.select().from(vendorMemberships).where(ofVendor(vendor));
+/**
+ * The client file's memberships with their people (identity's columns) and whether each person
+ * has a place beyond the viewer's scope (tenancy's rule): one prepared round trip.
+ */
+const clientUsersQuery = preparedPerDatabase((db) => {
+  const firmId = sql.placeholder('firmId');
+  return db
+    .select({
+      membership: vendorMemberships,
+      person: personColumns,
+      beyond: placedBeyond(users.id, {
+        accountingFirmId: firmId,
+        vendorId: sql.placeholder('scopeVendorId'),
+      }),
+    })
+    .from(vendorMemberships)
+    .innerJoin(users, eq(users.id, vendorMemberships.userId))
+    .where(
+      and(
+        eq(vendorMemberships.accountingFirmId, firmId),
+        eq(vendorMemberships.vendorId, sql.placeholder('vendorId')),
+      ),
+    )
+    .prepare('client_users_of_vendor');
+});
+
+/** `scopeVendorId`: the viewer's scope is this client file (a client user), or null (the firm). */
+export async function listClientUsers(db: Db, vendor: VendorRef, scopeVendorId: number | null) {
+  return clientUsersQuery(db).execute({
+    firmId: vendor.accountingFirmId,
+    vendorId: vendor.id,
+    scopeVendorId,
+  });
 }
 
 export async function findMembership(

@@ -12,6 +12,7 @@ import {
   type Person,
   type PersonProfile,
   profileOf,
+  toPerson,
   updateOwnedProfile,
 } from '../../identity/people.service';
 import { peopleBeyond, relationsToFirm } from '../../tenancy/tenancy.service';
@@ -144,8 +145,18 @@ export async function listVendorUsers(
   vendorId: number,
 ): Promise<VendorUser[]> {
   const { vendor, scope } = await vendorFor(ctx, actor, vendorId, false);
-  const rows = await repo.listMemberships(ctx.db, vendor);
-  return (await toVendorUsers(ctx.db, scope, actor.userId, rows)).sort(byName);
+  const rows = await repo.listClientUsers(ctx.db, vendor, scope.vendorId ?? null);
+  return rows
+    .map((r) => {
+      const person = toPerson(r.person);
+      return toVendorUser(
+        r.membership,
+        person,
+        person.isSuperAdmin || r.beyond,
+        r.membership.userId === actor.userId,
+      );
+    })
+    .sort(byName);
 }
 
 async function oneVendorUser(
