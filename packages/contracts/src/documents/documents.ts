@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { idField, idParam } from '../rules/ids';
 import { nodeName } from './names';
 
-/** `/api/vendors/{vendor_id}/documents/{document_id}` */
+/** `/api/vendors/{id}/documents/{document_id}` */
 export const documentParamsSchema = z.object({
-  vendor_id: idParam('vendor'),
+  id: idParam('vendor'),
   document_id: idParam('document'),
 });
 export const versionParamsSchema = documentParamsSchema.extend({ version_id: idParam('document_version') });

@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { idField, idParam, pageQuery } from '../rules/ids';
 import { nodeName } from './names';
 
-/** `/api/vendors/{vendor_id}/folders/{folder_id}` */
-export const folderParamsSchema = z.object({ vendor_id: idParam('vendor'), folder_id: idParam('folder') });
-export const vendorDocumentsParamsSchema = z.object({ vendor_id: idParam('vendor') });
+/** `/api/vendors/{id}/folders/{folder_id}` (`id`: the client file, as in every `/vendors/{id}` route) */
+export const folderParamsSchema = z.object({ id: idParam('vendor'), folder_id: idParam('folder') });
+export const vendorDocumentsParamsSchema = z.object({ id: idParam('vendor') });
 
 /** `GET /folders`: the root alone, or the live children of `parent_id` (the tree loads lazily). */
 export const folderTreeQuerySchema = z.object({ parent_id: idParam('folder').optional() });

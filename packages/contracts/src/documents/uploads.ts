@@ -64,8 +64,11 @@ export const flowChunkRequestSchema = flowChunkFieldsSchema
 /** The test GET: is chunk `flowChunkNumber` of the upload `flowIdentifier` stored? */
 export const flowTestQuerySchema = z
   .object({
-    flowChunkNumber: count(INT4_MAX),
-    flowIdentifier: flowChunkFieldsSchema.shape.flowIdentifier,
+    flowChunkNumber: count(INT4_MAX).meta({ example: 1 }),
+    flowIdentifier: z
+      .string({ error: 'required' })
+      .regex(/^[\w.-]{1,200}$/, { error: 'invalid-value' })
+      .meta({ example: '12-bilan-2025pdf' }),
   })
   .meta({ example: { flowChunkNumber: 1, flowIdentifier: '12-bilan-2025pdf' } });
 

@@ -17,14 +17,14 @@ export function documentRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = typed(app);
   const tags = { tags: ['documents'], security: bearer };
   r.get(
-    '/api/vendors/:vendor_id/documents/:document_id',
+    '/api/vendors/:id/documents/:document_id',
     { schema: { ...tags, params: documentParamsSchema, response: { 200: dataEnvelope(documentSchema) } } },
     async (q) => ({
-      data: await service.getDocument(ctx, requireActor(q), q.params.vendor_id, q.params.document_id),
+      data: await service.getDocument(ctx, requireActor(q), q.params.id, q.params.document_id),
     }),
   );
   r.get(
-    '/api/vendors/:vendor_id/documents/:document_id/content',
+    '/api/vendors/:id/documents/:document_id/content',
     {
       schema: {
         ...tags,
@@ -36,7 +36,7 @@ export function documentRoutes(app: FastifyInstance, ctx: AppContext): void {
       },
     },
     async (q, reply) => {
-      const file = await service.content(ctx, requireActor(q), q.params.vendor_id, q.params.document_id, {
+      const file = await service.content(ctx, requireActor(q), q.params.id, q.params.document_id, {
         versionId: q.query.version_id,
         inline: q.query.disposition === 'inline',
       });
@@ -50,7 +50,7 @@ export function documentRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
   );
   r.get(
-    '/api/vendors/:vendor_id/documents/:document_id/versions',
+    '/api/vendors/:id/documents/:document_id/versions',
     {
       schema: {
         ...tags,
@@ -59,7 +59,7 @@ export function documentRoutes(app: FastifyInstance, ctx: AppContext): void {
       },
     },
     async (q) => ({
-      data: await service.listVersions(ctx, requireActor(q), q.params.vendor_id, q.params.document_id),
+      data: await service.listVersions(ctx, requireActor(q), q.params.id, q.params.document_id),
     }),
   );
 }

@@ -22,7 +22,7 @@ export function folderRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = typed(app);
   const tags = { tags: ['documents: folders'], security: bearer };
   r.get(
-    '/api/vendors/:vendor_id/folders',
+    '/api/vendors/:id/folders',
     {
       schema: {
         ...tags,
@@ -31,10 +31,10 @@ export function folderRoutes(app: FastifyInstance, ctx: AppContext): void {
         response: { 200: dataEnvelope(z.array(folderSchema)) },
       },
     },
-    async (q) => ({ data: await service.tree(ctx, requireActor(q), q.params.vendor_id, q.query.parent_id) }),
+    async (q) => ({ data: await service.tree(ctx, requireActor(q), q.params.id, q.query.parent_id) }),
   );
   r.post(
-    '/api/vendors/:vendor_id/folders',
+    '/api/vendors/:id/folders',
     {
       schema: {
         ...tags,
@@ -44,19 +44,17 @@ export function folderRoutes(app: FastifyInstance, ctx: AppContext): void {
       },
     },
     async (q, reply) =>
-      reply
-        .status(201)
-        .send({ data: await service.createFolder(ctx, requireActor(q), q.params.vendor_id, q.body) }),
+      reply.status(201).send({ data: await service.createFolder(ctx, requireActor(q), q.params.id, q.body) }),
   );
   r.get(
-    '/api/vendors/:vendor_id/folders/:folder_id',
+    '/api/vendors/:id/folders/:folder_id',
     { schema: { ...tags, params: folderParamsSchema, response: { 200: dataEnvelope(folderSchema) } } },
     async (q) => ({
-      data: await service.getFolder(ctx, requireActor(q), q.params.vendor_id, q.params.folder_id),
+      data: await service.getFolder(ctx, requireActor(q), q.params.id, q.params.folder_id),
     }),
   );
   r.patch(
-    '/api/vendors/:vendor_id/folders/:folder_id',
+    '/api/vendors/:id/folders/:folder_id',
     {
       schema: {
         ...tags,
@@ -66,11 +64,11 @@ export function folderRoutes(app: FastifyInstance, ctx: AppContext): void {
       },
     },
     async (q) => ({
-      data: await service.updateFolder(ctx, requireActor(q), q.params.vendor_id, q.params.folder_id, q.body),
+      data: await service.updateFolder(ctx, requireActor(q), q.params.id, q.params.folder_id, q.body),
     }),
   );
   r.get(
-    '/api/vendors/:vendor_id/folders/:folder_id/nodes',
+    '/api/vendors/:id/folders/:folder_id/nodes',
     {
       schema: {
         ...tags,
@@ -79,6 +77,6 @@ export function folderRoutes(app: FastifyInstance, ctx: AppContext): void {
         response: { 200: paginated(nodeSchema) },
       },
     },
-    async (q) => service.listNodes(ctx, requireActor(q), q.params.vendor_id, q.params.folder_id, q.query),
+    async (q) => service.listNodes(ctx, requireActor(q), q.params.id, q.params.folder_id, q.query),
   );
 }

@@ -27,7 +27,7 @@ export function uploadRoutes(app: FastifyInstance, ctx: AppContext): void {
     const r = typed(scope);
     const tags = { tags: ['documents: uploads'], security: bearer };
     r.post(
-      '/api/vendors/:vendor_id/folders/:folder_id/uploads',
+      '/api/vendors/:id/folders/:folder_id/uploads',
       {
         validatorCompiler: documentedBodyOnly,
         schema: {
@@ -46,7 +46,7 @@ export function uploadRoutes(app: FastifyInstance, ctx: AppContext): void {
       },
       async (q) => {
         const actor = requireActor(q);
-        const uploadScope = await service.authorizeUpload(ctx, actor, q.params.vendor_id);
+        const uploadScope = await service.authorizeUpload(ctx, actor, q.params.id);
         const data = await streamFilePart(
           q,
           { field: 'file', maxBytes: UPLOAD_MAX_CHUNK_BYTES },
@@ -56,7 +56,7 @@ export function uploadRoutes(app: FastifyInstance, ctx: AppContext): void {
       },
     );
     r.get(
-      '/api/vendors/:vendor_id/folders/:folder_id/uploads',
+      '/api/vendors/:id/folders/:folder_id/uploads',
       {
         schema: {
           ...tags,
@@ -72,7 +72,7 @@ export function uploadRoutes(app: FastifyInstance, ctx: AppContext): void {
         const found = await service.testChunk(
           ctx,
           requireActor(q),
-          q.params.vendor_id,
+          q.params.id,
           q.params.folder_id,
           q.query.flowIdentifier,
           q.query.flowChunkNumber,

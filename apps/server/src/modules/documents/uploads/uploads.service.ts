@@ -117,8 +117,8 @@ function fileName(raw: string): string {
 export const authorizeUpload = (ctx: AppContext, actor: Actor, vendorId: number) =>
   authorizeVendor(ctx, actor, vendorId, 'documents.write');
 
-/** The checks every chunk passes before a byte is stored; answers the session. */
-async function session(ctx: AppContext, scope: Scope, folderId: number, f: FlowChunkFields) {
+/** The checks every chunk passes before a byte is stored. */
+async function checkTarget(ctx: AppContext, scope: Scope, folderId: number, f: FlowChunkFields) {
   checkNumbers(f);
   fileName(f.flowFilename);
   const dirs = pathFolders(f.flowRelativePath);
@@ -126,6 +126,10 @@ async function session(ctx: AppContext, scope: Scope, folderId: number, f: FlowC
   const folder = await liveFolder(ctx.db, scope.vendor, folderId);
   if (folder.parentId === null && dirs.length === 0) throw new AppError('document-at-root');
   assertWritable(folder, scope);
+}
+
+/** The upload's session, opened by its first chunk. */
+async function session(ctx: AppContext, scope: Scope, folderId: number, f: FlowChunkFields) {
   const key = { folderId, userId: scope.actor.userId, identifier: f.flowIdentifier };
   let upload = await repo.openSession(ctx.db, scope.vendor, key, {
     filename: f.flowFilename,
@@ -175,15 +179,22 @@ export async function receiveChunk(
   content: Readable,
 ): Promise<{ id: number | null }> {
   const f = parseFields(raw);
-  const upload = await session(ctx, scope, folderId, f);
+  await checkTarget(ctx, scope, folderId, f);
   const store = chunksOf(ctx);
-  const dir = dirOf(ctx, upload);
-  const { tmp, size } = await store.write(dir, f.flowChunkNumber, content);
+  // The bytes first: a body cut short fails here, before anything is recorded.
+  const { tmp, size } = await store.write(content);
   if (size !== f.flowCurrentChunkSize) {
     await store.discard(tmp);
     throw fieldError('validation-failed', 'flowCurrentChunkSize', 'chunk-size-mismatch');
   }
-  await store.commit(dir, tmp, f.flowChunkNumber);
+  let upload: repo.UploadRow;
+  try {
+    upload = await session(ctx, scope, folderId, f);
+    await store.commit(dirOf(ctx, upload), tmp, f.flowChunkNumber);
+  } catch (error) {
+    await store.discard(tmp);
+    throw error;
+  }
   await repo.recordChunk(ctx.db, upload, f.flowChunkNumber, size);
   return complete(ctx, scope, upload);
 }
@@ -367,6 +378,7 @@ export async function cleanup(
     await repo.deleteSession(ctx.db, upload);
     await store.remove(dirOf(ctx, upload));
   }
+  await store.removeIncoming(options.idleSeconds ?? UPLOAD_IDLE_SECONDS);
   // Folders left by sessions deleted with their folder or client file.
   const onDisk = await store.list();
   const byFirm = new Map<number, number[]>();
