@@ -4,6 +4,7 @@ import { documents, folders, type TreeFolder, treeStructures, vendors } from '..
 import { rowsOf } from '../sql-rows';
 
 export type FolderRow = typeof folders.$inferSelect;
+export type { TreeFolder };
 /** A client file as the document manager knows it: its id and its firm. */
 export type VendorRef = { id: number; accountingFirmId: number };
 

@@ -8,7 +8,6 @@ import {
 } from '@portal/contracts';
 import type { AppContext } from '../../../app-context';
 import type { Db } from '../../../db/client';
-import type { TreeFolder } from '../../../db/schema';
 import type { Actor } from '../../../platform/auth/sessions';
 import { uniqueViolation } from '../../../platform/db-errors';
 import { AppError, fieldError } from '../../../platform/errors/app-error';
@@ -30,7 +29,7 @@ export async function createFolders(
   const { row: root, created } = await repo.insertRoot(tx, vendor);
   if (!created) return;
   let position = 0;
-  const add = async (parentId: number, list: TreeFolder[]) => {
+  const add = async (parentId: number, list: repo.TreeFolder[]) => {
     for (const folder of list) {
       position += 1;
       const row = await repo.insertFolder(tx, vendor, {
