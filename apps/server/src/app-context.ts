@@ -2,13 +2,14 @@ import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import type { Access } from './platform/access/access';
 import type { BlobStore } from './platform/blobs/blob-store';
+import type { EventBus } from './platform/events/events';
 import type { Mailer } from './platform/mail/mailer';
 import type { Outbox } from './platform/mail/outbox';
 import type { RateLimiter } from './platform/rate-limit';
 
 /**
- * What the client-file rules need from the document manager, wired in `app.ts`. Until the
- * document manager exists a client file holds no documents, so `NO_DOCUMENTS` answers truly.
+ * What the client-file rules need from the document manager, wired in `app.ts`
+ * (`modules/documents/documents.seam.ts`); `NO_DOCUMENTS` is for apps built without it.
  */
 export type DocumentsSeam = {
   /** Documents filed in an accounting period (deleting a period that holds some is refused). */
@@ -44,4 +45,6 @@ export type AppContext = {
   /** File contents, content-addressed (disk under DATA_DIR/blobs). */
   blobs: BlobStore;
   documents: DocumentsSeam;
+  /** In-process events (documents created, versions added...), emitted after commit. */
+  events: EventBus;
 };

@@ -6,9 +6,11 @@ import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import pino from 'pino';
-import { type AppContext, type DocumentsSeam, NO_DOCUMENTS } from './app-context';
+import type { AppContext, DocumentsSeam } from './app-context';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { documentsRoutes } from './modules/documents/documents.routes';
+import { documentsSeam } from './modules/documents/documents.seam';
 import { healthRoutes } from './modules/health/health.routes';
 import { identityRoutes } from './modules/identity/identity.routes';
 import { identityMailJobs } from './modules/identity/identity.service';
@@ -29,6 +31,7 @@ import { registerAuth } from './platform/auth/auth-plugin';
 import type { BlobStore } from './platform/blobs/blob-store';
 import { diskBlobStore } from './platform/blobs/disk-blob-store';
 import { registerErrorHandler } from './platform/errors/error-handler';
+import { createEventBus } from './platform/events/events';
 import { registerOpenApi } from './platform/http/openapi';
 import { redactUrl } from './platform/http/redact';
 import { registerSecurity } from './platform/http/security';
@@ -130,7 +133,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       deps.rateLimiter ?? (redis ? redisRateLimiter(redis) : databaseRateLimiter(deps.database.db)),
     access: createAccess(deps.database.db, accessCache),
     blobs: deps.blobs ?? diskBlobStore(path.join(config.dataDir, 'blobs')),
-    documents: deps.documents ?? NO_DOCUMENTS,
+    documents: deps.documents ?? documentsSeam(),
+    events: createEventBus((error) => app.log.error({ err: error }, 'event listener failed')),
   };
   // Each module adds the resource kinds it owns to the access module.
   ctx.access.register(tenancyAccess);
@@ -170,6 +174,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   vendorsRoutes(app, ctx);
   vendorChildrenRoutes(app, ctx);
   vendorImportRoutes(app, ctx);
+  await documentsRoutes(app, ctx);
   teamRoutes(app, ctx);
   platformAdminRoutes(app, ctx);
 

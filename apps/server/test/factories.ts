@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type * as schema from '../src/db/schema';
 import {
@@ -5,6 +7,9 @@ import {
   accountingFirmModules,
   accountingFirms,
   accountingPeriods,
+  documents,
+  documentVersions,
+  folders,
   holdingMemberships,
   holdings,
   modules,
@@ -453,3 +458,83 @@ export async function buildPasswordToken<U extends Ref | undefined = undefined>(
   );
   return { token, passwordToken: row, user: person };
 }
+
+/**
+ * A folder of a client file: under its root (created when missing) unless `parentId` is given.
+ */
+export async function buildFolder<V extends VendorRef | undefined = undefined>(
+  db: FactoryDb,
+  { vendor, ...overrides }: { vendor?: V } & Partial<typeof folders.$inferInsert> = {},
+) {
+  const file = (vendor ?? (await buildVendor(db)).vendor) as Parent<V, Vendor>;
+  const owner = { accountingFirmId: file.accountingFirmId, vendorId: file.id };
+  let parentId = overrides.parentId;
+  if (parentId === undefined) {
+    const [root] = await db
+      .insert(folders)
+      .values({ ...owner, name: 'root' })
+      .onConflictDoNothing()
+      .returning();
+    parentId =
+      root?.id ??
+      (await db.query.folders.findFirst({
+        where: (f, { and, eq, isNull }) =>
+          and(eq(f.accountingFirmId, file.accountingFirmId), eq(f.vendorId, file.id), isNull(f.parentId)),
+      }))!.id;
+  }
+  const folder = await one(
+    db
+      .insert(folders)
+      .values({ ...owner, name: `Dossier ${sequence()}`, ...overrides, parentId })
+      .returning(),
+  );
+  return { folder, vendor: file };
+}
+
+/**
+ * A document with one version in a folder (built when not given). Its content's blob is not
+ * written: pass `content` and store it yourself when a test downloads it.
+ */
+export async function buildDocument<F extends (VendorRef & { vendorId: number }) | undefined = undefined>(
+  db: FactoryDb,
+  {
+    folder,
+    content = 'document content',
+    ...overrides
+  }: { folder?: F; content?: string } & Partial<typeof documents.$inferInsert> = {},
+) {
+  const parent = (folder ?? (await buildFolder(db)).folder) as Parent<F, typeof folders.$inferSelect>;
+  const n = sequence();
+  const document = await one(
+    db
+      .insert(documents)
+      .values({
+        accountingFirmId: parent.accountingFirmId,
+        vendorId: parent.vendorId,
+        folderId: parent.id,
+        name: `Document ${n}.txt`,
+        ...overrides,
+      })
+      .returning(),
+  );
+  const bytes = Buffer.from(content);
+  const version = await one(
+    db
+      .insert(documentVersions)
+      .values({
+        accountingFirmId: parent.accountingFirmId,
+        documentId: document.id,
+        blobKey: createHash('sha256').update(bytes).digest('hex'),
+        size: bytes.length,
+        mimeType: 'text/plain',
+        originalName: document.name,
+        storedName: `${Date.now()}${n % 100}.txt`,
+        md5: createHash('md5').update(bytes).digest('hex'),
+      })
+      .returning(),
+  );
+  await db.update(documents).set({ currentVersionId: version.id }).where(eqId(document.id));
+  return { document: { ...document, currentVersionId: version.id }, version, folder: parent };
+}
+
+const eqId = (id: number) => eq(documents.id, id);

@@ -54,6 +54,11 @@ export const ERROR_CODES = [
   'siret-not-found',
   'terms-outdated',
   'domain-already-exists',
+  'node-name-conflict',
+  'node-validated',
+  'document-at-root',
+  'checksum-failed',
+  'extension-too-long',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -1,6 +1,7 @@
 export * from './access/permissions';
 export * from './auth';
 export * from './context';
+export * from './documents';
 export * from './envelope';
 export * from './errors';
 export * from './i18n/messages';

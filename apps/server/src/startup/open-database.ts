@@ -1,5 +1,6 @@
 import type { Config } from '../config';
 import { type Database, fromPostgres, openPglite, pendingMigrations, runMigrations } from '../db/client';
+import { ensureAllVendorFolders } from '../modules/documents/folders/folders.service';
 import { writeBackup } from './backup';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, ensureModules, isEmpty, seedDemo } from './seed/demo';
 import { ensureDefaultTreeStructure } from './seed/tree-structures';
@@ -26,6 +27,8 @@ export async function openDatabase(config: Config, log: Log): Promise<Database> 
         ].join('\n'),
       );
     }
+    const given = await ensureAllVendorFolders(database.db);
+    if (given > 0) log(`Folders created for ${given} client file(s) made before the document manager.`);
   } catch (error) {
     await database.close();
     throw error;

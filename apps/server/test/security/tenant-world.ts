@@ -1,14 +1,20 @@
+import os from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { users } from '../../src/db/schema';
 import { hashPassword } from '../../src/platform/auth/passwords';
+import { diskBlobStore } from '../../src/platform/blobs/disk-blob-store';
 import {
   buildAddress,
   buildAssignment,
   buildBank,
   buildClientUser,
+  buildDocument,
   buildFirm,
   buildFirmMember,
   buildFirmModules,
+  buildFolder,
   buildHolding,
   buildHoldingAdmin,
   buildPeriod,
@@ -36,6 +42,9 @@ export type TenantIds = {
   user: number;
   module: number;
   tree_structure: number;
+  folder: number;
+  document: number;
+  document_version: number;
 };
 
 export type Actor = { role: string; email: string };
@@ -102,6 +111,13 @@ export async function buildTenant(db: FactoryDb, label: string, passwordHash: st
     const { bank } = await buildBank(tx, { vendor, bankName: `${name} Bank` });
     const { address } = await buildAddress(tx, { vendor, street: `1 ${name} Street` });
     const { period } = await buildPeriod(tx, { vendor, name: `${name} FY` });
+    const { folder } = await buildFolder(tx, { vendor, name: `${name} Folder` });
+    const content = `${name} document content`;
+    const { document, version } = await buildDocument(tx, { folder, name: `${name} Document.txt`, content });
+    // The content the document's version names, in the test apps' blob store.
+    await diskBlobStore(path.join(os.tmpdir(), 'portal-test-data', 'blobs')).put(
+      Readable.from([Buffer.from(content)]),
+    );
 
     await buildFirmMember(tx, { firm, user: person('admin'), role: 'admin' });
     await buildFirmMember(tx, { firm: sister, user: person('admin'), role: 'admin' });
@@ -131,6 +147,9 @@ export async function buildTenant(db: FactoryDb, label: string, passwordHash: st
         user: person('collab').id,
         module: firmModules[0]!.moduleId,
         tree_structure: 1,
+        folder: folder.id,
+        document: document.id,
+        document_version: version.id,
       },
       actors: roles.map((r) => ({ role: r, email: email(r) })),
       markers: [
@@ -140,6 +159,9 @@ export async function buildTenant(db: FactoryDb, label: string, passwordHash: st
         `${name} Bank`,
         `${name} Street`,
         `${name} FY`,
+        `${name} Folder`,
+        `${name} Document`,
+        `${name} document content`,
         siret,
         ...roles.map(email),
       ],

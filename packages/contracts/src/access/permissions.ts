@@ -37,6 +37,10 @@ export const ACTIONS = {
   'vendor.transfer': 'Transfer a client file to another portal of the holding',
   'vendor.delete': 'Delete a client file permanently',
   'vendor.import': 'Import client files from a spreadsheet',
+  'documents.read': "Browse a client file's folders, open and download its documents",
+  'documents.write': 'Upload, create folders, rename, move, copy, delete to the trash and restore documents',
+  'documents.validate':
+    'Validate or invalidate a version, force the deletion of validated or read-only items, set folders read-only',
   'holding.manage': 'Holding administration: workspaces, customers, team',
   'platform.manage': 'Platform administration (super admin area)',
 } as const;
@@ -54,6 +58,8 @@ export const WRITE_ACTIONS: ReadonlySet<Action> = new Set<Action>([
   'vendor.transfer',
   'vendor.delete',
   'vendor.import',
+  'documents.write',
+  'documents.validate',
   'holding.manage',
   'platform.manage',
 ]);
@@ -74,6 +80,15 @@ export const PERMISSIONS: Record<Action, readonly Role[]> = {
   'vendor.transfer': ['firm_admin', 'group_admin'],
   'vendor.delete': ['firm_admin'],
   'vendor.import': ['firm_admin'],
+  'documents.read': [
+    'firm_admin',
+    'firm_collaborator',
+    'vendor_admin',
+    'vendor_collaborator',
+    'vendor_guest',
+  ],
+  'documents.write': ['firm_admin', 'firm_collaborator', 'vendor_admin', 'vendor_collaborator'],
+  'documents.validate': ['firm_admin', 'firm_collaborator'],
   'holding.manage': ['holding_admin', 'group_admin'],
   'platform.manage': ['super_admin'],
 };

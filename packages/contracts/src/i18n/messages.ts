@@ -33,7 +33,11 @@ export type ValidationKey =
   | 'invalid-domain'
   | 'password-too-weak'
   | 'password-personal-info'
-  | 'current-password-invalid';
+  | 'current-password-invalid'
+  | 'invalid-name'
+  | 'invalid-path'
+  | 'chunk-size-mismatch'
+  | 'invalid-chunk-number';
 
 /** Messages that are neither a code nor a field's: `{{name}}` placeholders filled by `translateMessage`. */
 export type NoticeKey = 'too-many-requests-wait';
@@ -129,6 +133,15 @@ const fr: Catalogue = {
     'Le mot de passe ne doit pas reprendre votre adresse e-mail ni vos nom et prénom.',
   'current-password-invalid': 'Mot de passe actuel incorrect.',
   'too-many-requests-wait': 'Trop de tentatives, veuillez réessayer dans {{wait}}.',
+  'node-name-conflict': 'Un élément du même nom existe déjà dans ce dossier.',
+  'node-validated': "Les éléments validés n'ont pas été supprimés ni déplacés.",
+  'document-at-root': 'Aucun document ne peut être placé à la racine.',
+  'checksum-failed': 'La somme de contrôle du fichier ne correspond pas.',
+  'extension-too-long': "L'extension du fichier est trop longue.",
+  'invalid-name': 'Le nom ne peut contenir aucun de ces caractères : ^ / \\ | : ? < > * ".',
+  'invalid-path': 'Chemin de dossier invalide.',
+  'chunk-size-mismatch': 'La taille du morceau ne correspond pas.',
+  'invalid-chunk-number': 'Numéro de morceau invalide.',
 };
 
 const en: Catalogue = {
@@ -215,6 +228,15 @@ const en: Catalogue = {
   'password-personal-info': 'The password must not reuse your email address or your name.',
   'current-password-invalid': 'The current password is incorrect.',
   'too-many-requests-wait': 'Too many attempts, please try again in {{wait}}.',
+  'node-name-conflict': 'An item with the same name already exists in this folder.',
+  'node-validated': 'Validated items were neither deleted nor moved.',
+  'document-at-root': 'No document can be placed at the root.',
+  'checksum-failed': "The file's checksum does not match.",
+  'extension-too-long': "The file's extension is too long.",
+  'invalid-name': 'The name cannot contain any of these characters: ^ / \\ | : ? < > * ".',
+  'invalid-path': 'Invalid folder path.',
+  'chunk-size-mismatch': "The chunk's size does not match.",
+  'invalid-chunk-number': 'Invalid chunk number.',
 };
 
 const pt: Catalogue = {
@@ -302,6 +324,15 @@ const pt: Catalogue = {
   'password-personal-info': 'A palavra-passe não deve reutilizar o seu endereço de e-mail nem o seu nome.',
   'current-password-invalid': 'A palavra-passe atual está incorreta.',
   'too-many-requests-wait': 'Demasiadas tentativas, tente novamente dentro de {{wait}}.',
+  'node-name-conflict': 'Já existe um elemento com o mesmo nome nesta pasta.',
+  'node-validated': 'Os elementos validados não foram eliminados nem movidos.',
+  'document-at-root': 'Nenhum documento pode ser colocado na raiz.',
+  'checksum-failed': 'A soma de verificação do ficheiro não corresponde.',
+  'extension-too-long': 'A extensão do ficheiro é demasiado longa.',
+  'invalid-name': 'O nome não pode conter nenhum destes caracteres: ^ / \\ | : ? < > * ".',
+  'invalid-path': 'Caminho de pasta inválido.',
+  'chunk-size-mismatch': 'O tamanho do bloco não corresponde.',
+  'invalid-chunk-number': 'Número de bloco inválido.',
 };
 
 export const MESSAGES: Record<Locale, Catalogue> = { fr, en, pt };

@@ -12,7 +12,10 @@ export type IdRef =
   | 'accounting_period'
   | 'vendor_user'
   | 'module'
-  | 'tree_structure';
+  | 'tree_structure'
+  | 'folder'
+  | 'document'
+  | 'document_version';
 
 /**
  * The only spelling of an id in a path or query: decimal digits without a sign, spaces, exponent,

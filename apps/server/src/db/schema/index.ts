@@ -1,4 +1,5 @@
 export * from './clients';
+export * from './documents';
 export * from './identity';
 export * from './mail';
 export * from './platform';

@@ -51,6 +51,11 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   'siret-not-found': 404,
   'terms-outdated': 422,
   'domain-already-exists': 422,
+  'node-name-conflict': 422,
+  'node-validated': 403,
+  'document-at-root': 422,
+  'checksum-failed': 422,
+  'extension-too-long': 422,
 };
 
 /** Field errors: field path -> message keys (translated when the error is written). */

@@ -1,5 +1,5 @@
 import { luhnCheckDigit } from '@portal/contracts';
-import { count } from 'drizzle-orm';
+import { count, isNull } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Db } from '../../db/client';
 import {
@@ -11,6 +11,7 @@ import {
   modules,
   siretRegistry,
   terms,
+  treeStructures,
   users,
   vendorAddresses,
   vendorAssignments,
@@ -19,6 +20,7 @@ import {
   vendors,
   whiteLabels,
 } from '../../db/schema';
+import { createFolders } from '../../modules/documents/folders/folders.service';
 import { DEMO_TERMS } from '../../modules/terms/default-terms';
 import { hashPassword } from '../../platform/auth/passwords';
 import { MODULE_CATALOGUE } from './modules';
@@ -196,6 +198,14 @@ export async function seedDemo(db: Db): Promise<void> {
       )
       .returning();
     const vendor = (code: string) => vendorRows.find((v) => v.clientCode === code)!;
+    // Each client file gets its folders: the root and those of the platform's default tree.
+    const [standard] = await tx
+      .select({ id: treeStructures.id })
+      .from(treeStructures)
+      .where(isNull(treeStructures.accountingFirmId))
+      .limit(1);
+    for (const v of vendorRows)
+      await createFolders(tx, { ...v, treeStructureId: v.treeStructureId ?? standard?.id ?? null });
     await tx
       .insert(siretRegistry)
       .values(

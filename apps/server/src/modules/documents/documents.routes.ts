@@ -1,0 +1,23 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../app-context';
+import { documentRoutes } from './documents/documents.routes';
+import { folderRoutes } from './folders/folders.routes';
+import { uploadRoutes } from './uploads/uploads.routes';
+import { cleanup } from './uploads/uploads.service';
+
+/** Every route of the document manager. */
+export async function documentsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  folderRoutes(app, ctx);
+  uploadRoutes(app, ctx);
+  documentRoutes(app, ctx);
+  // Idle uploads, orphan chunk folders and unreferenced blobs are cleaned every hour.
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    timer = setInterval(() => {
+      cleanup(ctx).catch((error) => app.log.error({ err: error }, 'documents cleanup failed'));
+    }, CLEANUP_INTERVAL_MS).unref();
+  });
+  app.addHook('onClose', async () => clearInterval(timer));
+}
+
+const CLEANUP_INTERVAL_MS = 60 * 60 * 1000;

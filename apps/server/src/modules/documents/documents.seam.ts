@@ -1,0 +1,17 @@
+import type { DocumentsSeam } from '../../app-context';
+import * as folders from './folders/folders.repository';
+import { createFolders } from './folders/folders.service';
+
+/** What client files need from the document manager (`ctx.documents`). */
+export function documentsSeam(): DocumentsSeam {
+  return {
+    countInPeriod: (tx, vendor, periodId) => folders.countInPeriod(tx, vendor, periodId),
+    // Folders, documents, versions and uploads go with the client file's row (foreign keys
+    // cascade); the blobs no version refers to any more are queued for the cleanup.
+    deleteAll: async (tx, vendor) => {
+      await folders.queueVendorBlobs(tx, vendor);
+      await folders.deleteVendorFolders(tx, vendor);
+    },
+    createFolders: (tx, vendor) => createFolders(tx, vendor),
+  };
+}

@@ -1,0 +1,99 @@
+import type { Readable } from 'node:stream';
+import type { DocumentDto, VersionDto } from '@portal/contracts';
+import { extensionOf } from '@portal/contracts';
+import type { AppContext } from '../../../app-context';
+import type { Actor } from '../../../platform/auth/sessions';
+import { AppError } from '../../../platform/errors/app-error';
+import { authorizeVendor } from '../vendor-access';
+import * as repo from './documents.repository';
+import { contentDisposition, mayShowInline } from './file-types';
+
+/** A live document of the client file with its current version, or 404. */
+async function liveDocument(ctx: AppContext, vendor: { id: number; accountingFirmId: number }, id: number) {
+  const doc = await repo.findDocument(ctx.db, vendor, id);
+  if (!doc || doc.deletedAt || doc.currentVersionId === null) throw new AppError('not-found');
+  const version = (await repo.findVersion(ctx.db, vendor, doc.id, doc.currentVersionId))!;
+  return { doc, version };
+}
+
+export function toDocument(doc: repo.DocumentRow, version: repo.VersionRow, unread = false): DocumentDto {
+  return {
+    id: doc.id,
+    vendor_id: doc.vendorId,
+    folder_id: doc.folderId,
+    name: doc.name,
+    extension: extensionOf(doc.name),
+    mime_type: version.mimeType,
+    size: version.size,
+    version_id: version.id,
+    is_validated: version.validatedAt !== null,
+    validated_at: version.validatedAt?.toISOString() ?? null,
+    accounting_period_id: doc.accountingPeriodId,
+    start_date: doc.startDate,
+    unread,
+    created_at: doc.createdAt.toISOString(),
+    updated_at: doc.updatedAt.toISOString(),
+    deleted_at: doc.deletedAt?.toISOString() ?? null,
+  };
+}
+
+export async function getDocument(ctx: AppContext, actor: Actor, vendorId: number, documentId: number) {
+  const scope = await authorizeVendor(ctx, actor, vendorId, 'documents.read');
+  const { doc, version } = await liveDocument(ctx, scope.vendor, documentId);
+  return toDocument(doc, version);
+}
+
+export type Download = { stream: Readable; size: number; type: string; disposition: string };
+
+/**
+ * The content of the latest version (or `versionId`), streamed from the blob store. Inline only
+ * for types a browser cannot run (never HTML, SVG or XML); opening marks the document read.
+ */
+export async function content(
+  ctx: AppContext,
+  actor: Actor,
+  vendorId: number,
+  documentId: number,
+  options: { versionId?: number; inline?: boolean },
+): Promise<Download> {
+  const scope = await authorizeVendor(ctx, actor, vendorId, 'documents.read');
+  const { doc, version: latest } = await liveDocument(ctx, scope.vendor, documentId);
+  const version =
+    options.versionId === undefined
+      ? latest
+      : await repo.findVersion(ctx.db, scope.vendor, doc.id, options.versionId);
+  if (!version) throw new AppError('not-found');
+  const stream = await ctx.blobs.get(version.blobKey);
+  await repo.markRead(ctx.db, scope.vendor, doc.id, actor.userId);
+  const inline = options.inline === true && mayShowInline(version.mimeType);
+  return {
+    stream,
+    size: version.size,
+    type: inline ? version.mimeType : 'application/octet-stream',
+    disposition: contentDisposition(inline ? 'inline' : 'attachment', doc.name),
+  };
+}
+
+export function toVersion(v: repo.VersionWithPeople): VersionDto {
+  return {
+    id: v.id,
+    document_id: v.documentId,
+    ancestor_id: v.ancestorId,
+    size: v.size,
+    mime_type: v.mimeType,
+    original_name: v.originalName,
+    md5: v.md5,
+    author: v.authorId && v.authorName !== null ? { id: v.authorId, fullname: v.authorName } : null,
+    validator:
+      v.validatedBy && v.validatorName !== null ? { id: v.validatedBy, fullname: v.validatorName } : null,
+    is_validated: v.validatedAt !== null,
+    validated_at: v.validatedAt?.toISOString() ?? null,
+    created_at: v.createdAt.toISOString(),
+  };
+}
+
+export async function listVersions(ctx: AppContext, actor: Actor, vendorId: number, documentId: number) {
+  const scope = await authorizeVendor(ctx, actor, vendorId, 'documents.read');
+  const { doc } = await liveDocument(ctx, scope.vendor, documentId);
+  return (await repo.listVersions(ctx.db, scope.vendor, doc.id)).map(toVersion);
+}

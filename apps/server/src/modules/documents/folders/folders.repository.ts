@@ -1,0 +1,244 @@
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { documents, folders, type TreeFolder, treeStructures, vendors } from '../../../db/schema';
+import { rowsOf } from '../sql-rows';
+
+export type FolderRow = typeof folders.$inferSelect;
+export type { TreeFolder };
+/** A client file as the document manager knows it: its id and its firm. */
+export type VendorRef = { id: number; accountingFirmId: number };
+
+const ofVendor = (v: VendorRef) =>
+  and(eq(folders.accountingFirmId, v.accountingFirmId), eq(folders.vendorId, v.id));
+
+export async function findRoot(db: Db, vendor: VendorRef): Promise<FolderRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(folders)
+    .where(and(ofVendor(vendor), isNull(folders.parentId)));
+  return row;
+}
+
+export async function findFolder(db: Db, vendor: VendorRef, id: number): Promise<FolderRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(folders)
+    .where(and(ofVendor(vendor), eq(folders.id, id)));
+  return row;
+}
+
+/** Locks a folder's row (serialises the changes of its content: names, versions). */
+export async function lockFolder(tx: Db, vendor: VendorRef, id: number): Promise<FolderRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(folders)
+    .where(and(ofVendor(vendor), eq(folders.id, id)))
+    .for('update');
+  return row;
+}
+
+export async function treeStructureOf(db: Db, id: number | null): Promise<TreeFolder[]> {
+  if (id === null) return [];
+  const [row] = await db
+    .select({ folders: treeStructures.folders })
+    .from(treeStructures)
+    .where(eq(treeStructures.id, id));
+  return row?.folders ?? [];
+}
+
+/** The root, created once (a concurrent creation finds the other's). */
+export async function insertRoot(tx: Db, vendor: VendorRef): Promise<{ row: FolderRow; created: boolean }> {
+  const [row] = await tx
+    .insert(folders)
+    .values({ accountingFirmId: vendor.accountingFirmId, vendorId: vendor.id, name: 'root', readOnly: false })
+    .onConflictDoNothing()
+    .returning();
+  if (row) return { row, created: true };
+  return { row: (await findRoot(tx, vendor))!, created: false };
+}
+
+export type NewFolder = {
+  parentId: number;
+  name: string;
+  catalogTreeFolderId?: number | null;
+  createdBy?: number | null;
+};
+
+export async function insertFolder(tx: Db, vendor: VendorRef, values: NewFolder): Promise<FolderRow> {
+  const [row] = await tx
+    .insert(folders)
+    .values({ accountingFirmId: vendor.accountingFirmId, vendorId: vendor.id, ...values })
+    .returning();
+  return row!;
+}
+
+/** A live folder of that name (case-insensitive) in `parentId`. */
+export async function findChildByName(
+  db: Db,
+  vendor: VendorRef,
+  parentId: number,
+  name: string,
+): Promise<FolderRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(folders)
+    .where(
+      and(
+        ofVendor(vendor),
+        eq(folders.parentId, parentId),
+        isNull(folders.deletedAt),
+        sql`lower(${folders.name}) = lower(${name})`,
+      ),
+    );
+  return row;
+}
+
+/** Live children of a folder, in the spec's order. */
+export async function listChildren(db: Db, vendor: VendorRef, parentId: number): Promise<FolderRow[]> {
+  return db
+    .select()
+    .from(folders)
+    .where(and(ofVendor(vendor), eq(folders.parentId, parentId), isNull(folders.deletedAt)))
+    .orderBy(sql`${folders.catalogTreeFolderId} ASC NULLS LAST`, asc(folders.id));
+}
+
+/** Which of the folders have live sub-folders. */
+export async function withSubFolders(db: Db, vendor: VendorRef, ids: number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .selectDistinct({ id: folders.parentId })
+    .from(folders)
+    .where(and(ofVendor(vendor), inArray(folders.parentId, ids), isNull(folders.deletedAt)));
+  return new Set(rows.map((r) => r.id!));
+}
+
+/**
+ * Unread documents under each folder (its live subtree) for a user: never opened, or opened
+ * before their latest version.
+ */
+export async function unreadCounters(
+  db: Db,
+  vendor: VendorRef,
+  userId: number,
+  ids: number[],
+): Promise<Map<number, number>> {
+  if (ids.length === 0) return new Map();
+  const list = sql.join(
+    ids.map((id) => sql`${id}::int`),
+    sql`, `,
+  );
+  const result = await db.execute(sql`
+    WITH RECURSIVE sub(top, id) AS (
+      SELECT f.id, f.id FROM folders f
+       WHERE f.accounting_firm_id = ${vendor.accountingFirmId} AND f.vendor_id = ${vendor.id}
+         AND f.id IN (${list}) AND f.deleted_at IS NULL
+      UNION ALL
+      SELECT sub.top, f.id FROM folders f JOIN sub ON f.parent_id = sub.id
+       WHERE f.accounting_firm_id = ${vendor.accountingFirmId} AND f.vendor_id = ${vendor.id}
+         AND f.deleted_at IS NULL
+    )
+    SELECT sub.top AS top, count(d.id)::int AS n
+      FROM sub
+      JOIN documents d ON d.accounting_firm_id = ${vendor.accountingFirmId} AND d.folder_id = sub.id
+                      AND d.deleted_at IS NULL
+      JOIN document_versions v ON v.accounting_firm_id = d.accounting_firm_id AND v.id = d.current_version_id
+      LEFT JOIN document_reads r ON r.accounting_firm_id = d.accounting_firm_id AND r.document_id = d.id
+                                AND r.user_id = ${userId}
+     WHERE r.read_at IS NULL OR r.read_at < v.created_at
+     GROUP BY sub.top`);
+  return new Map(rowsOf<Record<string, unknown>>(result).map((r) => [Number(r.top), Number(r.n)]));
+}
+
+export async function updateFolder(
+  tx: Db,
+  vendor: VendorRef,
+  id: number,
+  values: Partial<Pick<FolderRow, 'name' | 'readOnly' | 'parentId'>>,
+): Promise<FolderRow | undefined> {
+  const [row] = await tx
+    .update(folders)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(ofVendor(vendor), eq(folders.id, id)))
+    .returning();
+  return row;
+}
+
+/** Ids of the folder and of every folder under it (live or not). */
+export async function subtreeIds(db: Db, vendor: VendorRef, id: number): Promise<number[]> {
+  const result = await db.execute(sql`
+    WITH RECURSIVE sub(id) AS (
+      SELECT ${id}::int
+      UNION ALL
+      SELECT f.id FROM folders f JOIN sub ON f.parent_id = sub.id
+       WHERE f.accounting_firm_id = ${vendor.accountingFirmId} AND f.vendor_id = ${vendor.id}
+    )
+    SELECT id FROM sub`);
+  return rowsOf<Record<string, unknown>>(result).map((r) => Number(r.id));
+}
+
+/** The folder's ancestors, nearest first, up to the root. */
+export async function ancestors(db: Db, vendor: VendorRef, id: number): Promise<FolderRow[]> {
+  const result = await db.execute(sql`
+    WITH RECURSIVE up(id, parent_id, depth) AS (
+      SELECT f.id, f.parent_id, 0 FROM folders f
+       WHERE f.accounting_firm_id = ${vendor.accountingFirmId} AND f.vendor_id = ${vendor.id} AND f.id = ${id}
+      UNION ALL
+      SELECT f.id, f.parent_id, up.depth + 1 FROM folders f JOIN up ON f.id = up.parent_id
+       WHERE f.accounting_firm_id = ${vendor.accountingFirmId} AND f.vendor_id = ${vendor.id}
+    )
+    SELECT id FROM up WHERE depth > 0 ORDER BY depth`);
+  const ids = rowsOf<Record<string, unknown>>(result).map((r) => Number(r.id));
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select()
+    .from(folders)
+    .where(and(ofVendor(vendor), inArray(folders.id, ids)));
+  return ids.map((i) => rows.find((r) => r.id === i)!);
+}
+
+/** Client files without a root folder (made before the document manager), with their tree structure. */
+export async function vendorsWithoutRoot(
+  db: Db,
+): Promise<{ id: number; accountingFirmId: number; treeStructureId: number | null }[]> {
+  return db
+    .select({
+      id: vendors.id,
+      accountingFirmId: vendors.accountingFirmId,
+      treeStructureId: vendors.treeStructureId,
+    })
+    .from(vendors)
+    .where(
+      sql`NOT EXISTS (SELECT 1 FROM folders f WHERE f.accounting_firm_id = ${vendors.accountingFirmId}
+                        AND f.vendor_id = ${vendors.id} AND f.parent_id IS NULL)`,
+    );
+}
+
+/** Documents filed in an accounting period (in the trash or not). */
+export async function countInPeriod(db: Db, vendor: VendorRef, periodId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(documents)
+    .where(
+      and(
+        eq(documents.accountingFirmId, vendor.accountingFirmId),
+        eq(documents.vendorId, vendor.id),
+        eq(documents.accountingPeriodId, periodId),
+      ),
+    );
+  return Number(row?.n ?? 0);
+}
+
+/** Queues the blobs of every version of the client file for the cleanup (it keeps shared ones). */
+export async function queueVendorBlobs(tx: Db, vendor: VendorRef): Promise<void> {
+  await tx.execute(sql`
+    INSERT INTO blob_deletions (blob_key)
+    SELECT DISTINCT v.blob_key FROM document_versions v
+      JOIN documents d ON d.accounting_firm_id = v.accounting_firm_id AND d.id = v.document_id
+     WHERE d.accounting_firm_id = ${vendor.accountingFirmId} AND d.vendor_id = ${vendor.id}
+    ON CONFLICT (blob_key) DO NOTHING`);
+}
+
+/** Deletes the client file's folders (their documents, versions and uploads cascade). */
+export async function deleteVendorFolders(tx: Db, vendor: VendorRef): Promise<void> {
+  await tx.delete(folders).where(ofVendor(vendor));
+}

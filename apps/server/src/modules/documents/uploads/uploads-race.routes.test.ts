@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { type DocsWorld, docsWorld, upload } from '../../../../test/documents';
+
+/** Concurrency shows on PostgreSQL only (PGlite runs one transaction at a time). */
+describe.runIf(inject('databaseKind') === 'postgres')('uploads racing each other (PostgreSQL)', () => {
+  let w: DocsWorld;
+  let folder = 0;
+  beforeAll(async () => {
+    w = await docsWorld();
+    folder = (
+      await w.call('POST', `/api/vendors/${w.vendor}/folders`, 'expert', { name: 'Race', parent_id: w.root })
+    ).body.data.id;
+  });
+  afterAll(() => w.t.close());
+
+  it('two uploads of the same name and size at once: one document, the other refused', async () => {
+    const [a, b] = await Promise.all([
+      upload(w, folder, 'same.txt', Buffer.from('aaaa'), { identifier: 'race-a' }),
+      upload(w, folder, 'same.txt', Buffer.from('bbbb'), { identifier: 'race-b', who: 'collab' }),
+    ]);
+    expect([a.status, b.status].sort()).toEqual([200, 422]);
+    expect([a, b].find((r) => r.status === 422)!.body.code).toBe('node-name-conflict');
+  });
+
+  it('two versions of one document at once: both kept, chained', async () => {
+    const first = await upload(w, folder, 'v.txt', Buffer.from('v1'));
+    const [a, b] = await Promise.all([
+      upload(w, folder, 'v.txt', Buffer.from('v2a'), { identifier: 'ver-a', conflict: 'version' }),
+      upload(w, folder, 'v.txt', Buffer.from('v2b'), {
+        identifier: 'ver-b',
+        conflict: 'version',
+        who: 'collab',
+      }),
+    ]);
+    expect(a.body.data.id).toBe(first.body.data.id);
+    expect(b.body.data.id).toBe(first.body.data.id);
+    const versions = (
+      await w.call('GET', `/api/vendors/${w.vendor}/documents/${first.body.data.id}/versions`)
+    ).body.data;
+    expect(versions).toHaveLength(3);
+    expect(versions[0].ancestor_id).toBe(versions[1].id);
+    expect(versions[1].ancestor_id).toBe(versions[2].id);
+  });
+
+  it('the same chunk completing one upload twice at once assembles it once', async () => {
+    const content = Buffer.from('once only');
+    const results = await Promise.all([
+      upload(w, folder, 'once.txt', content, { identifier: 'once-1' }),
+      upload(w, folder, 'once.txt', content, { identifier: 'once-1' }),
+    ]);
+    const ids = results.map((r) => r.body.data?.id).filter((id) => id);
+    expect(new Set(ids).size).toBe(1);
+    const list = await w.call('GET', `/api/vendors/${w.vendor}/folders/${folder}/nodes?per_page=100`);
+    expect(list.body.data.filter((n: { name: string }) => n.name.startsWith('once')).length).toBe(1);
+  });
+
+  it('two users renaming one folder at once to names that clash: one wins', async () => {
+    const f = (
+      await w.call('POST', `/api/vendors/${w.vendor}/folders`, 'expert', { name: 'R1', parent_id: folder })
+    ).body.data.id;
+    const g = (
+      await w.call('POST', `/api/vendors/${w.vendor}/folders`, 'expert', { name: 'R2', parent_id: folder })
+    ).body.data.id;
+    const [a, b] = await Promise.all([
+      w.call('PATCH', `/api/vendors/${w.vendor}/folders/${f}`, 'expert', { name: 'Same' }),
+      w.call('PATCH', `/api/vendors/${w.vendor}/folders/${g}`, 'collab', { name: 'same' }),
+    ]);
+    expect([a.status, b.status].sort()).toEqual([200, 422]);
+  });
+});

@@ -1,0 +1,403 @@
+import { createHash, randomInt } from 'node:crypto';
+import path from 'node:path';
+import { Readable, Transform } from 'node:stream';
+import {
+  extensionOf,
+  type FlowChunkFields,
+  FORBIDDEN_NAME_CHARS,
+  fitFileName,
+  flowChunkFieldsSchema,
+} from '@portal/contracts';
+import type { AppContext } from '../../../app-context';
+import type { Db } from '../../../db/client';
+import type { Actor } from '../../../platform/auth/sessions';
+import { AppError, fieldError } from '../../../platform/errors/app-error';
+import * as docs from '../documents/documents.repository';
+import { mimeTypeOf } from '../documents/file-types';
+import type { VendorRef } from '../folders/folders.repository';
+import * as folders from '../folders/folders.repository';
+import { assertWritable, liveFolder, nameConflict, rootOf } from '../folders/folders.service';
+import { authorizeVendor, type Scope } from '../vendor-access';
+import { type ChunkStore, chunkStore } from './chunk-store';
+import * as repo from './uploads.repository';
+
+declare module '../../../platform/events/events' {
+  interface AppEvents {
+    'document.created': { accountingFirmId: number; vendorId: number; documentId: number; userId: number };
+    'document.version_added': {
+      accountingFirmId: number;
+      vendorId: number;
+      documentId: number;
+      versionId: number;
+      userId: number;
+    };
+  }
+}
+
+/** An assembly claimed longer ago than this came from a process that stopped: another may take it. */
+const STALE_CLAIM_SECONDS = 10 * 60;
+/** Unfinished uploads idle this long are removed with their chunks; finished ones sooner. */
+export const UPLOAD_IDLE_SECONDS = 24 * 60 * 60;
+const UPLOAD_DONE_SECONDS = 10 * 60;
+
+const stores = new WeakMap<AppContext, ChunkStore>();
+export function chunksOf(ctx: AppContext): ChunkStore {
+  let store = stores.get(ctx);
+  if (!store) {
+    store = chunkStore(path.join(ctx.config.dataDir, 'uploads'));
+    stores.set(ctx, store);
+  }
+  return store;
+}
+
+/** The zod problems of the flow fields, in the spec's 422 format. */
+function parseFields(raw: Record<string, string>): FlowChunkFields {
+  if (raw.flowTotalSize === '0') throw fieldError('empty-file', 'flowTotalSize', 'empty-file');
+  const parsed = flowChunkFieldsSchema.safeParse(raw);
+  if (parsed.success) return parsed.data;
+  const fields: Record<string, string[]> = {};
+  for (const issue of parsed.error.issues) {
+    const key = issue.path.join('.') || 'file';
+    fields[key] = [
+      ...(fields[key] ?? []),
+      issue.code === 'invalid_type' && raw[key] === undefined ? 'required' : issue.message,
+    ];
+  }
+  throw new AppError('validation-failed', { fields });
+}
+
+/** flow.js: `max(floor(total / chunk), 1)` chunks, the last one taking the remainder. */
+function checkNumbers(f: FlowChunkFields): void {
+  const expectedChunks = Math.max(1, Math.floor(f.flowTotalSize / f.flowChunkSize));
+  if (f.flowTotalChunks !== expectedChunks)
+    throw fieldError('validation-failed', 'flowTotalChunks', 'invalid-value');
+  if (f.flowChunkNumber > f.flowTotalChunks)
+    throw fieldError('validation-failed', 'flowChunkNumber', 'invalid-chunk-number');
+  const expectedSize =
+    f.flowChunkNumber < f.flowTotalChunks
+      ? f.flowChunkSize
+      : f.flowTotalSize - (f.flowTotalChunks - 1) * f.flowChunkSize;
+  if (f.flowCurrentChunkSize !== expectedSize)
+    throw fieldError('validation-failed', 'flowCurrentChunkSize', 'chunk-size-mismatch');
+}
+
+/** The folders of a relative path ('a/b/file.pdf' -> ['a', 'b']); absolute paths and '..' refused. */
+export function pathFolders(relativePath: string): string[] {
+  const bad = () => fieldError('validation-failed', 'flowRelativePath', 'invalid-path');
+  if (
+    /^([/\\]|[A-Za-z]:)/.test(relativePath) ||
+    relativePath.includes('\\') ||
+    relativePath.includes('\u0000')
+  )
+    throw bad();
+  const parts = relativePath.split('/');
+  parts.pop();
+  for (const part of parts) {
+    if (
+      part.trim() === '' ||
+      part === '.' ||
+      part === '..' ||
+      FORBIDDEN_NAME_CHARS.test(part) ||
+      part.length > 254
+    )
+      throw bad();
+  }
+  return parts.map((p) => p.trim());
+}
+
+function fileName(raw: string): string {
+  const fitted = fitFileName(raw);
+  if ('error' in fitted) {
+    if (fitted.error === 'extension-too-long') throw fieldError('extension-too-long', 'flowFilename');
+    throw fieldError('validation-failed', 'flowFilename', fitted.error);
+  }
+  return fitted.name;
+}
+
+export const authorizeUpload = (ctx: AppContext, actor: Actor, vendorId: number) =>
+  authorizeVendor(ctx, actor, vendorId, 'documents.write');
+
+/** The checks every chunk passes before a byte is stored. */
+async function checkTarget(ctx: AppContext, scope: Scope, folderId: number, f: FlowChunkFields) {
+  checkNumbers(f);
+  fileName(f.flowFilename);
+  const dirs = pathFolders(f.flowRelativePath);
+  await rootOf(ctx, scope.vendor);
+  const folder = await liveFolder(ctx.db, scope.vendor, folderId);
+  if (folder.parentId === null && dirs.length === 0) throw new AppError('document-at-root');
+  assertWritable(folder, scope);
+}
+
+/** The upload's session, opened by its first chunk. */
+async function session(ctx: AppContext, scope: Scope, folderId: number, f: FlowChunkFields) {
+  const key = { folderId, userId: scope.actor.userId, identifier: f.flowIdentifier };
+  let upload = await repo.openSession(ctx.db, scope.vendor, key, {
+    filename: f.flowFilename,
+    relativePath: f.flowRelativePath,
+    totalSize: f.flowTotalSize,
+    chunkSize: f.flowChunkSize,
+    totalChunks: f.flowTotalChunks,
+    conflict: f.conflict ?? 'refuse',
+    md5: f.md5 ?? null,
+  });
+  const same =
+    upload.totalSize === f.flowTotalSize &&
+    upload.chunkSize === f.flowChunkSize &&
+    upload.totalChunks === f.flowTotalChunks &&
+    upload.relativePath === f.flowRelativePath;
+  // A finished upload's identifier sent again is a new upload (the same file as a new version):
+  // start over, as when the identifier now names another file.
+  if ((!same && upload.status === 'receiving') || upload.status === 'done') {
+    await repo.deleteSession(ctx.db, upload);
+    await chunksOf(ctx).remove(dirOf(ctx, upload));
+    upload = await repo.openSession(ctx.db, scope.vendor, key, {
+      filename: f.flowFilename,
+      relativePath: f.flowRelativePath,
+      totalSize: f.flowTotalSize,
+      chunkSize: f.flowChunkSize,
+      totalChunks: f.flowTotalChunks,
+      conflict: f.conflict ?? 'refuse',
+      md5: f.md5 ?? null,
+    });
+  }
+  return upload;
+}
+
+const dirOf = (ctx: AppContext, u: Pick<repo.UploadRow, 'accountingFirmId' | 'userId' | 'id'>) =>
+  chunksOf(ctx).dirOf(u.accountingFirmId, u.userId, u.id);
+
+/**
+ * One chunk of the flow.js protocol: checked, stored under the upload's session (a repeated chunk
+ * replaces itself), and when it makes the file complete the file is assembled, once, whatever
+ * the order the chunks came in. Answers the document's id once the file is complete.
+ */
+export async function receiveChunk(
+  ctx: AppContext,
+  scope: Scope,
+  folderId: number,
+  raw: Record<string, string>,
+  content: Readable,
+): Promise<{ id: number | null }> {
+  const f = parseFields(raw);
+  await checkTarget(ctx, scope, folderId, f);
+  const store = chunksOf(ctx);
+  // The bytes first: a body cut short fails here, before anything is recorded.
+  const { tmp, size } = await store.write(content);
+  if (size !== f.flowCurrentChunkSize) {
+    await store.discard(tmp);
+    throw fieldError('validation-failed', 'flowCurrentChunkSize', 'chunk-size-mismatch');
+  }
+  let upload: repo.UploadRow;
+  try {
+    upload = await session(ctx, scope, folderId, f);
+    await store.commit(dirOf(ctx, upload), tmp, f.flowChunkNumber);
+  } catch (error) {
+    await store.discard(tmp);
+    throw error;
+  }
+  await repo.recordChunk(ctx.db, upload, f.flowChunkNumber, size);
+  return complete(ctx, scope, upload);
+}
+
+/** Assembles the file if this request claims it, else waits for the request that did. */
+async function complete(
+  ctx: AppContext,
+  scope: Scope,
+  upload: repo.UploadRow,
+): Promise<{ id: number | null }> {
+  const claimed = await repo.claimAssembly(ctx.db, upload, STALE_CLAIM_SECONDS);
+  if (claimed) return { id: await assemble(ctx, scope, claimed) };
+  for (let i = 0; i < 1200; i++) {
+    const now = await repo.findById(ctx.db, upload.accountingFirmId, upload.id);
+    if (!now) return { id: null };
+    if (now.status === 'done') return { id: now.documentId };
+    if (now.status === 'receiving') return { id: null };
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { id: null };
+}
+
+/** "name.ext" -> "name (2).ext", the first free one in the folder. */
+async function freeName(tx: Db, vendor: VendorRef, folderId: number, name: string): Promise<string> {
+  const ext = extensionOf(name);
+  const stem = ext ? name.slice(0, -(ext.length + 1)) : name;
+  const taken = new Set(await docs.namesLike(tx, vendor, folderId, stem));
+  for (let n = 2; ; n++) {
+    const candidate = `${stem} (${n})${ext ? `.${name.slice(-ext.length)}` : ''}`;
+    if (!taken.has(candidate.toLowerCase())) return candidate;
+  }
+}
+
+/** Finds or creates the folders of a relative path under `folderId` (merging with existing ones). */
+async function ensurePath(tx: Db, scope: Scope, folderId: number, dirs: string[]): Promise<number> {
+  let parent = folderId;
+  for (const name of dirs) {
+    const locked = await folders.lockFolder(tx, scope.vendor, parent);
+    if (!locked || locked.deletedAt) throw new AppError('not-found');
+    const existing = await folders.findChildByName(tx, scope.vendor, parent, name);
+    if (existing) {
+      parent = existing.id;
+      continue;
+    }
+    assertWritable(locked, scope);
+    parent = (
+      await folders.insertFolder(tx, scope.vendor, { parentId: parent, name, createdBy: scope.actor.userId })
+    ).id;
+  }
+  return parent;
+}
+
+async function assemble(ctx: AppContext, scope: Scope, upload: repo.UploadRow): Promise<number> {
+  const store = chunksOf(ctx);
+  const dir = dirOf(ctx, upload);
+  const md5 = createHash('md5');
+  const hashing = new Transform({
+    transform(chunk, _enc, done) {
+      md5.update(chunk);
+      done(null, chunk);
+    },
+  });
+  let stored: { key: string; size: number };
+  try {
+    stored = await ctx.blobs.put(Readable.from(store.read(dir, upload.totalChunks)).pipe(hashing));
+  } catch (error) {
+    await repo.release(ctx.db, upload);
+    throw error;
+  }
+  const digest = md5.digest('hex');
+  if ((upload.md5 && digest !== upload.md5) || stored.size !== upload.totalSize) {
+    await docs.queueBlob(ctx.db, stored.key);
+    await repo.deleteSession(ctx.db, upload);
+    await store.remove(dir);
+    throw fieldError('checksum-failed', 'file');
+  }
+  const name = fileName(upload.filename);
+  const dirs = pathFolders(upload.relativePath);
+  const ext = extensionOf(name);
+  const version: docs.NewVersion = {
+    blobKey: stored.key,
+    size: stored.size,
+    mimeType: mimeTypeOf(name),
+    originalName: upload.filename,
+    storedName: `${Date.now()}${randomInt(0, 100)}${ext ? `.${ext}` : ''}`,
+    md5: digest,
+    authorId: scope.actor.userId,
+  };
+  let outcome: { documentId: number; versionId: number; created: boolean };
+  try {
+    outcome = await ctx.db.transaction(async (tx) => {
+      const target = await ensurePath(tx, scope, upload.folderId, dirs);
+      // The folder's row lock serialises names and versions of its documents across processes.
+      const folder = await folders.lockFolder(tx, scope.vendor, target);
+      if (!folder || folder.deletedAt) throw new AppError('not-found');
+      if (folder.parentId === null) throw new AppError('document-at-root');
+      assertWritable(folder, scope);
+      const existing = await docs.findByName(tx, scope.vendor, target, name);
+      let result: { documentId: number; versionId: number; created: boolean };
+      if (existing && upload.conflict === 'version') {
+        const locked = (await docs.lockDocument(tx, scope.vendor, existing.id))!;
+        const v = await docs.addVersion(tx, scope.vendor, locked, version);
+        result = { documentId: existing.id, versionId: v.id, created: false };
+      } else {
+        if (existing && upload.conflict === 'refuse') throw fieldError('node-name-conflict', 'flowFilename');
+        const finalName = existing ? await freeName(tx, scope.vendor, target, name) : name;
+        const doc = await docs.insertDocument(tx, scope.vendor, {
+          folderId: target,
+          name: finalName,
+          createdBy: scope.actor.userId,
+        });
+        const v = await docs.addVersion(tx, scope.vendor, doc, version);
+        result = { documentId: doc.id, versionId: v.id, created: true };
+      }
+      await docs.unqueueBlob(tx, stored.key);
+      await repo.markDone(tx, upload, result.documentId);
+      return result;
+    });
+  } catch (error) {
+    await repo.deleteSession(ctx.db, upload);
+    await store.remove(dir);
+    throw nameConflict(error, 'flowFilename') ?? error;
+  }
+  // A cleanup may have removed this content between the put and the commit: store it again.
+  if (!(await ctx.blobs.has(stored.key)))
+    await ctx.blobs.put(Readable.from(store.read(dir, upload.totalChunks)));
+  await store.remove(dir);
+  const base = {
+    accountingFirmId: scope.vendor.accountingFirmId,
+    vendorId: scope.vendor.id,
+    userId: scope.actor.userId,
+  };
+  if (outcome.created) ctx.events.emit('document.created', { ...base, documentId: outcome.documentId });
+  ctx.events.emit('document.version_added', {
+    ...base,
+    documentId: outcome.documentId,
+    versionId: outcome.versionId,
+  });
+  return outcome.documentId;
+}
+
+/**
+ * flow.js's test GET: 200 with the chunks stored when chunk `number` is one of them, 204 when it
+ * must be sent. The last chunk of a complete but unassembled upload answers 204, so that sending
+ * it again assembles the file.
+ */
+export async function testChunk(
+  ctx: AppContext,
+  actor: Actor,
+  vendorId: number,
+  folderId: number,
+  identifier: string,
+  number: number,
+): Promise<{ chunks: number[]; id: number | null } | null> {
+  const scope = await authorizeUpload(ctx, actor, vendorId);
+  await liveFolder(ctx.db, scope.vendor, folderId);
+  const upload = await repo.findSession(ctx.db, scope.vendor, { folderId, userId: actor.userId, identifier });
+  if (!upload) return null;
+  const chunks = await repo.storedChunks(ctx.db, upload);
+  if (upload.status === 'done') return { chunks, id: upload.documentId };
+  if (!chunks.includes(number)) return null;
+  if (number === upload.totalChunks && chunks.length === upload.totalChunks) return null;
+  return { chunks, id: null };
+}
+
+/**
+ * Removes idle uploads with their chunks, chunk folders no upload owns, and the queued blobs no
+ * version refers to any more. Run periodically by each server process (`documentsJobs`).
+ */
+export async function cleanup(
+  ctx: AppContext,
+  options: { idleSeconds?: number; doneSeconds?: number } = {},
+): Promise<{ uploads: number; blobs: number }> {
+  const store = chunksOf(ctx);
+  const stale = await repo.staleSessions(
+    ctx.db,
+    options.idleSeconds ?? UPLOAD_IDLE_SECONDS,
+    options.doneSeconds ?? UPLOAD_DONE_SECONDS,
+  );
+  for (const upload of stale) {
+    await repo.deleteSession(ctx.db, upload);
+    await store.remove(dirOf(ctx, upload));
+  }
+  await store.removeIncoming(options.idleSeconds ?? UPLOAD_IDLE_SECONDS);
+  // Folders left by sessions deleted with their folder or client file.
+  const onDisk = await store.list();
+  const byFirm = new Map<number, number[]>();
+  for (const d of onDisk) byFirm.set(d.firm, [...(byFirm.get(d.firm) ?? []), d.upload]);
+  for (const [firm, ids] of byFirm) {
+    const alive = await repo.existingIds(ctx.db, firm, ids);
+    for (const d of onDisk.filter((x) => x.firm === firm && !alive.has(x.upload)))
+      await store.remove(store.dirOf(d.firm, d.user, d.upload));
+  }
+  let blobs = 0;
+  for (const key of await docs.queuedBlobs(ctx.db, 500)) {
+    await ctx.db.transaction(async (tx) => {
+      if (await docs.claimUnreferencedBlob(tx, key)) {
+        // Deleted before the commit: an upload referring to the key again waits on the row, then
+        // finds the blob gone and stores it again.
+        await ctx.blobs.delete(key);
+        blobs += 1;
+      }
+    });
+  }
+  return { uploads: stale.length, blobs };
+}

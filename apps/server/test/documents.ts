@@ -1,0 +1,122 @@
+import { createHash } from 'node:crypto';
+import { createTestApp, type TestApp } from './test-app';
+
+export type DocsWorld = {
+  t: TestApp;
+  tokens: Record<'expert' | 'collab' | 'client' | 'guest' | 'superadmin', string>;
+  /** Boulangerie Martin (client and guest are its users) and a client file of the other portal. */
+  vendor: number;
+  otherVendor: number;
+  root: number;
+  call(
+    method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
+    url: string,
+    who?: keyof DocsWorld['tokens'],
+    payload?: unknown,
+  ): ReturnType<TestApp['request']>;
+};
+
+/** The demo data set, signed in as its five accounts, on Boulangerie Martin's folders. */
+export async function docsWorld(options: Parameters<typeof createTestApp>[0] = {}): Promise<DocsWorld> {
+  const t = await createTestApp({ demo: true, ...options });
+  const tokens = {} as DocsWorld['tokens'];
+  for (const who of ['expert', 'collab', 'client', 'guest', 'superadmin'] as const)
+    tokens[who] = await t.signIn(`${who}@demo.test`);
+  const call: DocsWorld['call'] = (method, url, who = 'expert', payload) =>
+    t.request({
+      method,
+      url,
+      token: tokens[who],
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+  const firms = (await call('GET', '/api/users/me/accounting-firms')).body.data as {
+    id: number;
+    name: string;
+  }[];
+  const list = async (name: string) =>
+    (await call('GET', `/api/accounting-firms/${firms.find((f) => f.name === name)!.id}/vendors`)).body
+      .data as { id: number; company: string }[];
+  const demo = await list('Cabinet Démo');
+  const vendor = demo.find((v) => v.company.startsWith('Boulangerie Martin'))!.id;
+  const otherVendor = (await list('Cabinet Nord'))[0]!.id;
+  const root = (await call('GET', `/api/vendors/${vendor}/folders`)).body.data[0].id as number;
+  return { t, tokens, vendor, otherVendor, root, call };
+}
+
+export const md5 = (bytes: Uint8Array) => createHash('md5').update(bytes).digest('hex');
+
+/** A multipart body as flow.js sends one chunk: the fields, then the file part. */
+export async function chunkBody(fields: Record<string, string | number>, chunk: Uint8Array) {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.append(k, String(v));
+  form.append('file', new Blob([new Uint8Array(chunk)], { type: 'application/octet-stream' }), 'blob');
+  const encoded = new Response(form);
+  return {
+    payload: Buffer.from(await encoded.arrayBuffer()),
+    headers: { 'content-type': encoded.headers.get('content-type')! },
+  };
+}
+
+export type UploadOptions = {
+  chunkSize?: number;
+  relativePath?: string;
+  identifier?: string;
+  conflict?: 'refuse' | 'version' | 'rename';
+  md5?: string | false;
+  /** Chunk numbers (from 1) in the order to send; all in order by default. */
+  order?: number[];
+  who?: keyof DocsWorld['tokens'];
+};
+
+/** Sends one chunk of `content` as flow.js would. */
+export async function sendChunk(
+  w: DocsWorld,
+  folderId: number,
+  name: string,
+  content: Uint8Array,
+  number: number,
+  o: UploadOptions = {},
+) {
+  const chunkSize = o.chunkSize ?? 1024 * 1024;
+  const total = Math.max(1, Math.floor(content.length / chunkSize));
+  const start = (number - 1) * chunkSize;
+  const end = number === total ? content.length : start + chunkSize;
+  const bytes = content.subarray(start, end);
+  const fields: Record<string, string | number> = {
+    flowChunkNumber: number,
+    flowChunkSize: chunkSize,
+    flowCurrentChunkSize: bytes.length,
+    flowTotalSize: content.length,
+    flowIdentifier: o.identifier ?? `${content.length}-${name.replace(/[^\w]/g, '')}`.slice(0, 100),
+    flowFilename: name,
+    flowRelativePath: o.relativePath ?? name,
+    flowTotalChunks: total,
+  };
+  if (o.md5 !== false) fields.md5 = o.md5 ?? md5(content);
+  if (o.conflict) fields.conflict = o.conflict;
+  return w.t.request({
+    method: 'POST',
+    url: `/api/vendors/${w.vendor}/folders/${folderId}/uploads`,
+    token: w.tokens[o.who ?? 'expert'],
+    ...(await chunkBody(fields, bytes)),
+  });
+}
+
+/** Uploads a whole file chunk by chunk; answers the last response. */
+export async function upload(
+  w: DocsWorld,
+  folderId: number,
+  name: string,
+  content: Uint8Array,
+  o: UploadOptions = {},
+) {
+  const chunkSize = o.chunkSize ?? 1024 * 1024;
+  const total = Math.max(1, Math.floor(content.length / chunkSize));
+  const order = o.order ?? Array.from({ length: total }, (_, i) => i + 1);
+  let last: Awaited<ReturnType<typeof sendChunk>> | undefined;
+  for (const n of order) {
+    last = await sendChunk(w, folderId, name, content, n, o);
+    if (last.status !== 200) return last;
+  }
+  return last!;
+}

@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { idField, idParam } from '../rules/ids';
+import { nodeName } from './names';
+
+/** `/api/vendors/{id}/documents/{document_id}` */
+export const documentParamsSchema = z.object({
+  id: idParam('vendor'),
+  document_id: idParam('document'),
+});
+export const versionParamsSchema = documentParamsSchema.extend({ version_id: idParam('document_version') });
+
+export const personRefSchema = z.object({ id: z.number().int(), fullname: z.string() });
+
+export const documentSchema = z.object({
+  id: z.number().int(),
+  vendor_id: z.number().int(),
+  folder_id: z.number().int(),
+  name: z.string(),
+  extension: z.string(),
+  mime_type: z.string(),
+  size: z.number().int(),
+  version_id: z.number().int(),
+  is_validated: z.boolean(),
+  validated_at: z.string().nullable(),
+  accounting_period_id: z.number().int().nullable(),
+  start_date: z.string().nullable(),
+  unread: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  deleted_at: z.string().nullable(),
+});
+export type DocumentDto = z.infer<typeof documentSchema>;
+
+export const versionSchema = z.object({
+  id: z.number().int(),
+  document_id: z.number().int(),
+  /** The version this one follows; null for the first. */
+  ancestor_id: z.number().int().nullable(),
+  size: z.number().int(),
+  mime_type: z.string(),
+  original_name: z.string(),
+  md5: z.string(),
+  author: personRefSchema.nullable(),
+  validator: personRefSchema.nullable(),
+  is_validated: z.boolean(),
+  validated_at: z.string().nullable(),
+  created_at: z.string(),
+});
+export type VersionDto = z.infer<typeof versionSchema>;
+
+export const updateDocumentRequestSchema = z
+  .object({
+    name: nodeName().optional(),
+    accounting_period_id: idField('accounting_period').nullable().optional(),
+    start_date: z.iso.date({ error: 'invalid-date' }).nullable().optional(),
+  })
+  .strict()
+  .meta({ example: { name: 'Bilan 2025 signé.pdf', start_date: '2025-12-31' } });
+export type UpdateDocumentRequest = z.infer<typeof updateDocumentRequestSchema>;
+
+/** `?version_id=` another version than the latest; `?disposition=inline` to view (safe types only). */
+export const contentQuerySchema = z.object({
+  version_id: idParam('document_version').optional(),
+  disposition: z.enum(['attachment', 'inline']).optional(),
+});
+
+/** What to do with same-name items at the target: refuse, rename the newcomer, add it as a version (documents) or merge (folders). */
+export const nodeConflictSchema = z.enum(['refuse', 'rename', 'version', 'merge']);
+
+/** A selection of nodes of one client file. */
+export const selectionSchema = z.object({
+  document_ids: z.array(idField('document')).max(1000, { error: 'too-long' }).default([]),
+  folder_ids: z.array(idField('folder')).max(1000, { error: 'too-long' }).default([]),
+});
+
+/** Move or copy a selection into `folder_id`. */
+export const transferNodesRequestSchema = selectionSchema
+  .extend({ folder_id: idField('folder'), conflict: nodeConflictSchema.default('refuse') })
+  .strict()
+  .meta({ example: { folder_id: 1, document_ids: [1], folder_ids: [], conflict: 'rename' } });
+export type TransferNodesRequest = z.infer<typeof transferNodesRequestSchema>;
+
+export const selectionRequestSchema = selectionSchema
+  .strict()
+  .meta({ example: { document_ids: [1], folder_ids: [] } });
+export type SelectionRequest = z.infer<typeof selectionRequestSchema>;
+
+/** What a move, copy, restore or deletion did: the items done and those it left. */
+export const nodesOutcomeSchema = z.object({
+  document_ids: z.array(z.number().int()),
+  folder_ids: z.array(z.number().int()),
+  /** Validated or read-only items left in place (deletion without `force`, move). */
+  skipped_document_ids: z.array(z.number().int()),
+  skipped_folder_ids: z.array(z.number().int()),
+});
+export type NodesOutcome = z.infer<typeof nodesOutcomeSchema>;

@@ -1,0 +1,4 @@
+export * from './documents';
+export * from './folders';
+export * from './names';
+export * from './uploads';
