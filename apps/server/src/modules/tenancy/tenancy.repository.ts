@@ -136,7 +136,7 @@ const vendorColumns = {
 /**
  * The client files a user reaches in one firm, with how: as a member who sees them all (admin or
  * "all client files"), through an assignment, or as a client user of an active one. One prepared
- * round trip: the union of the three sources gates a scan of the firm's client files.
+ * round trip: the ids the three sources reach, then those client files by key.
  */
 const vendorsOfUserQuery = preparedPerDatabase((db) => {
   const userId = sql.placeholder('userId');
@@ -181,14 +181,16 @@ const vendorsOfUserQuery = preparedPerDatabase((db) => {
     .where(
       and(
         eq(vendors.accountingFirmId, firmId),
-        sql`${vendors.id} in (
+        // `= any(array(...))`: the reached ids are computed first, then looked up by key (an `in`
+        // let the planner scan every client file of the firm).
+        sql`${vendors.id} = any(array(
           select ${vendors.id} from ${vendors} where ${vendors.accountingFirmId} = ${firmId}
             and exists (select 1 from ${m} where ${m.accountingFirmId} = ${firmId} and ${m.userId} = ${userId}
               and not ${m.pending} and (${m.role} = 'admin' or ${m.allVendors}))
           union all
           select ${a.vendorId} from ${a} where ${a.accountingFirmId} = ${firmId} and ${a.userId} = ${userId}
           union all
-          select ${c.vendorId} from ${c} where ${c.accountingFirmId} = ${firmId} and ${c.userId} = ${userId})`,
+          select ${c.vendorId} from ${c} where ${c.accountingFirmId} = ${firmId} and ${c.userId} = ${userId}))`,
         or(sql`${m.userId} is not null`, sql`${c.userId} is not null`),
         sql`(${pattern}::text is null or ${vendors.company} ilike ${pattern} or ${vendors.clientCode} ilike ${pattern} or ${vendors.siret} ilike ${pattern})`,
       ),
