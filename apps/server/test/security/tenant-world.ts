@@ -12,6 +12,7 @@ import {
   buildHolding,
   buildHoldingAdmin,
   buildPeriod,
+  buildTask,
   buildTerms,
   buildUser,
   buildVendor,
@@ -36,6 +37,11 @@ export type TenantIds = {
   user: number;
   module: number;
   tree_structure: number;
+  /** An information request of the client file (with one item: `task_item`). */
+  task: number;
+  task_item: number;
+  /** A person the tenant knows, who may be a task's member (the assigned collaborator). */
+  member: number;
 };
 
 export type Actor = { role: string; email: string };
@@ -116,6 +122,14 @@ export async function buildTenant(db: FactoryDb, label: string, passwordHash: st
     await buildClientUser(tx, { vendor, user: person('clientcollab'), role: 'collaborator' });
     await buildClientUser(tx, { vendor, user: person('guest'), role: 'guest' });
     await buildHoldingAdmin(tx, { holding, user: person('holdingadmin') });
+    const { task, items } = await buildTask(tx, {
+      vendor,
+      title: `${name} request`,
+      note: `${name} task note`,
+      dueDate: '2026-01-31',
+      members: [person('collab').id],
+      items: [`${name} item`],
+    });
 
     return {
       label,
@@ -131,6 +145,9 @@ export async function buildTenant(db: FactoryDb, label: string, passwordHash: st
         user: person('collab').id,
         module: firmModules[0]!.moduleId,
         tree_structure: 1,
+        task: task.id,
+        task_item: items[0]!.id,
+        member: person('collab').id,
       },
       actors: roles.map((r) => ({ role: r, email: email(r) })),
       markers: [
@@ -140,6 +157,9 @@ export async function buildTenant(db: FactoryDb, label: string, passwordHash: st
         `${name} Bank`,
         `${name} Street`,
         `${name} FY`,
+        `${name} request`,
+        `${name} task note`,
+        `${name} item`,
         siret,
         ...roles.map(email),
       ],

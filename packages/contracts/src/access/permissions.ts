@@ -37,6 +37,12 @@ export const ACTIONS = {
   'vendor.transfer': 'Transfer a client file to another portal of the holding',
   'vendor.delete': 'Delete a client file permanently',
   'vendor.import': 'Import client files from a spreadsheet',
+  'task.list':
+    'List the tasks of a firm (members: their client files; client users: their companies, never internal ones)',
+  'task.admin_mode': "List every task of the firm's client files (admin mode)",
+  'task.read': 'Open a task or information request of a client file',
+  'task.manage': 'Create, change and delete the tasks of a client file',
+  'task.answer': 'Answer the items of an information request',
   'holding.manage': 'Holding administration: workspaces, customers, team',
   'platform.manage': 'Platform administration (super admin area)',
 } as const;
@@ -54,6 +60,8 @@ export const WRITE_ACTIONS: ReadonlySet<Action> = new Set<Action>([
   'vendor.transfer',
   'vendor.delete',
   'vendor.import',
+  'task.manage',
+  'task.answer',
   'holding.manage',
   'platform.manage',
 ]);
@@ -74,6 +82,11 @@ export const PERMISSIONS: Record<Action, readonly Role[]> = {
   'vendor.transfer': ['firm_admin', 'group_admin'],
   'vendor.delete': ['firm_admin'],
   'vendor.import': ['firm_admin'],
+  'task.list': ['firm_admin', 'firm_collaborator', 'firm_client'],
+  'task.admin_mode': ['firm_admin'],
+  'task.read': ['firm_admin', 'firm_collaborator', 'vendor_admin', 'vendor_collaborator', 'vendor_guest'],
+  'task.manage': ['firm_admin', 'firm_collaborator'],
+  'task.answer': ['firm_admin', 'firm_collaborator', 'vendor_admin', 'vendor_collaborator'],
   'holding.manage': ['holding_admin', 'group_admin'],
   'platform.manage': ['super_admin'],
 };

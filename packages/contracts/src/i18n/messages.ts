@@ -127,6 +127,14 @@ const fr: Catalogue = {
     'Mot de passe trop facile à deviner (courant, déjà divulgué ou trop simple) : choisissez-en un plus long ou moins prévisible.',
   'password-personal-info':
     'Le mot de passe ne doit pas reprendre votre adresse e-mail ni vos nom et prénom.',
+  'task-title-already-used': 'Une autre sous-tâche de cette tâche porte déjà ce nom.',
+  'task-invalid-parent': 'La tâche parente doit être une tâche principale du même dossier client.',
+  'task-dependency-cycle': 'Cette dépendance créerait une boucle entre les tâches.',
+  'task-dependency-other-vendor': "Une tâche ne peut dépendre que d'une tâche du même dossier client.",
+  'task-parent-cannot-depend': 'Une tâche qui a des sous-tâches ne peut pas recevoir de dépendances.',
+  'task-dependencies-not-done': 'Cette tâche ne peut pas commencer avant la fin des tâches dont elle dépend.',
+  'task-member-unknown': "Ce membre n'appartient ni au cabinet ni au dossier client.",
+  'task-not-information-request': "Seule une demande d'informations a des éléments à fournir.",
   'current-password-invalid': 'Mot de passe actuel incorrect.',
   'too-many-requests-wait': 'Trop de tentatives, veuillez réessayer dans {{wait}}.',
 };
@@ -213,6 +221,14 @@ const en: Catalogue = {
   'password-too-weak':
     'This password is too easy to guess (common, already leaked or too simple): choose a longer or less predictable one.',
   'password-personal-info': 'The password must not reuse your email address or your name.',
+  'task-title-already-used': 'Another sub-task of this task already has this name.',
+  'task-invalid-parent': 'The parent task must be a main task of the same client file.',
+  'task-dependency-cycle': 'This dependency would make a loop between tasks.',
+  'task-dependency-other-vendor': 'A task can only depend on tasks of the same client file.',
+  'task-parent-cannot-depend': 'A task that has sub-tasks cannot receive dependencies.',
+  'task-dependencies-not-done': 'This task cannot start before the tasks it depends on are done.',
+  'task-member-unknown': 'This member belongs neither to the firm nor to the client file.',
+  'task-not-information-request': 'Only an information request has items to provide.',
   'current-password-invalid': 'The current password is incorrect.',
   'too-many-requests-wait': 'Too many attempts, please try again in {{wait}}.',
 };
@@ -300,6 +316,14 @@ const pt: Catalogue = {
   'password-too-weak':
     'Esta palavra-passe é demasiado fácil de adivinhar (comum, já divulgada ou demasiado simples): escolha uma mais longa ou menos previsível.',
   'password-personal-info': 'A palavra-passe não deve reutilizar o seu endereço de e-mail nem o seu nome.',
+  'task-title-already-used': 'Outra subtarefa desta tarefa já tem este nome.',
+  'task-invalid-parent': 'A tarefa principal deve ser uma tarefa principal do mesmo dossiê de cliente.',
+  'task-dependency-cycle': 'Esta dependência criaria um ciclo entre tarefas.',
+  'task-dependency-other-vendor': 'Uma tarefa só pode depender de tarefas do mesmo dossiê de cliente.',
+  'task-parent-cannot-depend': 'Uma tarefa com subtarefas não pode receber dependências.',
+  'task-dependencies-not-done': 'Esta tarefa não pode começar antes de terminarem as tarefas de que depende.',
+  'task-member-unknown': 'Este membro não pertence ao gabinete nem ao dossiê de cliente.',
+  'task-not-information-request': 'Só um pedido de informações tem elementos a fornecer.',
   'current-password-invalid': 'A palavra-passe atual está incorreta.',
   'too-many-requests-wait': 'Demasiadas tentativas, tente novamente dentro de {{wait}}.',
 };

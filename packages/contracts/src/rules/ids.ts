@@ -12,7 +12,11 @@ export type IdRef =
   | 'accounting_period'
   | 'vendor_user'
   | 'module'
-  | 'tree_structure';
+  | 'tree_structure'
+  | 'task'
+  | 'task_item'
+  /** A person already in the tenant (firm member or client user): task members, not people added. */
+  | 'member';
 
 /**
  * The only spelling of an id in a path or query: decimal digits without a sign, spaces, exponent,

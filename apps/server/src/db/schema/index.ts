@@ -2,6 +2,7 @@ export * from './clients';
 export * from './identity';
 export * from './mail';
 export * from './platform';
+export * from './tasks';
 export * from './tenancy';
 export * from './terms';
 export type { VendorFiscal } from './vendor-fiscal';
