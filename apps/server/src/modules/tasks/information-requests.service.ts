@@ -73,7 +73,10 @@ export async function updateItem(
   input: UpdateTaskItemRequest,
 ): Promise<TaskItem> {
   const { task } = await requestWithAccess(ctx, actor, id, 'task.manage');
-  const row = await repo.updateItem(ctx.db, await itemOf(ctx, task, itemId), input);
+  const item = await itemOf(ctx, task, itemId);
+  const changes = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
+  if (Object.keys(changes).length === 0) return toTaskItemDto(item);
+  const row = await repo.updateItem(ctx.db, item, changes);
   if (!row) throw notFound();
   emitUpdated(ctx, task, actor.userId);
   return toTaskItemDto(row);

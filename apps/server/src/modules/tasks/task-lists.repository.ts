@@ -82,7 +82,7 @@ function filters(scope: TaskScope, q: Partial<TaskFiltersQuery>, options: Filter
   if (q.quick === 'next_7_days') {
     parts.push(sql`t.due_date >= CURRENT_DATE AND t.due_date < CURRENT_DATE + 7`);
   }
-  if (q.internalTasks !== undefined && scope.kind !== 'client') {
+  if (q.internalTasks !== undefined) {
     parts.push(q.internalTasks ? sql`t.internal` : sql`NOT t.internal`);
   }
   if (q.overdue) parts.push(sql`t.status <> 'done' AND t.due_date < CURRENT_DATE`);
