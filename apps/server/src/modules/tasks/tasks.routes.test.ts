@@ -1,7 +1,9 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTask } from '../../../test/factories';
+import { buildTask, buildVendor } from '../../../test/factories';
 import { buildTaskWorld, type TaskWorld } from '../../../test/task-world';
 import { createTestApp, type TestApp } from '../../../test/test-app';
+import { taskDependencies, tasks, vendors } from '../../db/schema';
 
 let t: TestApp;
 let w: TaskWorld;
@@ -215,5 +217,35 @@ describe('rights', () => {
     const foreign = await buildTask(w.db, { vendor: w.otherVendor });
     expect((await get(w.tokens.admin, foreign.task.id)).status).toBe(404);
     expect((await get(w.tokens.admin, 2_147_483_000)).status).toBe(404);
+  });
+});
+
+describe('a transferred client file', () => {
+  it('takes its tasks, sub-tasks, dependencies, members and items along to the new firm', async () => {
+    const { vendor } = await buildVendor(w.db, { firm: w.firm });
+    const { task: parent } = await buildTask(w.db, {
+      vendor,
+      members: [w.people.collab.id],
+      items: ['Kbis'],
+    });
+    const { task: child } = await buildTask(w.db, { vendor, parentId: parent.id });
+    const { task: next } = await buildTask(w.db, { vendor });
+    await w.db.insert(taskDependencies).values({
+      accountingFirmId: w.firm.id,
+      taskId: next.id,
+      dependsOnId: child.id,
+    });
+    await w.db.update(vendors).set({ accountingFirmId: w.otherFirm.id }).where(eq(vendors.id, vendor.id));
+    const moved = await w.db.select().from(tasks).where(eq(tasks.vendorId, vendor.id));
+    expect(moved.map((r) => r.accountingFirmId)).toEqual([w.otherFirm.id, w.otherFirm.id, w.otherFirm.id]);
+    const read = await t.request({ method: 'GET', url: `/api/tasks/${parent.id}`, token: w.tokens.stranger });
+    expect(read.body.data).toMatchObject({
+      accounting_firm_id: w.otherFirm.id,
+      items_total: 1,
+      subtask_count: 1,
+    });
+    expect(
+      (await t.request({ method: 'GET', url: `/api/tasks/${parent.id}`, token: w.tokens.admin })).status,
+    ).toBe(404);
   });
 });
