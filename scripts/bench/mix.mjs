@@ -53,6 +53,24 @@ export async function readMix(base) {
       path: `/api/vendors/${boulangerie}/roles`,
       headers: auth(client),
     },
+    {
+      name: 'tasks, by status and company (admin mode)',
+      method: 'GET',
+      path: `/api/tasks?accounting_firm_id=1&adminMode=true&statuses[]=to_do&statuses[]=in_progress&companies[]=${boulangerie}`,
+      headers: auth(expert),
+    },
+    {
+      name: 'task counters',
+      method: 'GET',
+      path: '/api/tasks/counters?accounting_firm_id=1',
+      headers: auth(collab),
+    },
+    {
+      name: 'home (client user)',
+      method: 'GET',
+      path: '/api/home?accounting_firm_id=1',
+      headers: auth(client),
+    },
   ];
 }
 

@@ -2,7 +2,8 @@ import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import type { Access } from './platform/access/access';
 import type { BlobStore } from './platform/blobs/blob-store';
-import type { EventBus } from './platform/events/events';
+import type { Events } from './platform/events/events';
+import type { JobQueue } from './platform/jobs/job-queue';
 import type { Mailer } from './platform/mail/mailer';
 import type { Outbox } from './platform/mail/outbox';
 import type { RateLimiter } from './platform/rate-limit';
@@ -45,6 +46,8 @@ export type AppContext = {
   /** File contents, content-addressed (disk under DATA_DIR/blobs). */
   blobs: BlobStore;
   documents: DocumentsSeam;
-  /** In-process events (documents created, versions added...), emitted after commit. */
-  events: EventBus;
+  /** Background jobs (pg-boss): enqueued in the change's transaction, run by the workers. */
+  jobs: JobQueue;
+  /** In-process domain events (`task.created`...), emitted after the commit. */
+  events: Events;
 };

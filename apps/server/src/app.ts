@@ -15,6 +15,12 @@ import { healthRoutes } from './modules/health/health.routes';
 import { identityRoutes } from './modules/identity/identity.routes';
 import { identityMailJobs } from './modules/identity/identity.service';
 import { platformAdminRoutes } from './modules/platform-admin/platform-admin.routes';
+import {
+  type ReminderJob,
+  remindInformationRequest,
+  TASK_REMINDER_JOB,
+} from './modules/tasks/reminders.service';
+import { tasksRoutes } from './modules/tasks/tasks.routes';
 import { teamRoutes } from './modules/team/team.routes';
 import { tenancyAccess } from './modules/tenancy/tenancy.access';
 import { tenancyRoutes } from './modules/tenancy/tenancy.routes';
@@ -31,12 +37,13 @@ import { registerAuth } from './platform/auth/auth-plugin';
 import type { BlobStore } from './platform/blobs/blob-store';
 import { diskBlobStore } from './platform/blobs/disk-blob-store';
 import { registerErrorHandler } from './platform/errors/error-handler';
-import { createEventBus } from './platform/events/events';
+import { createEvents, type Events } from './platform/events/events';
 import { registerOpenApi } from './platform/http/openapi';
 import { redactUrl } from './platform/http/redact';
 import { registerSecurity } from './platform/http/security';
 import { responseSerializer } from './platform/http/serializer';
 import { isSpaRequest, registerWebApp } from './platform/http/web-app';
+import { createJobQueue, type JobQueue } from './platform/jobs/job-queue';
 import { createMailer, type Mailer } from './platform/mail/mailer';
 import { createOutbox, type Outbox } from './platform/mail/outbox';
 import { databaseRateLimiter, type RateLimiter, redisRateLimiter } from './platform/rate-limit';
@@ -49,6 +56,10 @@ export type AppDeps = {
   rateLimiter?: RateLimiter;
   documents?: DocumentsSeam;
   blobs?: BlobStore;
+  /** Given by tests, which run its jobs themselves (`drain`); otherwise the app runs workers. */
+  jobs?: JobQueue;
+  /** Given by tests that listen to the domain events. */
+  events?: Events;
 };
 
 /** The web app's build folder, found from this file in source or in the bundle. */
@@ -134,13 +145,24 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     access: createAccess(deps.database.db, accessCache),
     blobs: deps.blobs ?? diskBlobStore(path.join(config.dataDir, 'blobs')),
     documents: deps.documents ?? documentsSeam(),
-    events: createEventBus((error) => app.log.error({ err: error }, 'event listener failed')),
+    jobs: deps.jobs ?? createJobQueue(deps.database),
+    events: deps.events ?? createEvents(app.log),
   };
   // Each module adds the resource kinds it owns to the access module.
   ctx.access.register(tenancyAccess);
   ctx.access.register(vendorsAccess);
   // Each module adds the mails it builds when the outbox sends them.
   ctx.outbox.register(identityMailJobs(ctx));
+  // Each module adds its background jobs.
+  ctx.jobs.register(
+    TASK_REMINDER_JOB,
+    async (data) => void (await remindInformationRequest(ctx, data as ReminderJob)),
+  );
+  await ctx.jobs.init();
+  if (!deps.jobs) {
+    app.addHook('onReady', async () => ctx.jobs.start());
+    app.addHook('onClose', async () => ctx.jobs.stop());
+  }
   if (!deps.outbox) {
     app.addHook('onReady', async () => outbox.start());
     app.addHook('onClose', async () => outbox.stop());
@@ -171,6 +193,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   tenancyRoutes(app, ctx);
   whiteLabelRoutes(app, ctx);
   termsRoutes(app, ctx);
+  tasksRoutes(app, ctx);
   vendorsRoutes(app, ctx);
   vendorChildrenRoutes(app, ctx);
   vendorImportRoutes(app, ctx);

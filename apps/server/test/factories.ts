@@ -15,6 +15,9 @@ import {
   modules,
   passwordTokens,
   siretRegistry,
+  taskItems,
+  taskMembers,
+  tasks,
   terms,
   users,
   vendorAddresses,
@@ -50,6 +53,8 @@ export type Assignment = typeof vendorAssignments.$inferSelect;
 export type Bank = typeof vendorBanks.$inferSelect;
 export type Address = typeof vendorAddresses.$inferSelect;
 export type Period = typeof accountingPeriods.$inferSelect;
+export type Task = typeof tasks.$inferSelect;
+export type TaskItem = typeof taskItems.$inferSelect;
 export type Terms = typeof terms.$inferSelect;
 export type WhiteLabel = typeof whiteLabels.$inferSelect;
 
@@ -457,6 +462,62 @@ export async function buildPasswordToken<U extends Ref | undefined = undefined>(
       .returning(),
   );
   return { token, passwordToken: row, user: person };
+}
+
+/**
+ * A task of a client file (a firm task to do unless told), with its `members` (user ids) and, for
+ * an information request, its `items` (labels; answered ones given as `{ label, answer }`).
+ */
+export async function buildTask<V extends VendorRef | undefined = undefined>(
+  db: FactoryDb,
+  {
+    vendor,
+    members = [],
+    items = [],
+    ...overrides
+  }: {
+    vendor?: V;
+    members?: number[];
+    items?: (string | { label: string; answer: string })[];
+  } & Partial<typeof tasks.$inferInsert> = {},
+) {
+  const file = (vendor ?? (await buildVendor(db)).vendor) as Parent<V, Vendor>;
+  const n = sequence();
+  const task = await one(
+    db
+      .insert(tasks)
+      .values({
+        accountingFirmId: file.accountingFirmId,
+        vendorId: file.id,
+        title: `Tâche ${n}`,
+        type: items.length ? 'information_request' : 'firm_task',
+        ...overrides,
+      })
+      .returning(),
+  );
+  if (members.length) {
+    await db
+      .insert(taskMembers)
+      .values(
+        members.map((userId) => ({ accountingFirmId: task.accountingFirmId, taskId: task.id, userId })),
+      );
+  }
+  const itemRows = items.length
+    ? await db
+        .insert(taskItems)
+        .values(
+          items.map((item, i) => ({
+            accountingFirmId: task.accountingFirmId,
+            taskId: task.id,
+            position: i + 1,
+            ...(typeof item === 'string'
+              ? { label: item }
+              : { label: item.label, answer: item.answer, answeredAt: new Date() }),
+          })),
+        )
+        .returning()
+    : [];
+  return { task, items: itemRows, vendor: file };
 }
 
 /**

@@ -5,6 +5,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { fromPglite, fromPostgres, runMigrations } from '../src/db/client';
+import { installJobQueue } from '../src/platform/jobs/job-queue';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -23,7 +24,9 @@ export default async function setup(project: TestProject) {
   project.provide('databaseKind', kind);
   if (kind === 'pglite') {
     const pglite = await PGlite.create();
-    await runMigrations(fromPglite(pglite));
+    const database = fromPglite(pglite);
+    await runMigrations(database);
+    await installJobQueue(database);
     const dump = await pglite.dumpDataDir('none');
     await pglite.close();
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'portal-tpl-')), 'template.tar');
@@ -41,6 +44,7 @@ export default async function setup(project: TestProject) {
   await admin.query(`CREATE DATABASE ${template}`);
   const database = fromPostgres(withDatabase(url, template), 2);
   await runMigrations(database);
+  await installJobQueue(database);
   await database.close();
   project.provide('pgliteTemplate', '');
   project.provide('postgresTemplate', template);

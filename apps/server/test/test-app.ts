@@ -4,6 +4,8 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import type { Database } from '../src/db/client';
+import { createEvents, type Events } from '../src/platform/events/events';
+import { createJobQueue, type JobQueue } from '../src/platform/jobs/job-queue';
 import type { MailMessage } from '../src/platform/mail/mailer';
 import { createOutbox } from '../src/platform/mail/outbox';
 import type { RateLimiter } from '../src/platform/rate-limit';
@@ -18,6 +20,10 @@ export type TestApp = {
   database: Database;
   /** Mails sent: the outbox is drained after each `request`, so a route's mails are here then. */
   mails: MailMessage[];
+  /** The job queue, not running: `jobs.drain()` runs the due jobs (then `drainMail()`). */
+  jobs: JobQueue;
+  /** The app's domain events (`t.events.on('task.created', ...)`). */
+  events: Events;
   /** Sends what the outbox holds (after a request made with `app.inject` directly). */
   drainMail(): Promise<void>;
   request(
@@ -52,7 +58,17 @@ export async function createTestApp(
   const mailer = { send: async (m: MailMessage) => void mails.push(m) };
   // The test drives the outbox itself (no worker polling): a request's mails are sent right after it.
   const outbox = createOutbox({ db: database.db, mailer });
-  const app = await buildApp(config, { database, mailer, outbox, rateLimiter: options.rateLimiter });
+  // Jobs are queued as in production; the test runs them (`jobs.drain()`), no worker polls.
+  const jobs = createJobQueue(database);
+  const events = createEvents();
+  const app = await buildApp(config, {
+    database,
+    mailer,
+    outbox,
+    jobs,
+    events,
+    rateLimiter: options.rateLimiter,
+  });
   await app.ready();
 
   const request: TestApp['request'] = async ({ token, headers, ...rest }) => {
@@ -75,6 +91,8 @@ export async function createTestApp(
     app,
     database,
     mails,
+    jobs,
+    events,
     drainMail: () => outbox.drain(),
     request,
     async signIn(email, password = DEMO_PASSWORD) {

@@ -59,6 +59,14 @@ export const ERROR_CODES = [
   'document-at-root',
   'checksum-failed',
   'extension-too-long',
+  'task-title-already-used',
+  'task-invalid-parent',
+  'task-dependency-cycle',
+  'task-dependency-other-vendor',
+  'task-parent-cannot-depend',
+  'task-dependencies-not-done',
+  'task-member-unknown',
+  'task-not-information-request',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

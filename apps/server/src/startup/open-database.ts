@@ -1,6 +1,7 @@
 import type { Config } from '../config';
 import { type Database, fromPostgres, openPglite, pendingMigrations, runMigrations } from '../db/client';
 import { ensureAllVendorFolders } from '../modules/documents/folders/folders.service';
+import { installJobQueue } from '../platform/jobs/job-queue';
 import { writeBackup } from './backup';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, ensureModules, isEmpty, seedDemo } from './seed/demo';
 import { ensureDefaultTreeStructure } from './seed/tree-structures';
@@ -16,6 +17,7 @@ export async function openDatabase(config: Config, log: Log): Promise<Database> 
       log(`Backup before migrating the embedded database: ${backup.file}`);
     }
     await runMigrations(database);
+    await installJobQueue(database);
     await ensureModules(database.db);
     await ensureDefaultTreeStructure(database.db);
     if (config.seedDemo && (await isEmpty(database.db))) {

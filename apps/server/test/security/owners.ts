@@ -20,9 +20,18 @@ const LIFECYCLE = [
   'DELETE /api/vendors/{id}',
 ];
 
+/** Deletions of a parent whose children have routes of their own: after the children's. */
+const PARENT_DELETIONS = ['DELETE /api/tasks/{id}'];
+
 /** Operations in an order that keeps the tenant whole: deletions after the rest, then the lifecycle. */
 export function inSafeOrder(operations: Operation[]): Operation[] {
   const rank = (op: Operation) =>
-    LIFECYCLE.includes(op.key) ? 2 + LIFECYCLE.indexOf(op.key) : op.method === 'DELETE' ? 1 : 0;
+    LIFECYCLE.includes(op.key)
+      ? 2 + LIFECYCLE.indexOf(op.key)
+      : PARENT_DELETIONS.includes(op.key)
+        ? 1.5
+        : op.method === 'DELETE'
+          ? 1
+          : 0;
   return [...operations].sort((a, b) => rank(a) - rank(b));
 }

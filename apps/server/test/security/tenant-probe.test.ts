@@ -183,11 +183,14 @@ const isFirmOnly = (op: Operation) =>
   /^POST \/api\/vendors\/\{id\}\/(deactivate|restore|transfer)$/.test(op.key) ||
   op.key === 'DELETE /api/vendors/{id}';
 
-/** Operations addressed to one client file (`/api/vendors/{id}...`). */
-const isVendorScoped = (op: Operation) => op.path.startsWith('/api/vendors/{id}');
+/** Operations addressed to one client file (`/api/vendors/{id}...`, or one of its tasks). */
+const isVendorScoped = (op: Operation) =>
+  op.path.startsWith('/api/vendors/{id}') || op.path.startsWith('/api/tasks/{id}');
 /** The markers of the client file's own data (not the firm's name, which members may see). */
 const vendorMarkers = (tenant: Tenant) =>
-  tenant.markers.filter((m) => /Company|secret note|Bank|Street| FY$|^\d{14}$/.test(m));
+  tenant.markers.filter((m) =>
+    /Company|secret note|Bank|Street| FY$| request$|task note| item$|^\d{14}$/.test(m),
+  );
 
 describe('role escalation inside one tenant', () => {
   it('refuses every write to a guest', async () => {

@@ -18,6 +18,7 @@ import {
   buildHolding,
   buildHoldingAdmin,
   buildPeriod,
+  buildTask,
   buildTerms,
   buildUser,
   buildVendor,
@@ -45,6 +46,11 @@ export type TenantIds = {
   folder: number;
   document: number;
   document_version: number;
+  /** An information request of the client file (with one item: `task_item`). */
+  task: number;
+  task_item: number;
+  /** A person the tenant knows, who may be a task's member (the assigned collaborator). */
+  member: number;
 };
 
 export type Actor = { role: string; email: string };
@@ -132,6 +138,14 @@ export async function buildTenant(db: FactoryDb, label: string, passwordHash: st
     await buildClientUser(tx, { vendor, user: person('clientcollab'), role: 'collaborator' });
     await buildClientUser(tx, { vendor, user: person('guest'), role: 'guest' });
     await buildHoldingAdmin(tx, { holding, user: person('holdingadmin') });
+    const { task, items } = await buildTask(tx, {
+      vendor,
+      title: `${name} request`,
+      note: `${name} task note`,
+      dueDate: '2026-01-31',
+      members: [person('collab').id],
+      items: [`${name} item`],
+    });
 
     return {
       label,
@@ -150,6 +164,9 @@ export async function buildTenant(db: FactoryDb, label: string, passwordHash: st
         folder: folder.id,
         document: document.id,
         document_version: version.id,
+        task: task.id,
+        task_item: items[0]!.id,
+        member: person('collab').id,
       },
       actors: roles.map((r) => ({ role: r, email: email(r) })),
       markers: [
@@ -162,6 +179,9 @@ export async function buildTenant(db: FactoryDb, label: string, passwordHash: st
         `${name} Folder`,
         `${name} Document`,
         `${name} document content`,
+        `${name} request`,
+        `${name} task note`,
+        `${name} item`,
         siret,
         ...roles.map(email),
       ],

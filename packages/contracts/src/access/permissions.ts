@@ -41,6 +41,12 @@ export const ACTIONS = {
   'documents.write': 'Upload, create folders, rename, move, copy, delete to the trash and restore documents',
   'documents.validate':
     'Validate or invalidate a version, force the deletion of validated or read-only items, set folders read-only',
+  'task.list':
+    'List the tasks of a firm (members: their client files; client users: their companies, never internal ones)',
+  'task.admin_mode': "List every task of the firm's client files (admin mode)",
+  'task.read': 'Open a task or information request of a client file',
+  'task.manage': 'Create, change and delete the tasks of a client file',
+  'task.answer': 'Answer the items of an information request',
   'holding.manage': 'Holding administration: workspaces, customers, team',
   'platform.manage': 'Platform administration (super admin area)',
 } as const;
@@ -60,6 +66,8 @@ export const WRITE_ACTIONS: ReadonlySet<Action> = new Set<Action>([
   'vendor.import',
   'documents.write',
   'documents.validate',
+  'task.manage',
+  'task.answer',
   'holding.manage',
   'platform.manage',
 ]);
@@ -89,6 +97,11 @@ export const PERMISSIONS: Record<Action, readonly Role[]> = {
   ],
   'documents.write': ['firm_admin', 'firm_collaborator', 'vendor_admin', 'vendor_collaborator'],
   'documents.validate': ['firm_admin', 'firm_collaborator'],
+  'task.list': ['firm_admin', 'firm_collaborator', 'firm_client'],
+  'task.admin_mode': ['firm_admin'],
+  'task.read': ['firm_admin', 'firm_collaborator', 'vendor_admin', 'vendor_collaborator', 'vendor_guest'],
+  'task.manage': ['firm_admin', 'firm_collaborator'],
+  'task.answer': ['firm_admin', 'firm_collaborator', 'vendor_admin', 'vendor_collaborator'],
   'holding.manage': ['holding_admin', 'group_admin'],
   'platform.manage': ['super_admin'],
 };

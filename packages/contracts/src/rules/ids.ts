@@ -15,7 +15,11 @@ export type IdRef =
   | 'tree_structure'
   | 'folder'
   | 'document'
-  | 'document_version';
+  | 'document_version'
+  | 'task'
+  | 'task_item'
+  /** A person already in the tenant (firm member or client user): task members, not people added. */
+  | 'member';
 
 /**
  * The only spelling of an id in a path or query: decimal digits without a sign, spaces, exponent,

@@ -56,6 +56,14 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   'document-at-root': 422,
   'checksum-failed': 422,
   'extension-too-long': 422,
+  'task-title-already-used': 422,
+  'task-invalid-parent': 422,
+  'task-dependency-cycle': 422,
+  'task-dependency-other-vendor': 422,
+  'task-parent-cannot-depend': 422,
+  'task-dependencies-not-done': 422,
+  'task-member-unknown': 422,
+  'task-not-information-request': 422,
 };
 
 /** Field errors: field path -> message keys (translated when the error is written). */

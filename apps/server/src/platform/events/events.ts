@@ -1,39 +1,41 @@
 /**
- * A small typed in-process event bus on the context: modules declare their events by merging
- * into `AppEvents`, emit after their transaction commits, and listeners (the notifications to
- * come) subscribe. Listeners run after the emitter's turn; one failing does not stop the others.
+ * Domain events, in process: a module emits after its change committed, listeners (the
+ * notifications to come) subscribe on the context. Modules add their events by declaration
+ * merging (`declare module '.../platform/events'`), so this file knows no domain.
  */
-// biome-ignore lint/suspicious/noEmptyInterface: filled by declaration merging in each module.
+// biome-ignore lint/suspicious/noEmptyInterface: filled by declaration merging.
 export interface AppEvents {}
 
-type Listener<E> = (event: E) => void | Promise<void>;
+export type EventName = keyof AppEvents;
+type Listener<E extends EventName> = (payload: AppEvents[E]) => void | Promise<void>;
 
-export type EventBus = {
-  on<K extends keyof AppEvents>(name: K, listener: Listener<AppEvents[K]>): () => void;
-  emit<K extends keyof AppEvents>(name: K, event: AppEvents[K]): void;
+export type Events = {
+  on<E extends EventName>(event: E, listener: Listener<E>): () => void;
+  /** Calls every listener; a failing listener is logged, never fails the change that emitted. */
+  emit<E extends EventName>(event: E, payload: AppEvents[E]): void;
 };
 
-export function createEventBus(onError: (error: unknown) => void = () => {}): EventBus {
-  const listeners = new Map<string, Set<Listener<unknown>>>();
+type Log = { error(obj: object, msg: string): void };
+
+export function createEvents(log: Log = { error: () => {} }): Events {
+  const listeners = new Map<EventName, Set<Listener<never>>>();
   return {
-    on(name, listener) {
-      let set = listeners.get(name as string);
-      if (!set) {
-        set = new Set();
-        listeners.set(name as string, set);
-      }
-      set.add(listener as Listener<unknown>);
-      return () => set.delete(listener as Listener<unknown>);
+    on(event, listener) {
+      const set = listeners.get(event) ?? new Set();
+      set.add(listener as Listener<never>);
+      listeners.set(event, set);
+      return () => set.delete(listener as Listener<never>);
     },
-    emit(name, event) {
-      for (const listener of listeners.get(name as string) ?? []) {
-        queueMicrotask(() => {
-          try {
-            Promise.resolve(listener(event)).catch(onError);
-          } catch (error) {
-            onError(error);
+    emit(event, payload) {
+      for (const listener of listeners.get(event) ?? []) {
+        try {
+          const result = (listener as Listener<typeof event>)(payload);
+          if (result instanceof Promise) {
+            result.catch((error: unknown) => log.error({ err: error, event }, 'event listener failed'));
           }
-        });
+        } catch (error) {
+          log.error({ err: error, event }, 'event listener failed');
+        }
       }
     },
   };

@@ -1,0 +1,159 @@
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  date,
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt } from './columns';
+import { users } from './identity';
+import { vendors } from './tenancy';
+
+/**
+ * A child of a task references (accounting_firm_id, task_id): never a task of another firm. A
+ * transferred client file takes its tasks along (the firm id cascades from the vendor down).
+ */
+const taskKey = (t: { accountingFirmId: AnyPgColumn; taskId: AnyPgColumn }, name: string) =>
+  foreignKey({
+    name,
+    columns: [t.accountingFirmId, t.taskId],
+    foreignColumns: [tasks.accountingFirmId, tasks.id],
+  })
+    .onDelete('cascade')
+    .onUpdate('cascade');
+
+/**
+ * A unit of work on a client file: a firm task, an internal one, an information request or a
+ * service request. Sub-tasks point to their parent (one level); deleting a task deletes them.
+ */
+export const tasks = pgTable(
+  'tasks',
+  {
+    id: serial('id').primaryKey(),
+    accountingFirmId: integer('accounting_firm_id').notNull(),
+    vendorId: integer('vendor_id').notNull(),
+    parentId: integer('parent_id'),
+    title: text('title').notNull(),
+    type: text('type', {
+      enum: ['internal', 'firm_task', 'information_request', 'service_request'],
+    }).notNull(),
+    status: text('status', { enum: ['to_do', 'in_progress', 'done'] })
+      .notNull()
+      .default('to_do'),
+    dueDate: date('due_date', { mode: 'string' }),
+    note: text('note'),
+    /** Never visible to client users. */
+    internal: boolean('internal').notNull().default(false),
+    reminderFrequency: text('reminder_frequency', { enum: ['none', 'day', 'week', 'two-weeks', 'month'] })
+      .notNull()
+      .default('none'),
+    /** Bumped whenever the reminder schedule changes: older queued reminder jobs then do nothing. */
+    reminderToken: integer('reminder_token').notNull().default(0),
+    lastRemindedAt: timestamp('last_reminded_at', { withTimezone: true }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique('tasks_firm_id_key').on(t.accountingFirmId, t.id),
+    foreignKey({
+      name: 'tasks_vendor_fk',
+      columns: [t.accountingFirmId, t.vendorId],
+      foreignColumns: [vendors.accountingFirmId, vendors.id],
+    })
+      .onDelete('cascade')
+      .onUpdate('cascade'),
+    foreignKey({
+      name: 'tasks_parent_fk',
+      columns: [t.accountingFirmId, t.parentId],
+      foreignColumns: [t.accountingFirmId, t.id],
+    })
+      .onDelete('cascade')
+      .onUpdate('cascade'),
+    // A sub-task's title is unique under its parent (case-insensitive).
+    uniqueIndex('tasks_firm_parent_title_key')
+      .on(t.accountingFirmId, t.parentId, sql`lower(${t.title})`)
+      .where(sql`${t.parentId} IS NOT NULL`),
+    index('tasks_firm_vendor_status_idx').on(t.accountingFirmId, t.vendorId, t.status, t.dueDate),
+    index('tasks_firm_status_due_idx').on(t.accountingFirmId, t.status, t.dueDate),
+    index('tasks_firm_parent_idx').on(t.accountingFirmId, t.parentId),
+  ],
+);
+
+/** The people a task is assigned to (firm members, or client users of its client file). */
+export const taskMembers = pgTable(
+  'task_members',
+  {
+    accountingFirmId: integer('accounting_firm_id').notNull(),
+    taskId: integer('task_id').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountingFirmId, t.taskId, t.userId] }),
+    taskKey(t, 'task_members_task_fk'),
+    index('task_members_user_idx').on(t.accountingFirmId, t.userId),
+  ],
+);
+
+/** `task_id` cannot start before `depends_on_id` is done (same client file, no cycle). */
+export const taskDependencies = pgTable(
+  'task_dependencies',
+  {
+    accountingFirmId: integer('accounting_firm_id').notNull(),
+    taskId: integer('task_id').notNull(),
+    dependsOnId: integer('depends_on_id').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountingFirmId, t.taskId, t.dependsOnId] }),
+    taskKey(t, 'task_dependencies_task_fk'),
+    foreignKey({
+      name: 'task_dependencies_depends_on_fk',
+      columns: [t.accountingFirmId, t.dependsOnId],
+      foreignColumns: [tasks.accountingFirmId, tasks.id],
+    })
+      .onDelete('cascade')
+      .onUpdate('cascade'),
+    index('task_dependencies_depends_on_idx').on(t.accountingFirmId, t.dependsOnId),
+    check('task_dependencies_not_self', sql`${t.taskId} <> ${t.dependsOnId}`),
+  ],
+);
+
+/**
+ * What an information request asks for, item by item: a document or an answer. The client
+ * answers with text here; a file answer will link a document of the client's documents.
+ */
+export const taskItems = pgTable(
+  'task_items',
+  {
+    id: serial('id').primaryKey(),
+    accountingFirmId: integer('accounting_firm_id').notNull(),
+    taskId: integer('task_id').notNull(),
+    position: integer('position').notNull(),
+    label: text('label').notNull(),
+    kind: text('kind', { enum: ['document', 'answer'] })
+      .notNull()
+      .default('answer'),
+    answer: text('answer'),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    answeredBy: integer('answered_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('task_items_firm_id_key').on(t.accountingFirmId, t.id),
+    taskKey(t, 'task_items_task_fk'),
+    index('task_items_task_idx').on(t.accountingFirmId, t.taskId, t.position),
+  ],
+);

@@ -1,0 +1,102 @@
+import type {
+  Home,
+  ListTasksQuery,
+  Paginated,
+  TaskCompany,
+  TaskCounters,
+  TaskFiltersQuery,
+  TaskListItem,
+} from '@portal/contracts';
+import { TASKS_PAGE_SIZE } from '@portal/contracts';
+import type { AppContext } from '../../app-context';
+import type { Actor } from '../../platform/auth/sessions';
+import { notFound } from '../../platform/errors/app-error';
+import { paginated } from '../../platform/http/pagination';
+import { toTaskListItem } from './task.mapper';
+import * as lists from './task-lists.repository';
+import { isFirmSide } from './tasks.service';
+
+/**
+ * Whose tasks the caller lists in a firm: every client file's in admin mode (firm administrators),
+ * else a member's client files (assigned, or all for a member given all), else a client user's
+ * companies (never internal tasks).
+ */
+async function scopeFor(
+  ctx: AppContext,
+  actor: Actor,
+  q: Pick<TaskFiltersQuery, 'accounting_firm_id' | 'adminMode'>,
+) {
+  const accountingFirmId = q.accounting_firm_id;
+  const grant = await ctx.access.authorize(actor, 'task.list', { kind: 'firm', accountingFirmId });
+  if (q.adminMode) {
+    await ctx.access.authorize(actor, 'task.admin_mode', { kind: 'firm', accountingFirmId });
+    return { kind: 'firm', accountingFirmId } as const;
+  }
+  if (isFirmSide(grant)) return { kind: 'member', accountingFirmId, userId: actor.userId } as const;
+  return { kind: 'client', accountingFirmId, userId: actor.userId } as const;
+}
+
+export async function listTasks(
+  ctx: AppContext,
+  actor: Actor,
+  q: ListTasksQuery,
+): Promise<Paginated<TaskListItem>> {
+  const scope = await scopeFor(ctx, actor, q);
+  const page = { page: q.page, per_page: TASKS_PAGE_SIZE };
+  const { rows, total } = await lists.listTasks(ctx.db, scope, q, {
+    limit: TASKS_PAGE_SIZE,
+    offset: (q.page - 1) * TASKS_PAGE_SIZE,
+  });
+  return paginated(rows.map(toTaskListItem), page, total);
+}
+
+export async function taskCounters(
+  ctx: AppContext,
+  actor: Actor,
+  q: TaskFiltersQuery,
+): Promise<TaskCounters> {
+  return lists.countTasks(ctx.db, await scopeFor(ctx, actor, q), q);
+}
+
+export async function taskCompanies(
+  ctx: AppContext,
+  actor: Actor,
+  q: TaskFiltersQuery,
+): Promise<TaskCompany[]> {
+  return lists.countTasksPerCompany(ctx.db, await scopeFor(ctx, actor, q), q);
+}
+
+/** How many tasks each section of the home page shows at most. */
+export const HOME_SECTION_SIZE = 20;
+
+/**
+ * The home page's day in one request: for the firm, open tasks due today and overdue, and the
+ * information requests waiting on clients; for a client user, what the firm is waiting for.
+ * (Documents received since the last visit come with the document manager.)
+ */
+export async function home(
+  ctx: AppContext,
+  actor: Actor,
+  q: { accounting_firm_id: number; vendor_id?: number },
+): Promise<Home> {
+  const scope = await scopeFor(ctx, actor, { accounting_firm_id: q.accounting_firm_id });
+  if (q.vendor_id !== undefined) {
+    const grant = await ctx.access.authorize(actor, 'task.read', { kind: 'vendor', vendorId: q.vendor_id });
+    if (grant.accountingFirmId !== q.accounting_firm_id) throw notFound();
+  }
+  const rows = await lists.homeTasks(
+    ctx.db,
+    scope,
+    q.vendor_id === undefined ? {} : { 'companies[]': [q.vendor_id] },
+    HOME_SECTION_SIZE,
+  );
+  const section = (name: string) => rows.filter((r) => r.section === name).map(toTaskListItem);
+  return {
+    accounting_firm_id: q.accounting_firm_id,
+    vendor_id: q.vendor_id ?? null,
+    audience: scope.kind === 'client' ? 'client' : 'firm',
+    due_today: section('due_today'),
+    overdue: section('overdue'),
+    waiting_requests: section('waiting'),
+  };
+}

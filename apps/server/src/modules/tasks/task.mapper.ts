@@ -1,0 +1,80 @@
+import type { Task, TaskItem, TaskListItem } from '@portal/contracts';
+import type { TaskListRow } from './task-lists.repository';
+import type { TaskItemRow, TaskRow } from './tasks.repository';
+
+const iso = (value: string | Date | null): string | null =>
+  value === null ? null : value instanceof Date ? value.toISOString() : new Date(value).toISOString();
+
+export const toTaskListItem = (row: TaskListRow): TaskListItem => ({
+  id: row.id,
+  accounting_firm_id: row.accounting_firm_id,
+  vendor_id: row.vendor_id,
+  company: row.company,
+  title: row.title,
+  type: row.type,
+  status: row.status,
+  due_date: row.due_date,
+  overdue: row.overdue,
+  internal: row.internal,
+  parent_id: row.parent_id,
+  member_ids: row.member_ids ?? [],
+  subtask_count: row.subtask_count,
+  items_total: row.items_total,
+  items_missing: row.items_missing,
+  updated_at: iso(row.updated_at)!,
+});
+
+export const toTaskItemDto = (row: TaskItemRow): TaskItem => ({
+  id: row.id,
+  task_id: row.taskId,
+  position: row.position,
+  label: row.label,
+  kind: row.kind,
+  answer: row.answer,
+  answered_at: iso(row.answeredAt),
+  answered_by: row.answeredBy,
+});
+
+/** Whether a task is open past its due date (dates compared as the database's `CURRENT_DATE`). */
+export const isOverdue = (row: TaskRow, today = new Date().toISOString().slice(0, 10)) =>
+  row.status !== 'done' && row.dueDate !== null && row.dueDate < today;
+
+export function toTaskDto(
+  row: TaskRow,
+  extra: {
+    company: string;
+    memberIds: number[];
+    dependsOn: number[];
+    subtasks: TaskListItem[];
+    items: TaskItemRow[];
+  },
+): Task {
+  const missing = extra.items.filter((i) => i.answeredAt === null).length;
+  return {
+    id: row.id,
+    accounting_firm_id: row.accountingFirmId,
+    vendor_id: row.vendorId,
+    company: extra.company,
+    title: row.title,
+    type: row.type,
+    status: row.status,
+    due_date: row.dueDate,
+    overdue: isOverdue(row),
+    internal: row.internal,
+    parent_id: row.parentId,
+    member_ids: extra.memberIds,
+    subtask_count: extra.subtasks.length,
+    items_total: extra.items.length,
+    items_missing: missing,
+    updated_at: row.updatedAt.toISOString(),
+    note: row.note,
+    reminder_frequency: row.reminderFrequency,
+    last_reminded_at: iso(row.lastRemindedAt),
+    completed_at: iso(row.completedAt),
+    created_by: row.createdBy,
+    created_at: row.createdAt.toISOString(),
+    depends_on_ids: extra.dependsOn,
+    subtasks: extra.subtasks,
+    items: extra.items.map(toTaskItemDto),
+  };
+}
