@@ -4,6 +4,7 @@
 //   same driver and pool size (floor.mjs). An authenticated read should keep at least half of it
 //   on PostgreSQL, a write 0.3;
 // - a bare Fastify route answering the same number of bytes from memory (the HTTP stack alone).
+import pg from 'pg';
 import { startBaseline } from './baseline.mjs';
 import { startFloor } from './floor.mjs';
 import { measure } from './measure.mjs';
@@ -12,6 +13,13 @@ import { freshPostgres, PG_URL, startServer } from './server.mjs';
 
 const SECONDS = Number(process.env.BENCH_ROUTE_SECONDS ?? 5);
 const TARGET = { read: 0.5, write: 0.3 };
+
+async function analyze(databaseUrl) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  await client.query('VACUUM ANALYZE');
+  await client.end();
+}
 
 export async function run() {
   const baselines = new Map();
@@ -33,6 +41,8 @@ export async function run() {
     console.log(`${name}: floor (one prepared SELECT) ${floors[name].rps} req/s, p99 ${floors[name].p99} ms`);
     const reads = (await readMix(server.base)).map((r) => ({ ...r, kind: 'read' }));
     const writes = (await writeMix(server.base)).map((r) => ({ ...r, kind: 'write' }));
+    // What autovacuum does within a minute of the seeding: statistics for the planner.
+    if (databaseUrl) await analyze(databaseUrl);
     // The write floor needs the rows the write mix created (on PostgreSQL the floor shares them).
     writeFloors[name] = await measure({
       url: floor.base,

@@ -33,22 +33,25 @@ export type TaskListRow = {
   updated_at: string | Date;
 };
 
+// The client files a caller reaches are computed once per statement (`= ANY(ARRAY(...))`, an
+// uncorrelated sub-query), not tested again for each of the firm's tasks.
 function visibility(scope: TaskScope): SQL {
-  const firm = sql`t.accounting_firm_id = ${scope.accountingFirmId}`;
+  const firmId = scope.accountingFirmId;
+  const firm = sql`t.accounting_firm_id = ${firmId}`;
   if (scope.kind === 'firm') return firm;
   if (scope.kind === 'member') {
     // Assigned client files, or every one for a member given all of them.
     return sql`${firm} AND (
-      EXISTS (SELECT 1 FROM vendor_assignments a WHERE a.accounting_firm_id = t.accounting_firm_id
-              AND a.vendor_id = t.vendor_id AND a.user_id = ${scope.userId})
-      OR EXISTS (SELECT 1 FROM accounting_firm_memberships m WHERE m.accounting_firm_id = t.accounting_firm_id
-              AND m.user_id = ${scope.userId} AND m.all_vendors AND NOT m.pending))`;
+      EXISTS (SELECT 1 FROM accounting_firm_memberships m WHERE m.accounting_firm_id = ${firmId}
+              AND m.user_id = ${scope.userId} AND m.all_vendors AND NOT m.pending)
+      OR t.vendor_id = ANY(ARRAY(SELECT a.vendor_id FROM vendor_assignments a
+              WHERE a.accounting_firm_id = ${firmId} AND a.user_id = ${scope.userId})))`;
   }
   // Client users: their active client files' tasks, never the internal ones.
-  return sql`${firm} AND NOT t.internal AND v.status = 'active' AND EXISTS (
-    SELECT 1 FROM vendor_memberships vm WHERE vm.accounting_firm_id = t.accounting_firm_id
-      AND vm.vendor_id = t.vendor_id AND vm.user_id = ${scope.userId} AND NOT vm.pending
-      AND (vm.revoked_at IS NULL OR vm.revoked_at > CURRENT_DATE))`;
+  return sql`${firm} AND NOT t.internal AND v.status = 'active' AND t.vendor_id = ANY(ARRAY(
+    SELECT vm.vendor_id FROM vendor_memberships vm WHERE vm.accounting_firm_id = ${firmId}
+      AND vm.user_id = ${scope.userId} AND NOT vm.pending
+      AND (vm.revoked_at IS NULL OR vm.revoked_at > CURRENT_DATE)))`;
 }
 
 const ints = (values: number[]) => sql`${sql.param(values)}::int[]`;
