@@ -59,6 +59,7 @@ export default function PdfView({ blob, page, zoom, showThumbnails, onPages, onP
       {file && (
         <Document
           file={file}
+          suspense={false}
           onLoadSuccess={(doc) => {
             setPages(doc.numPages);
             onPages(doc.numPages);
