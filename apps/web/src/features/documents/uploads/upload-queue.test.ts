@@ -173,12 +173,11 @@ describe('UploadQueue', () => {
     const first = new UploadQueue(server.transport, {}, options);
     first.add([{ file: f }], target);
     await vi.waitFor(() => expect(server.sent.length).toBeGreaterThan(0));
-    first.getSnapshot();
     const identifier = server.sent[0]?.flowIdentifier as string;
     await ended(first);
     // Simulate: the server holds 1 and 2 of a new identical selection whose identifier was kept.
     server.stored.set(identifier, new Set([1, 2]));
-    localStorage.setItem('documents_uploads', JSON.stringify({ [`1/2/50/42/big.bin`]: identifier }));
+    localStorage.setItem('documents_uploads', JSON.stringify({ '1/2/50/42/big.bin': identifier }));
     server.sent.length = 0;
     const again = new UploadQueue(server.transport, {}, options);
     again.add([{ file: f }], target);
