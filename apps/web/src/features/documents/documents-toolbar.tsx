@@ -79,52 +79,60 @@ export function DocumentsToolbar(props: Props) {
         {...{ webkitdirectory: '' }}
         onChange={(e) => picked(e.currentTarget)}
       />
-      <Box sx={{ flexGrow: 1 }} />
-      <TextField
-        select
-        size="small"
-        label={t('sort.label')}
-        value={props.sort.field}
-        onChange={(e) => props.onSort({ ...props.sort, field: e.target.value as SortField })}
-        sx={{ minWidth: 150 }}
-      >
-        {SORT_FIELDS.map((field) => (
-          <MenuItem key={field} value={field}>
-            {t(`sort.${field}`)}
-          </MenuItem>
-        ))}
-      </TextField>
-      <Tooltip title={t(props.sort.order === 'asc' ? 'sort.asc' : 'sort.desc')}>
-        <IconButton
-          aria-label={t(props.sort.order === 'asc' ? 'sort.asc' : 'sort.desc')}
-          onClick={() => props.onSort({ ...props.sort, order: props.sort.order === 'asc' ? 'desc' : 'asc' })}
-        >
-          {props.sort.order === 'asc' ? <ArrowUpward /> : <ArrowDownward />}
-        </IconButton>
-      </Tooltip>
-      {!props.smallScreen && (
-        <ToggleButtonGroup
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, ml: 'auto' }}>
+        <TextField
+          select
           size="small"
-          exclusive
-          value={props.mode}
-          onChange={(_e, mode: DisplayMode | null) => mode && props.onMode(mode)}
-          aria-label={t('mode.label')}
+          label={t('sort.label')}
+          value={props.sort.field}
+          onChange={(e) => props.onSort({ ...props.sort, field: e.target.value as SortField })}
+          sx={{ width: 190 }}
         >
-          {(Object.keys(MODE_ICONS) as DisplayMode[]).map((mode) => {
-            const Icon = MODE_ICONS[mode];
-            return (
-              <ToggleButton key={mode} value={mode} aria-label={t(`mode.${mode}`)} title={t(`mode.${mode}`)}>
-                <Icon fontSize="small" />
-              </ToggleButton>
-            );
-          })}
-        </ToggleButtonGroup>
-      )}
-      <Tooltip title={t('refresh')}>
-        <IconButton aria-label={t('refresh')} onClick={props.onRefresh}>
-          <Refresh />
-        </IconButton>
-      </Tooltip>
+          {SORT_FIELDS.map((field) => (
+            <MenuItem key={field} value={field}>
+              {t(`sort.${field}`)}
+            </MenuItem>
+          ))}
+        </TextField>
+        <Tooltip title={t(props.sort.order === 'asc' ? 'sort.asc' : 'sort.desc')}>
+          <IconButton
+            aria-label={t(props.sort.order === 'asc' ? 'sort.asc' : 'sort.desc')}
+            onClick={() =>
+              props.onSort({ ...props.sort, order: props.sort.order === 'asc' ? 'desc' : 'asc' })
+            }
+          >
+            {props.sort.order === 'asc' ? <ArrowUpward /> : <ArrowDownward />}
+          </IconButton>
+        </Tooltip>
+        {!props.smallScreen && (
+          <ToggleButtonGroup
+            size="small"
+            exclusive
+            value={props.mode}
+            onChange={(_e, mode: DisplayMode | null) => mode && props.onMode(mode)}
+            aria-label={t('mode.label')}
+          >
+            {(Object.keys(MODE_ICONS) as DisplayMode[]).map((mode) => {
+              const Icon = MODE_ICONS[mode];
+              return (
+                <ToggleButton
+                  key={mode}
+                  value={mode}
+                  aria-label={t(`mode.${mode}`)}
+                  title={t(`mode.${mode}`)}
+                >
+                  <Icon fontSize="small" />
+                </ToggleButton>
+              );
+            })}
+          </ToggleButtonGroup>
+        )}
+        <Tooltip title={t('refresh')}>
+          <IconButton aria-label={t('refresh')} onClick={props.onRefresh}>
+            <Refresh />
+          </IconButton>
+        </Tooltip>
+      </Box>
     </Box>
   );
 }
