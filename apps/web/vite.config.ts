@@ -85,6 +85,8 @@ function precompressPlugin(): Plugin {
 export default defineConfig({
   root: import.meta.dirname,
   plugins: [react(), versionPlugin(), precompressPlugin()],
+  // Pre-bundled at start: discovered mid-upload it would reload the page in dev.
+  optimizeDeps: { include: ['hash-wasm'] },
   server: {
     proxy: { '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false } },
   },

@@ -28,6 +28,8 @@ export const ROUTE_PAGES: Readonly<Record<string, PageLoader>> = {
   customers: () => import('../features/customers/pages').then((m) => m.CustomersPage),
   customer: () => import('../features/client-file/pages').then((m) => m.ClientFilePage),
   settings: () => import('../features/settings/settings-page').then((m) => m.SettingsPage),
+  documents: () => import('../features/documents/pages').then((m) => m.DocumentsPage),
+  viewer: () => import('../features/documents/viewer/pages').then((m) => m.ViewerPage),
   sa: () => import('../features/platform-admin/pages').then((m) => m.PlatformAdminPage),
   oops: () => import('../features/errors/oops-page').then((m) => m.OopsPage),
 };

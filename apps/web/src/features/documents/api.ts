@@ -1,0 +1,92 @@
+import type { DocumentDto, Folder, Node, Paginated, VersionDto } from '@portal/contracts';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../api';
+
+/** Document lists refresh themselves every minute (spec section 9). */
+export const AUTO_REFRESH_MS = 60_000;
+/** Nodes per page of a folder's listing (the server's maximum). */
+export const NODES_PER_PAGE = 100;
+
+/** Query keys of one client file's documents: everything under ['documents', vendorId]. */
+export const documentKeys = {
+  all: (vendorId: number) => ['documents', vendorId] as const,
+  /** The children of a folder in the tree (null: the root alone). */
+  tree: (vendorId: number, parentId: number | null) => ['documents', vendorId, 'tree', parentId] as const,
+  folder: (vendorId: number, folderId: number) => ['documents', vendorId, 'folder', folderId] as const,
+  nodes: (vendorId: number, folderId: number) => ['documents', vendorId, 'nodes', folderId] as const,
+  document: (vendorId: number, documentId: number) =>
+    ['documents', vendorId, 'document', documentId] as const,
+  versions: (vendorId: number, documentId: number) =>
+    ['documents', vendorId, 'versions', documentId] as const,
+};
+
+/** The root folder (parentId null) or the live sub-folders of `parentId`: the tree loads lazily. */
+export const useFolderChildren = (vendorId: number, parentId: number | null, enabled = true) =>
+  useQuery({
+    queryKey: documentKeys.tree(vendorId, parentId),
+    queryFn: () =>
+      api.get<Folder[]>(`vendors/${vendorId}/folders`, {
+        query: parentId === null ? undefined : { parent_id: parentId },
+      }),
+    refetchInterval: AUTO_REFRESH_MS,
+    enabled,
+  });
+
+export const useFolder = (vendorId: number, folderId: number | null) =>
+  useQuery({
+    queryKey: documentKeys.folder(vendorId, folderId ?? 0),
+    queryFn: () => api.get<Folder>(`vendors/${vendorId}/folders/${folderId}`),
+    enabled: folderId !== null,
+  });
+
+/** A folder's folders and documents, page by page, refreshed every minute. */
+export const useNodes = (vendorId: number, folderId: number | null) =>
+  useInfiniteQuery({
+    queryKey: documentKeys.nodes(vendorId, folderId ?? 0),
+    queryFn: ({ pageParam }) =>
+      api.get<Paginated<Node>>(`vendors/${vendorId}/folders/${folderId}/nodes`, {
+        query: { page: pageParam, per_page: NODES_PER_PAGE },
+      }),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.current_page < last.last_page ? last.current_page + 1 : undefined),
+    refetchInterval: AUTO_REFRESH_MS,
+    enabled: folderId !== null,
+  });
+
+export const useDocument = (vendorId: number, documentId: number | null) =>
+  useQuery({
+    queryKey: documentKeys.document(vendorId, documentId ?? 0),
+    queryFn: () => api.get<DocumentDto>(`vendors/${vendorId}/documents/${documentId}`),
+    enabled: documentId !== null,
+  });
+
+export const useVersions = (vendorId: number, documentId: number | null) =>
+  useQuery({
+    queryKey: documentKeys.versions(vendorId, documentId ?? 0),
+    queryFn: () => api.get<VersionDto[]>(`vendors/${vendorId}/documents/${documentId}/versions`),
+    enabled: documentId !== null,
+  });
+
+/** Refetches a client file's tree and listings (after an upload, a new folder, a rename). */
+export function useRefreshDocuments(vendorId: number) {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: documentKeys.all(vendorId) });
+}
+
+export function useCreateFolder(vendorId: number) {
+  const refresh = useRefreshDocuments(vendorId);
+  return useMutation({
+    mutationFn: (body: { name: string; parent_id: number }) =>
+      api.post<Folder>(`vendors/${vendorId}/folders`, body, { showError: false }),
+    onSuccess: refresh,
+  });
+}
+
+export function useRenameFolder(vendorId: number) {
+  const refresh = useRefreshDocuments(vendorId);
+  return useMutation({
+    mutationFn: ({ id, name }: { id: number; name: string }) =>
+      api.patch<Folder>(`vendors/${vendorId}/folders/${id}`, { name }, { showError: false }),
+    onSuccess: refresh,
+  });
+}

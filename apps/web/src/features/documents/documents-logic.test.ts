@@ -1,0 +1,109 @@
+import type { Node } from '@portal/contracts';
+import { describe, expect, it } from 'vitest';
+import { fileKindOf, previewKindOf } from './file-types';
+import { formatSize } from './format-size';
+import { fromNodeHash, toNodeHash } from './hashes';
+import { documentsPath, viewerPath } from './paths';
+import { sortNodes } from './sort';
+import { parseCsv } from './viewer/csv';
+import { stepZoom } from './viewer/zoom';
+
+const node = (over: Partial<Node>): Node => ({
+  type: 'document',
+  id: 1,
+  name: 'a.pdf',
+  folder_id: 1,
+  catalog_tree_folder_id: null,
+  start_date: null,
+  read_only: false,
+  extension: 'pdf',
+  mime_type: 'application/pdf',
+  size: 1,
+  version_id: 1,
+  is_validated: false,
+  unread: false,
+  counter: 0,
+  created_at: '2026-01-01T00:00:00Z',
+  updated_at: '2026-01-01T00:00:00Z',
+  deleted_at: null,
+  ...over,
+});
+
+describe('formatSize', () => {
+  it('counts in steps of 1000 with at most 2 decimals, units per language', () => {
+    expect(formatSize(999, 'fr')).toBe('999 o');
+    expect(formatSize(5_242_880, 'fr')).toBe('5,24 Mo');
+    expect(formatSize(5_242_880, 'en')).toBe('5.24 MB');
+    expect(formatSize(1_000_000_000, 'fr')).toBe('1 Go');
+    expect(formatSize(1500, 'pt')).toBe('1,5 KB');
+    expect(formatSize(0, 'en')).toBe('0 B');
+  });
+});
+
+describe('sortNodes', () => {
+  const folder = node({ type: 'folder', id: 9, name: 'Z', size: null, extension: null });
+  const tree = node({ type: 'folder', id: 20, name: 'Achats', catalog_tree_folder_id: 2, size: null });
+  const a = node({ id: 3, name: 'b 10.pdf', size: 50, updated_at: '2026-02-01T00:00:00Z' });
+  const b = node({ id: 2, name: 'b 9.pdf', size: 500, start_date: '2025-01-01' });
+  it('default: tree folders first, then start date, folders before documents, id', () => {
+    expect(sortNodes([a, folder, b, tree], { field: 'default', order: 'asc' }).map((n) => n.id)).toEqual([
+      20, 2, 9, 3,
+    ]);
+  });
+  it('by name (numeric), size or date, folders first either way', () => {
+    expect(sortNodes([a, folder, b], { field: 'name', order: 'asc' }).map((n) => n.id)).toEqual([9, 2, 3]);
+    expect(sortNodes([a, folder, b], { field: 'size', order: 'desc' }).map((n) => n.id)).toEqual([9, 2, 3]);
+    expect(sortNodes([a, b], { field: 'date', order: 'desc' }).map((n) => n.id)).toEqual([3, 2]);
+  });
+});
+
+describe('file types', () => {
+  it('gives an icon kind and a preview per extension', () => {
+    expect(fileKindOf('PDF')).toBe('pdf');
+    expect(fileKindOf('xlsx')).toBe('sheet');
+    expect(fileKindOf('docx')).toBe('word');
+    expect(fileKindOf(null)).toBe('other');
+    expect(previewKindOf('pdf_a')).toBe('pdf');
+    expect(previewKindOf('jpg')).toBe('image');
+    expect(previewKindOf('csv')).toBe('csv');
+    // Never shown from the app's origin: SVG, HTML; office files: downloaded.
+    expect(previewKindOf('svg')).toBe('none');
+    expect(previewKindOf('html')).toBe('none');
+    expect(previewKindOf('docx')).toBe('none');
+  });
+});
+
+describe('route hashes', () => {
+  it('are the ids in hexadecimal', () => {
+    expect(toNodeHash(255)).toBe('ff');
+    expect(fromNodeHash('ff')).toBe(255);
+    expect(fromNodeHash('zz')).toBeNull();
+    expect(fromNodeHash(undefined)).toBeNull();
+    expect(documentsPath('c0', 16, 3)).toBe('/documents/c0/10?document_id=3');
+    expect(documentsPath('c0', null)).toBe('/documents/c0');
+    expect(viewerPath('c0', 16, 17, 5)).toBe('/viewer/c0/10/11/5');
+  });
+});
+
+describe('parseCsv', () => {
+  it('reads quotes, doubled quotes, CRLF and the separator of the first line', () => {
+    expect(parseCsv('a;b\r\n"x;1";"say ""hi"""\n')).toEqual([
+      ['a', 'b'],
+      ['x;1', 'say "hi"'],
+    ]);
+    expect(parseCsv('a,b\n1,2')).toEqual([
+      ['a', 'b'],
+      ['1', '2'],
+    ]);
+  });
+});
+
+describe('stepZoom', () => {
+  it('moves between steps and stops at the ends', () => {
+    expect(stepZoom(1, 1)).toBe(1.25);
+    expect(stepZoom(1, -1)).toBe(0.75);
+    expect(stepZoom(4, 1)).toBe(4);
+    expect(stepZoom(0.25, -1)).toBe(0.25);
+    expect(stepZoom(1.1, -1)).toBe(1);
+  });
+});

@@ -1,0 +1,281 @@
+import Lock from '@mui/icons-material/Lock';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Drawer from '@mui/material/Drawer';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Folder, Node } from '@portal/contracts';
+import { decodeContext } from '@portal/contracts/context';
+import { type DragEvent, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams, useSearchParams } from 'react-router';
+import { isApiError } from '../../api';
+import { useAppNavigate } from '../../app/app-navigate';
+import { useSnackbar } from '../../app/snackbars';
+import { PageLoader } from '../../components/page-loader';
+import {
+  useCreateFolder,
+  useFolder,
+  useFolderChildren,
+  useNodes,
+  useRefreshDocuments,
+  useRenameFolder,
+} from './api';
+import { downloadDocument } from './content';
+import { DocumentsToolbar } from './documents-toolbar';
+import { FolderDialog } from './folder-dialog';
+import { FolderTree } from './folder-tree';
+import { fromNodeHash } from './hashes';
+import { nodeKey } from './node-actions';
+import { NodeList } from './node-list';
+import { documentsPath, viewerPath } from './paths';
+import { type DisplayMode, readDisplayMode, readSort, type Sort, writeDisplayMode, writeSort } from './prefs';
+import { SelectionBar } from './selection-bar';
+import { sortNodes } from './sort';
+import { ConflictDialog } from './uploads/conflict-dialog';
+import { filesOfDrop } from './uploads/pick-files';
+import { UploadPanel } from './uploads/upload-panel';
+import type { FileToUpload } from './uploads/upload-queue';
+import { uploadQueue, useUploadEvents } from './uploads/use-uploads';
+import { VersionsDialog } from './versions-dialog';
+
+/** `documents/{context}/{folderHash?}`: a client file's folder tree and a folder's content. */
+export function DocumentsPage() {
+  const { t } = useTranslation('documents');
+  const { context = '', folderHash } = useParams();
+  const vendorId = decodeContext(context)?.vendorId ?? null;
+  if (vendorId === null) return <Alert severity="info">{t('noClient')}</Alert>;
+  return (
+    <Documents key={vendorId} vendorId={vendorId} context={context} folderId={fromNodeHash(folderHash)} />
+  );
+}
+
+type DialogState =
+  | { kind: 'create' }
+  | { kind: 'rename'; node: Node }
+  | { kind: 'versions'; node: Node }
+  | { kind: 'none' };
+
+function Documents({
+  vendorId,
+  context,
+  folderId,
+}: {
+  vendorId: number;
+  context: string;
+  folderId: number | null;
+}) {
+  const { t } = useTranslation('documents');
+  const navigate = useAppNavigate();
+  const { enqueueSnackbar } = useSnackbar();
+  const [search] = useSearchParams();
+  const smallScreen = useMediaQuery((theme) => theme.breakpoints.down('sm'));
+  useUploadEvents();
+
+  const rootQuery = useFolderChildren(vendorId, null);
+  const root = rootQuery.data?.[0] ?? null;
+  const currentId = folderId ?? root?.id ?? null;
+  const folder = useFolder(vendorId, currentId);
+  const nodes = useNodes(vendorId, currentId);
+  const refresh = useRefreshDocuments(vendorId);
+  const createFolder = useCreateFolder(vendorId);
+  const renameFolder = useRenameFolder(vendorId);
+
+  const [mode, setMode] = useState<DisplayMode>(readDisplayMode);
+  const [sort, setSort] = useState<Sort>(readSort);
+  const [expanded, setExpanded] = useState<ReadonlySet<number>>(() => new Set(root ? [root.id] : []));
+  const [treeOpen, setTreeOpen] = useState(false);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [dialog, setDialog] = useState<DialogState>({ kind: 'none' });
+  const [dragging, setDragging] = useState(false);
+
+  const list = useMemo(
+    () => sortNodes(nodes.data?.pages.flatMap((p) => p.data) ?? [], sort),
+    [nodes.data, sort],
+  );
+
+  if (rootQuery.isError) return <Alert severity="error">{t('loadError')}</Alert>;
+  if (!root || currentId === null) return <PageLoader />;
+
+  const shownMode: DisplayMode = smallScreen ? 'list' : mode;
+  const isExpanded = expanded.has(root.id) ? expanded : new Set([...expanded, root.id]);
+  const toggle = (id: number) =>
+    setExpanded((prev) => {
+      const next = new Set(prev);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  const goTo = (target: Pick<Folder, 'id' | 'is_root'>) => {
+    setSelected(new Set());
+    setTreeOpen(false);
+    navigate(documentsPath(context, target.is_root ? null : target.id));
+  };
+  const download = (node: Node, versionId?: number, fileName = node.name) =>
+    downloadDocument({ vendorId, documentId: node.id, versionId }, fileName).catch((error: unknown) =>
+      enqueueSnackbar(isApiError(error) ? error.message : String(error), { variant: 'error' }),
+    );
+  const upload = (files: FileToUpload[]) => {
+    const { empty } = uploadQueue().add(files, { vendorId, folderId: currentId });
+    for (const name of empty) enqueueSnackbar(t('upload.empty', { name }), { variant: 'warning' });
+  };
+  const onDrop = async (e: DragEvent) => {
+    e.preventDefault();
+    setDragging(false);
+    upload(await filesOfDrop(e.dataTransfer));
+  };
+  const handlers = {
+    canWrite: true,
+    onOpen: (node: Node) => {
+      if (node.type === 'folder') {
+        setExpanded((prev) => new Set([...prev, currentId]));
+        goTo({ id: node.id, is_root: false });
+      } else navigate(viewerPath(context, currentId, node.id));
+    },
+    onDownload: (node: Node) => void download(node),
+    onVersions: (node: Node) => setDialog({ kind: 'versions', node }),
+    onRename: (node: Node) => setDialog({ kind: 'rename', node }),
+  };
+  const tree = (
+    <FolderTree
+      vendorId={vendorId}
+      root={root}
+      selectedId={currentId}
+      expanded={isExpanded}
+      onToggle={toggle}
+      onSelect={goTo}
+    />
+  );
+  const selectedDocuments = list.filter((n) => n.type === 'document' && selected.has(nodeKey(n)));
+  const close = () => setDialog({ kind: 'none' });
+
+  return (
+    <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', minWidth: 0 }}>
+      {smallScreen ? (
+        <Drawer open={treeOpen} onClose={() => setTreeOpen(false)}>
+          <Box sx={{ width: 280 }}>{tree}</Box>
+        </Drawer>
+      ) : (
+        <Paper variant="outlined" sx={{ width: 280, flexShrink: 0, overflow: 'auto', maxHeight: '80vh' }}>
+          {tree}
+        </Paper>
+      )}
+      <Paper
+        variant="outlined"
+        sx={{
+          flexGrow: 1,
+          minWidth: 0,
+          minHeight: 320,
+          outline: dragging ? 2 : 0,
+          outlineStyle: 'dashed',
+          outlineColor: 'primary.main',
+        }}
+        onDragOver={(e) => {
+          e.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={onDrop}
+        data-testid="documents-drop-zone"
+      >
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 2, pt: 1.5 }}>
+          <Typography variant="h6" component="h1" noWrap data-testid="current-folder">
+            {folder.data && !folder.data.is_root ? folder.data.name : t('tree.root')}
+          </Typography>
+          {folder.data?.read_only && <Lock fontSize="small" color="action" titleAccess={t('readOnly')} />}
+        </Box>
+        <DocumentsToolbar
+          mode={mode}
+          onMode={(m) => {
+            setMode(m);
+            writeDisplayMode(m);
+          }}
+          sort={sort}
+          onSort={(s) => {
+            setSort(s);
+            writeSort(s);
+          }}
+          onNewFolder={() => setDialog({ kind: 'create' })}
+          onUpload={upload}
+          onRefresh={() => void refresh()}
+          onShowTree={() => setTreeOpen(true)}
+          smallScreen={smallScreen}
+        />
+        {selected.size > 0 && (
+          <SelectionBar
+            count={selected.size}
+            documents={selectedDocuments.length}
+            onDownload={() => {
+              for (const node of selectedDocuments) void download(node);
+            }}
+            onClear={() => setSelected(new Set())}
+          />
+        )}
+        {nodes.isPending ? (
+          <PageLoader />
+        ) : nodes.isError ? (
+          <Alert severity="error">{t('loadError')}</Alert>
+        ) : (
+          <NodeList
+            nodes={list}
+            mode={shownMode}
+            selected={selected}
+            highlightId={Number(search.get('document_id')) || null}
+            onToggle={(node) =>
+              setSelected((prev) => {
+                const next = new Set(prev);
+                const key = nodeKey(node);
+                if (next.has(key)) next.delete(key);
+                else next.add(key);
+                return next;
+              })
+            }
+            onToggleAll={(all) => setSelected(all ? new Set(list.map(nodeKey)) : new Set())}
+            {...handlers}
+          />
+        )}
+        {nodes.hasNextPage && (
+          <Box sx={{ textAlign: 'center', p: 1 }}>
+            <Button onClick={() => void nodes.fetchNextPage()} disabled={nodes.isFetchingNextPage}>
+              {t('list.more')}
+            </Button>
+          </Box>
+        )}
+        <Typography
+          variant="caption"
+          color="text.secondary"
+          sx={{ display: 'block', p: 1, textAlign: 'center' }}
+        >
+          {t('upload.dropHint')}
+        </Typography>
+      </Paper>
+      {dialog.kind === 'create' && (
+        <FolderDialog
+          title={t('folder.create')}
+          onSubmit={(name) => createFolder.mutateAsync({ name, parent_id: currentId })}
+          onClose={close}
+        />
+      )}
+      {dialog.kind === 'rename' && (
+        <FolderDialog
+          title={t('folder.rename')}
+          initial={dialog.node.name}
+          onSubmit={(name) => renameFolder.mutateAsync({ id: dialog.node.id, name })}
+          onClose={close}
+        />
+      )}
+      {dialog.kind === 'versions' && (
+        <VersionsDialog
+          vendorId={vendorId}
+          document={dialog.node}
+          onDownload={(versionId, fileName) => void download(dialog.node, versionId, fileName)}
+          onClose={close}
+        />
+      )}
+      <UploadPanel />
+      <ConflictDialog />
+    </Box>
+  );
+}

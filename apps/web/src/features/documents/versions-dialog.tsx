@@ -1,0 +1,87 @@
+import Download from '@mui/icons-material/Download';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import IconButton from '@mui/material/IconButton';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import type { Node } from '@portal/contracts';
+import { useTranslation } from 'react-i18next';
+import { useVersions } from './api';
+import { formatSize } from './format-size';
+
+/** The versions of a document, newest first: author, dates, size; each can be downloaded. */
+export function VersionsDialog({
+  vendorId,
+  document,
+  onDownload,
+  onClose,
+}: {
+  vendorId: number;
+  document: Node;
+  onDownload: (versionId: number, fileName: string) => void;
+  onClose: () => void;
+}) {
+  const { t, i18n } = useTranslation('documents');
+  const versions = useVersions(vendorId, document.id);
+  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const list = [...(versions.data ?? [])].sort((a, b) => b.id - a.id);
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="sm">
+      <DialogTitle>{t('versions.title', { name: document.name })}</DialogTitle>
+      <DialogContent dividers>
+        {versions.isPending && <CircularProgress />}
+        {versions.isError && <Alert severity="error">{t('versions.loadError')}</Alert>}
+        <List dense data-testid="versions-list">
+          {list.map((v, i) => (
+            <ListItem
+              key={v.id}
+              divider
+              secondaryAction={
+                <IconButton
+                  edge="end"
+                  aria-label={t('versions.download', { number: list.length - i })}
+                  onClick={() => onDownload(v.id, v.original_name)}
+                >
+                  <Download />
+                </IconButton>
+              }
+            >
+              <ListItemText
+                primary={
+                  <>
+                    {t('versions.number', { number: list.length - i })} · {v.original_name}{' '}
+                    {i === 0 && <Chip size="small" label={t('versions.latest')} />}{' '}
+                    {v.is_validated && <Chip size="small" color="success" label={t('validated')} />}
+                  </>
+                }
+                secondary={[
+                  t('versions.by', { name: v.author?.fullname ?? t('versions.unknownAuthor') }),
+                  date.format(new Date(v.created_at)),
+                  formatSize(v.size, i18n.language),
+                  v.validated_at
+                    ? t('versions.validatedAt', {
+                        date: date.format(new Date(v.validated_at)),
+                        name: v.validator?.fullname ?? '',
+                      })
+                    : null,
+                ]
+                  .filter(Boolean)
+                  .join(' · ')}
+              />
+            </ListItem>
+          ))}
+        </List>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t('close')}</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,124 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Document, Page, pdfjs, Thumbnail } from 'react-pdf';
+import type { Zoom } from './zoom';
+
+// The worker is a file of the build (CSP: worker-src 'self' blob:).
+pdfjs.GlobalWorkerOptions.workerSrc = new URL(
+  'pdfjs-dist/build/pdf.worker.min.mjs',
+  import.meta.url,
+).toString();
+
+const pageNumbers = (count: number) => Array.from({ length: count }, (_, i) => i + 1);
+
+type Props = {
+  blob: Blob;
+  page: number;
+  zoom: Zoom;
+  showThumbnails: boolean;
+  onPages: (count: number) => void;
+  onPage: (page: number) => void;
+};
+
+/** A PDF through pdf.js (react-pdf): the page asked for, page thumbnails, zoom and fit. */
+export default function PdfView({ blob, page, zoom, showThumbnails, onPages, onPage }: Props) {
+  const { t } = useTranslation('documents');
+  const [bytes, setBytes] = useState<ArrayBuffer | null>(null);
+  const [pages, setPages] = useState(0);
+  const frame = useRef<HTMLDivElement>(null);
+  const [size, setSize] = useState({ width: 800, height: 600 });
+  useEffect(() => {
+    let live = true;
+    void blob.arrayBuffer().then((b) => live && setBytes(b));
+    return () => {
+      live = false;
+    };
+  }, [blob]);
+  useEffect(() => {
+    const el = frame.current;
+    if (!el) return;
+    const observer = new ResizeObserver(([entry]) => {
+      if (entry) setSize({ width: entry.contentRect.width, height: entry.contentRect.height });
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+  // pdf.js takes the bytes over (transfers them to its worker): a copy of ours.
+  const file = useMemo(() => (bytes ? { data: new Uint8Array(bytes.slice(0)) } : null), [bytes]);
+  const fit =
+    zoom.fit === 'width'
+      ? { width: Math.max(100, size.width - 32) }
+      : zoom.fit === 'height'
+        ? { height: Math.max(100, size.height - 32) }
+        : { scale: zoom.scale };
+  return (
+    <Box sx={{ display: 'flex', height: '100%', minHeight: 0 }}>
+      {file && (
+        <Document
+          file={file}
+          suspense={false}
+          onLoadSuccess={(doc) => {
+            setPages(doc.numPages);
+            onPages(doc.numPages);
+          }}
+          loading={<CircularProgress sx={{ m: 4 }} />}
+          error={<Alert severity="error">{t('viewer.pdfError')}</Alert>}
+          onItemClick={({ pageNumber }) => onPage(pageNumber)}
+          className="pdf-document"
+        >
+          <Box sx={{ display: 'flex', width: '100%', height: '100%' }}>
+            {showThumbnails && pages > 0 && (
+              <Box
+                component="nav"
+                aria-label={t('viewer.thumbnails')}
+                data-testid="viewer-thumbnails"
+                sx={{
+                  width: 132,
+                  flexShrink: 0,
+                  overflow: 'auto',
+                  borderRight: 1,
+                  borderColor: 'divider',
+                  p: 1,
+                }}
+              >
+                {pageNumbers(pages).map((n) => (
+                  <Box
+                    key={n}
+                    sx={{
+                      mb: 1,
+                      outline: n === page ? 2 : 0,
+                      outlineStyle: 'solid',
+                      outlineColor: 'primary.main',
+                      cursor: 'pointer',
+                      '& canvas': { display: 'block' },
+                    }}
+                    aria-current={n === page ? 'page' : undefined}
+                    title={t('viewer.page', { page: n, count: pages })}
+                  >
+                    <Thumbnail pageNumber={n} width={108} />
+                  </Box>
+                ))}
+              </Box>
+            )}
+            <Box
+              ref={frame}
+              sx={{ flexGrow: 1, overflow: 'auto', p: 2, bgcolor: 'action.hover', textAlign: 'center' }}
+            >
+              <Box
+                data-testid="viewer-pdf-page"
+                data-page={page}
+                sx={{ display: 'inline-block', boxShadow: 3, '& canvas': { display: 'block' } }}
+              >
+                <Page pageNumber={page} {...fit} renderTextLayer={false} renderAnnotationLayer={false} />
+              </Box>
+            </Box>
+          </Box>
+        </Document>
+      )}
+      {!file && <CircularProgress sx={{ m: 4 }} />}
+    </Box>
+  );
+}

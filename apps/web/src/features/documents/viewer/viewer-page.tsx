@@ -1,0 +1,291 @@
+import ArrowBack from '@mui/icons-material/ArrowBack';
+import Download from '@mui/icons-material/Download';
+import NavigateBefore from '@mui/icons-material/NavigateBefore';
+import NavigateNext from '@mui/icons-material/NavigateNext';
+import SkipNext from '@mui/icons-material/SkipNext';
+import SkipPrevious from '@mui/icons-material/SkipPrevious';
+import ZoomIn from '@mui/icons-material/ZoomIn';
+import ZoomOut from '@mui/icons-material/ZoomOut';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Paper from '@mui/material/Paper';
+import ToggleButton from '@mui/material/ToggleButton';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { decodeContext } from '@portal/contracts/context';
+import { lazy, type ReactNode, Suspense, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { isApiError } from '../../../api';
+import { useAppNavigate } from '../../../app/app-navigate';
+import { useSnackbar } from '../../../app/snackbars';
+import { PageLoader } from '../../../components/page-loader';
+import { useDocument, useNodes } from '../api';
+import { downloadDocument } from '../content';
+import { previewKindOf } from '../file-types';
+import { fromNodeHash } from '../hashes';
+import { NodeIcon } from '../node-icon';
+import { documentsPath, viewerPath } from '../paths';
+import { readSort } from '../prefs';
+import { sortNodes } from '../sort';
+import { ImageView } from './image-view';
+import { TextView } from './text-view';
+import { useContent } from './use-content';
+import { FIT_WIDTH, stepZoom, type Zoom } from './zoom';
+
+// pdf.js (and its worker) load with the first PDF only.
+const PdfView = lazy(() => import('./pdf-view'));
+
+/** `viewer/{context}/{folderHash}/{documentHash}/{versionId?}` (spec section 2). */
+export function ViewerPage() {
+  const { t } = useTranslation('documents');
+  const params = useParams();
+  const vendorId = decodeContext(params.context)?.vendorId ?? null;
+  const folderId = fromNodeHash(params.folderHash);
+  const documentId = fromNodeHash(params.documentHash);
+  const versionId = params.versionId ? Number(params.versionId) || null : null;
+  if (vendorId === null || folderId === null || documentId === null)
+    return <Alert severity="error">{t('viewer.notFound')}</Alert>;
+  return (
+    <Viewer
+      key={`${documentId}-${versionId}`}
+      context={params.context ?? ''}
+      vendorId={vendorId}
+      folderId={folderId}
+      documentId={documentId}
+      versionId={versionId}
+    />
+  );
+}
+
+type ViewerProps = {
+  context: string;
+  vendorId: number;
+  folderId: number;
+  documentId: number;
+  versionId: number | null;
+};
+
+function Viewer({ context, vendorId, folderId, documentId, versionId }: ViewerProps) {
+  const { t } = useTranslation('documents');
+  const navigate = useAppNavigate();
+  const { enqueueSnackbar } = useSnackbar();
+  const smallScreen = useMediaQuery((theme) => theme.breakpoints.down('sm'));
+  const doc = useDocument(vendorId, documentId);
+  const kind = previewKindOf(doc.data?.extension);
+  const content = useContent(vendorId, documentId, versionId, doc.isSuccess && kind !== 'none');
+  const nodes = useNodes(vendorId, folderId);
+  const [page, setPage] = useState(1);
+  const [pages, setPages] = useState(0);
+  const [zoom, setZoom] = useState<Zoom>(FIT_WIDTH);
+  const [thumbnails, setThumbnails] = useState(true);
+
+  // Previous / next document of the folder, in the order of the list.
+  const siblings = useMemo(
+    () =>
+      sortNodes(nodes.data?.pages.flatMap((p) => p.data) ?? [], readSort()).filter(
+        (n) => n.type === 'document',
+      ),
+    [nodes.data],
+  );
+  const index = siblings.findIndex((n) => n.id === documentId);
+  const previous = index > 0 ? siblings[index - 1] : undefined;
+  const next = index >= 0 ? siblings[index + 1] : undefined;
+  const go = (id: number) => navigate(viewerPath(context, folderId, id));
+
+  if (doc.isError) return <Alert severity="error">{t('viewer.notFound')}</Alert>;
+  if (!doc.data) return <PageLoader />;
+  const name = doc.data.name;
+  const download = () =>
+    downloadDocument({ vendorId, documentId, versionId }, name).catch((error: unknown) =>
+      enqueueSnackbar(isApiError(error) ? error.message : String(error), { variant: 'error' }),
+    );
+  const zoomable = kind === 'pdf' || kind === 'image';
+
+  let body: ReactNode;
+  if (kind === 'none')
+    body = (
+      <Box sx={{ p: 6, textAlign: 'center' }} data-testid="viewer-no-preview">
+        <Box sx={{ '& svg': { fontSize: 72 } }}>
+          <NodeIcon type="document" extension={doc.data.extension} />
+        </Box>
+        <Typography sx={{ my: 2 }}>{t('viewer.noPreview')}</Typography>
+        <Button variant="contained" startIcon={<Download />} onClick={() => void download()}>
+          {t('viewer.downloadToOpen')}
+        </Button>
+      </Box>
+    );
+  else if (content.isError)
+    body = (
+      <Alert severity="error">{isApiError(content.error) ? content.error.message : t('loadError')}</Alert>
+    );
+  else if (!content.data) body = <PageLoader />;
+  else if (kind === 'pdf')
+    body = (
+      <Suspense fallback={<PageLoader />}>
+        <PdfView
+          blob={content.data}
+          page={page}
+          zoom={zoom}
+          showThumbnails={thumbnails && !smallScreen}
+          onPages={setPages}
+          onPage={setPage}
+        />
+      </Suspense>
+    );
+  else if (kind === 'image')
+    body = <ImageView blob={content.data} name={name} zoom={zoom.fit ? 1 : zoom.scale} />;
+  else body = <TextView blob={content.data} csv={kind === 'csv'} />;
+
+  return (
+    <Paper
+      variant="outlined"
+      sx={{ display: 'flex', flexDirection: 'column', height: 'calc(100vh - 120px)', minHeight: 400 }}
+    >
+      <Box
+        sx={{
+          display: 'flex',
+          flexWrap: 'wrap',
+          alignItems: 'center',
+          gap: 0.5,
+          p: 1,
+          borderBottom: 1,
+          borderColor: 'divider',
+        }}
+      >
+        <Tooltip title={t('viewer.back')}>
+          <IconButton
+            aria-label={t('viewer.back')}
+            onClick={() => navigate(documentsPath(context, folderId, documentId))}
+          >
+            <ArrowBack />
+          </IconButton>
+        </Tooltip>
+        <Typography
+          variant="subtitle1"
+          component="h1"
+          noWrap
+          sx={{ flexGrow: 1, minWidth: 120 }}
+          title={name}
+          data-testid="viewer-title"
+        >
+          {name}
+          {versionId ? ` · ${t('viewer.version', { id: versionId })}` : ''}
+        </Typography>
+        <Tooltip title={t('viewer.previousDocument')}>
+          <span>
+            <IconButton
+              aria-label={t('viewer.previousDocument')}
+              disabled={!previous}
+              onClick={() => previous && go(previous.id)}
+            >
+              <SkipPrevious />
+            </IconButton>
+          </span>
+        </Tooltip>
+        <Tooltip title={t('viewer.nextDocument')}>
+          <span>
+            <IconButton
+              aria-label={t('viewer.nextDocument')}
+              disabled={!next}
+              onClick={() => next && go(next.id)}
+            >
+              <SkipNext />
+            </IconButton>
+          </span>
+        </Tooltip>
+        <Tooltip title={t('viewer.download')}>
+          <IconButton aria-label={t('viewer.download')} onClick={() => void download()}>
+            <Download />
+          </IconButton>
+        </Tooltip>
+      </Box>
+      {zoomable && (
+        <Box
+          sx={{
+            display: 'flex',
+            flexWrap: 'wrap',
+            alignItems: 'center',
+            gap: 0.5,
+            px: 1,
+            py: 0.5,
+            borderBottom: 1,
+            borderColor: 'divider',
+          }}
+        >
+          {kind === 'pdf' && (
+            <>
+              <IconButton
+                aria-label={t('viewer.previousPage')}
+                disabled={page <= 1}
+                onClick={() => setPage(page - 1)}
+              >
+                <NavigateBefore />
+              </IconButton>
+              <Typography variant="body2" data-testid="viewer-page-number">
+                {t('viewer.page', { page, count: pages || '…' })}
+              </Typography>
+              <IconButton
+                aria-label={t('viewer.nextPage')}
+                disabled={page >= pages}
+                onClick={() => setPage(page + 1)}
+              >
+                <NavigateNext />
+              </IconButton>
+            </>
+          )}
+          <Box sx={{ flexGrow: 1 }} />
+          <IconButton
+            aria-label={t('viewer.zoomOut')}
+            onClick={() => setZoom({ fit: null, scale: stepZoom(zoom.fit ? 1 : zoom.scale, -1) })}
+          >
+            <ZoomOut />
+          </IconButton>
+          <Typography variant="body2" sx={{ minWidth: 48, textAlign: 'center' }}>
+            {zoom.fit
+              ? t(zoom.fit === 'width' ? 'viewer.fitWidth' : 'viewer.fitHeight')
+              : `${Math.round(zoom.scale * 100)} %`}
+          </Typography>
+          <IconButton
+            aria-label={t('viewer.zoomIn')}
+            onClick={() => setZoom({ fit: null, scale: stepZoom(zoom.fit ? 1 : zoom.scale, 1) })}
+          >
+            <ZoomIn />
+          </IconButton>
+          <ToggleButton
+            size="small"
+            value="width"
+            selected={zoom.fit === 'width'}
+            onChange={() => setZoom({ fit: 'width', scale: 1 })}
+          >
+            {t('viewer.fitWidth')}
+          </ToggleButton>
+          {kind === 'pdf' && (
+            <ToggleButton
+              size="small"
+              value="height"
+              selected={zoom.fit === 'height'}
+              onChange={() => setZoom({ fit: 'height', scale: 1 })}
+            >
+              {t('viewer.fitHeight')}
+            </ToggleButton>
+          )}
+          {kind === 'pdf' && !smallScreen && (
+            <ToggleButton
+              size="small"
+              value="thumbnails"
+              selected={thumbnails}
+              onChange={() => setThumbnails(!thumbnails)}
+            >
+              {t('viewer.thumbnails')}
+            </ToggleButton>
+          )}
+        </Box>
+      )}
+      <Box sx={{ flexGrow: 1, minHeight: 0, overflow: 'auto' }}>{body}</Box>
+    </Paper>
+  );
+}
