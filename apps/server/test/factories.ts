@@ -14,6 +14,7 @@ import {
   holdings,
   modules,
   passwordTokens,
+  sessions,
   siretRegistry,
   taskItems,
   taskMembers,
@@ -462,6 +463,32 @@ export async function buildPasswordToken<U extends Ref | undefined = undefined>(
       .returning(),
   );
   return { token, passwordToken: row, user: person };
+}
+
+/** A live signed-in session of a user (its tokens are random and not returned: nobody uses it). */
+export async function buildSession<U extends Ref | undefined = undefined>(
+  db: FactoryDb,
+  { user, ...overrides }: { user?: U } & Partial<typeof sessions.$inferInsert> = {},
+) {
+  const person = (user ?? (await buildUser(db)).user) as Parent<U, User>;
+  const inADay = new Date(Date.now() + 86_400_000);
+  const session = await one(
+    db
+      .insert(sessions)
+      .values({
+        userId: person.id,
+        familyId: newToken(),
+        accessTokenHash: hashToken(newToken()),
+        refreshTokenHash: hashToken(newToken()),
+        accessExpiresAt: inADay,
+        refreshExpiresAt: inADay,
+        userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Firefox/132.0',
+        ip: '192.0.2.1',
+        ...overrides,
+      })
+      .returning(),
+  );
+  return { session, user: person };
 }
 
 /**

@@ -159,6 +159,8 @@ export const SELF_ROUTES: Record<string, string> = {
   'PATCH /api/users/me': "the caller's profile",
   'POST /api/change_password': "the caller's password (not called by the probe)",
   'GET /api/users/me/accounting-firms': "the caller's firms",
+  'GET /api/users/me/sessions': "the caller's sessions",
+  'DELETE /api/users/me/sessions': "ends the caller's other sessions (not called by the probe)",
   'GET /api/siret-lookup': 'company data provider, no tenant data',
 };
 
@@ -174,7 +176,11 @@ export const EVERY_ROLE_WRITES: Record<string, string> = {
 export const isPlatformRoute = (op: { path: string }) => op.path.startsWith('/api/sa/');
 
 /** Self routes the probe must not call (they would end the session it uses). */
-export const NOT_CALLED = new Set(['GET /api/logout', 'POST /api/change_password']);
+export const NOT_CALLED = new Set([
+  'GET /api/logout',
+  'POST /api/change_password',
+  'DELETE /api/users/me/sessions',
+]);
 
 /** A file part of a multipart body. */
 export type FilePart = { filename: string; contentType: string; content: string | Uint8Array };

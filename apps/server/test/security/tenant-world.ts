@@ -18,6 +18,7 @@ import {
   buildHolding,
   buildHoldingAdmin,
   buildPeriod,
+  buildSession,
   buildTask,
   buildTerms,
   buildUser,
@@ -51,6 +52,8 @@ export type TenantIds = {
   task_item: number;
   /** A person the tenant knows, who may be a task's member (the assigned collaborator). */
   member: number;
+  /** A signed-in session of the tenant's administrator (a person's own, ended by them only). */
+  session: number;
 };
 
 export type Actor = { role: string; email: string };
@@ -138,6 +141,7 @@ export async function buildTenant(db: FactoryDb, label: string, passwordHash: st
     await buildClientUser(tx, { vendor, user: person('clientcollab'), role: 'collaborator' });
     await buildClientUser(tx, { vendor, user: person('guest'), role: 'guest' });
     await buildHoldingAdmin(tx, { holding, user: person('holdingadmin') });
+    const { session } = await buildSession(tx, { user: person('admin') });
     const { task, items } = await buildTask(tx, {
       vendor,
       title: `${name} request`,
@@ -167,6 +171,7 @@ export async function buildTenant(db: FactoryDb, label: string, passwordHash: st
         task: task.id,
         task_item: items[0]!.id,
         member: person('collab').id,
+        session: session.id,
       },
       actors: roles.map((r) => ({ role: r, email: email(r) })),
       markers: [

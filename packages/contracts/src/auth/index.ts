@@ -235,3 +235,22 @@ export const firmTermsSchema = z.object({
   accepted_count: z.number().int(),
 });
 export type FirmTerms = z.infer<typeof firmTermsSchema>;
+
+/**
+ * One of the person's signed-in sessions (a browser or device that signed in): where from, and
+ * when it was first and last seen (last seen moves when the session renews its tokens).
+ */
+export const sessionSummarySchema = z.object({
+  id: z.number().int(),
+  browser: z.string().nullable(),
+  os: z.string().nullable(),
+  device_type: z.enum(['desktop', 'mobile', 'tablet', 'other']),
+  ip: z.string().nullable(),
+  first_seen_at: z.string(),
+  last_seen_at: z.string(),
+  /** The session making this request. */
+  current: z.boolean(),
+});
+export type SessionSummary = z.infer<typeof sessionSummarySchema>;
+
+export const sessionIdParamsSchema = z.object({ id: idParam('session') });

@@ -19,7 +19,9 @@ export type IdRef =
   | 'task'
   | 'task_item'
   /** A person already in the tenant (firm member or client user): task members, not people added. */
-  | 'member';
+  | 'member'
+  /** One of the caller's own signed-in sessions (a person's, not a tenant's). */
+  | 'session';
 
 /**
  * The only spelling of an id in a path or query: decimal digits without a sign, spaces, exponent,

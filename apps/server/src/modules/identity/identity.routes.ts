@@ -22,6 +22,7 @@ import { revokeFamily } from '../../platform/auth/sessions';
 import { bearer, requestLocale, requestMeta, typed } from '../../platform/http/route-helpers';
 import * as identity from './identity.service';
 import { invitationRoutes } from './invitations.routes';
+import { mySessionsRoutes } from './my-sessions.routes';
 
 const ok = dataEnvelope(z.object({ success: z.literal(true) }));
 
@@ -189,4 +190,5 @@ export function identityRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   // Invitations of existing accounts (accept page).
   invitationRoutes(app, ctx);
+  mySessionsRoutes(app, ctx);
 }

@@ -1,4 +1,4 @@
-import type { AcceptTermsRequest, ChangePasswordRequest, MyTerms } from '@portal/contracts';
+import type { AcceptTermsRequest, ChangePasswordRequest, MyTerms, SessionSummary } from '@portal/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api';
@@ -10,6 +10,7 @@ export const profileKeys = {
   allTerms: ['profile', 'terms'] as const,
   terms: (accountingFirmId: number | undefined, language: string) =>
     ['profile', 'terms', accountingFirmId, language] as const,
+  sessions: ['profile', 'sessions'] as const,
 };
 
 /**
@@ -51,3 +52,28 @@ export function useAcceptMyTerms(accountingFirmId: number | undefined) {
 /** Changes the password; the server ends the session with it. */
 export const useChangePassword = () =>
   useMutation({ mutationFn: (body: ChangePasswordRequest) => api.post('change_password', body) });
+
+/** The person's signed-in sessions (devices), the current one marked. */
+export const useMySessions = () =>
+  useQuery({
+    queryKey: profileKeys.sessions,
+    queryFn: () => api.get<SessionSummary[]>('users/me/sessions'),
+  });
+
+/** Ends one session (the device is signed out at its next request). */
+export function useEndSession() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.delete(`users/me/sessions/${id}`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: profileKeys.sessions }),
+  });
+}
+
+/** Ends every session but this one. */
+export function useEndOtherSessions() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.delete('users/me/sessions'),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: profileKeys.sessions }),
+  });
+}

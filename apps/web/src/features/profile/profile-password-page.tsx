@@ -13,6 +13,7 @@ import { FormTextField } from '../../components/form/form-text-field';
 import { strongPasswordResolver, usePasswordStrengthPreload } from '../../components/form/password-strength';
 import { TEST_IDS } from '../../components/test-ids';
 import { useChangePassword } from './api';
+import { ProfileSessions } from './profile-sessions';
 import { ProfileTabs } from './profile-tabs';
 
 type Input = z.input<typeof changePasswordRequestSchema>;
@@ -94,6 +95,7 @@ export function ProfilePasswordPage() {
           {t('password.submit')}
         </Button>
       </Paper>
+      <ProfileSessions />
     </>
   );
 }
