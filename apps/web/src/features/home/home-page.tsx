@@ -28,6 +28,7 @@ import { useHome } from './api';
  */
 export function HomePage() {
   const { t } = useTranslation('shell');
+  const { t: tt } = useTranslation('tasks');
   const me = useMe();
   const { firm, company, role, modules } = useWorkspace();
   const name = me.data?.fullname || me.data?.email || '';
@@ -60,7 +61,7 @@ export function HomePage() {
           ) : null}
         </Paper>
       ) : null}
-      {home.isError ? <Alert severity="warning">{t('home.loadError')}</Alert> : null}
+      {home.isError ? <Alert severity="warning">{tt('home.loadError')}</Alert> : null}
       {home.isLoading ? <LinearProgress /> : null}
       {day ? (
         <Box
@@ -78,22 +79,22 @@ export function HomePage() {
             <>
               <Section
                 id="due-today"
-                title={t('home.dueToday')}
-                empty={t('home.nothingToday')}
+                title={tt('home.dueToday')}
+                empty={tt('home.nothingToday')}
                 tasks={day.due_today}
                 linkOf={linkOf}
               />
               <Section
                 id="overdue"
-                title={t('home.overdue')}
-                empty={t('home.nothingOverdue')}
+                title={tt('home.overdue')}
+                empty={tt('home.nothingOverdue')}
                 tasks={day.overdue}
                 linkOf={linkOf}
               />
               <Section
                 id="waiting"
-                title={t('home.waitingFirm')}
-                empty={t('home.nothingWaiting')}
+                title={tt('home.waitingFirm')}
+                empty={tt('home.nothingWaiting')}
                 tasks={day.waiting_requests}
                 linkOf={linkOf}
               />
@@ -101,8 +102,8 @@ export function HomePage() {
           ) : (
             <Section
               id="waiting"
-              title={t('home.waitingClient')}
-              empty={t('home.nothingClient')}
+              title={tt('home.waitingClient')}
+              empty={tt('home.nothingClient')}
               tasks={day.waiting_requests}
               linkOf={linkOf}
               showCompany={false}
@@ -113,7 +114,7 @@ export function HomePage() {
       {day && tasksPath ? (
         <Box>
           <AppLink to={tasksPath} data-testid="home-all-tasks">
-            {t(day.audience === 'firm' ? 'home.seeAll' : 'home.seeRequests')}
+            {tt(day.audience === 'firm' ? 'home.seeAll' : 'home.seeRequests')}
           </AppLink>
         </Box>
       ) : null}

@@ -20,6 +20,7 @@ type Props = { mobileOpen: boolean; onClose: () => void };
 export function NavDrawer({ mobileOpen, onClose }: Props) {
   const { t } = useTranslation('common');
   const { t: ts } = useTranslation('shell');
+  const { t: tt } = useTranslation('tasks');
   const location = useLocation();
   const me = useMe();
   const { modules, firm, company } = useWorkspace();
@@ -58,7 +59,7 @@ export function NavDrawer({ mobileOpen, onClose }: Props) {
                   badgeContent={open}
                   max={99}
                   color={badge.overdue > 0 ? 'error' : 'primary'}
-                  aria-label={ts('nav.tasksBadge', { count: open, overdue: badge.overdue })}
+                  aria-label={tt('badge', { count: open, overdue: badge.overdue })}
                   data-testid="tasks-badge"
                   sx={{ mr: 1.5, '& .MuiBadge-badge': { position: 'static', transform: 'none' } }}
                 />

@@ -505,7 +505,7 @@ function ItemsEditor({
             onChange={(e) => change(i, { label: e.target.value })}
             error={Boolean(errors[`items.${i}.label`])}
             helperText={errorText(errors[`items.${i}.label`])}
-            slotProps={{ htmlInput: { maxLength: 255, 'data-testid': `task-item-${i}` } }}
+            slotProps={{ htmlInput: { maxLength: 255, 'data-testid': `task-item-label-${i}` } }}
           />
           <Stack direction="row" spacing={1}>
             <TextField

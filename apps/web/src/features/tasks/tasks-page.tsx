@@ -32,7 +32,7 @@ type DialogState = { task?: Task; defaults?: { vendorId?: number; parentId?: num
  */
 export function TasksPage() {
   const { t } = useTranslation('tasks');
-  const { firm, vendors } = useWorkspace();
+  const { firm, vendors, vendorsLoading } = useWorkspace();
   const [params, setParams] = useSearchParams();
   const filters = useMemo(() => parseFilters(params), [params]);
   const rights = useMemo(() => taskRights(firm, vendors), [firm, vendors]);
@@ -49,7 +49,8 @@ export function TasksPage() {
   );
   const openTask = useCallback((task: number | null) => change({ task }), [change]);
 
-  if (!firm) return <PageLoader />;
+  // Rights need the client files; the context in the URL settles with them.
+  if (!firm || vendorsLoading) return <PageLoader />;
   return (
     <TasksContent
       firmId={firm.id}
@@ -155,6 +156,12 @@ function TasksContent({
         <Stack sx={{ alignItems: 'center', p: 4, gap: 1 }} data-testid="tasks-empty">
           <ChecklistIcon color="primary" sx={{ fontSize: 48 }} aria-hidden />
           <Typography color="text.secondary">{t(rights.firmSide ? 'empty.firm' : 'empty.client')}</Typography>
+          {rights.firmAdmin && !filters.adminMode ? (
+            // Without admin mode an administrator lists only the client files assigned to them.
+            <Button onClick={() => onChange({ adminMode: true })} data-testid="tasks-empty-admin-mode">
+              {t('empty.adminMode')}
+            </Button>
+          ) : null}
         </Stack>
       ) : (
         <TaskList
