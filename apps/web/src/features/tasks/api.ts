@@ -1,5 +1,6 @@
 import type {
   CreateTaskRequest,
+  Member,
   Paginated,
   Task,
   TaskCompany,
@@ -19,6 +20,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { api } from '../../api';
+import { customerKeys } from '../customers/api';
 import { homeKeys } from '../home/api';
 import { type TaskFilters, type TaskQuery, toApiQuery } from './task-filters';
 
@@ -179,4 +181,13 @@ export const useTaskBadge = (firmId: number | null, enabled: boolean) =>
     enabled: enabled && firmId !== null,
     staleTime: 60_000,
     refetchInterval: 5 * 60_000,
+  });
+
+/** The firm's team (names of members); only firm members may read it. */
+export const useFirmMembers = (firmId: number, enabled: boolean) =>
+  useQuery({
+    queryKey: customerKeys.members(firmId),
+    queryFn: () => api.get<Member[]>(`accounting-firms/${firmId}/members`),
+    staleTime: 60_000,
+    enabled,
   });

@@ -167,6 +167,7 @@ function BoardCard({
         <Typography variant="caption" color="text.secondary" component="div">
           {task.company}
           {task.parent_id ? ` · ${t('list.subtask')}` : ''}
+          {task.internal ? ` · ${t('internal')}` : ''}
         </Typography>
         <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
           <DueDate task={task} />

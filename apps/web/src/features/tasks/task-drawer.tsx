@@ -28,8 +28,15 @@ import { useTranslation } from 'react-i18next';
 import { useSnackbar } from '../../app/snackbars';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { PageLoader } from '../../components/page-loader';
-import { useMembers } from '../customers/api';
-import { fetchTask, taskKeys, useDeleteTask, useItemMutations, useTask, useUpdateTask } from './api';
+import {
+  fetchTask,
+  taskKeys,
+  useDeleteTask,
+  useFirmMembers,
+  useItemMutations,
+  useTask,
+  useUpdateTask,
+} from './api';
 import { DueDate, formatDay, MissingItems, StatusChip } from './task-bits';
 import { STATUSES } from './task-filters';
 import type { TaskRights } from './task-rights';
@@ -86,7 +93,7 @@ function TaskDetail({ task, firmId, rights, onOpen, onEdit, onAddSubtask }: Prop
   const remove = useDeleteTask();
   const [confirm, setConfirm] = useState(false);
   const manage = rights.canManage(task.vendor_id);
-  const members = useMembers(firmId);
+  const members = useFirmMembers(firmId, rights.firmSide);
   const related = useQueries({
     queries: [...task.depends_on_ids, ...(task.parent_id ? [task.parent_id] : [])].map((id) => ({
       queryKey: taskKeys.detail(id),

@@ -18,7 +18,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { TaskCompany, TaskStatus } from '@portal/contracts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMembers } from '../customers/api';
+import { useFirmMembers } from './api';
 import { EMPTY_FILTERS, isFiltered, QUICK_FILTERS, STATUSES, type TaskFilters, TYPES } from './task-filters';
 import type { TaskRights } from './task-rights';
 
@@ -217,7 +217,7 @@ export function TaskFiltersBar({ firmId, filters, rights, companies, onChange }:
 
 function MembersFilter({ firmId, filters, onChange }: Pick<Props, 'firmId' | 'filters' | 'onChange'>) {
   const { t } = useTranslation('tasks');
-  const members = useMembers(firmId);
+  const members = useFirmMembers(firmId, true);
   const options = (members.data ?? []).map((m) => ({
     id: m.user_id,
     label: [m.firstname, m.lastname].filter(Boolean).join(' ') || m.email,

@@ -34,8 +34,7 @@ import { useSnackbar } from '../../app/snackbars';
 import { serverFieldErrors } from '../../components/form/field-errors';
 import { useErrorText } from '../../components/form/use-error-text';
 import { vendorKeys } from '../client-file/api';
-import { useMembers } from '../customers/api';
-import { fetchTask, taskKeys, useCreateTask, useTaskOptions, useUpdateTask } from './api';
+import { fetchTask, taskKeys, useCreateTask, useFirmMembers, useTaskOptions, useUpdateTask } from './api';
 import { STATUSES, TYPES } from './task-filters';
 
 const FREQUENCIES: ReminderFrequency[] = ['none', 'day', 'week', 'two-weeks', 'month'];
@@ -137,7 +136,7 @@ export function TaskFormDialog({ firmId, vendors, task, defaults, onClose, onSav
   const hasSubtasks = (task?.subtask_count ?? 0) > 0;
 
   // People: the firm's members, and the client file's users unless the task is internal.
-  const members = useMembers(firmId);
+  const members = useFirmMembers(firmId, true);
   const users = useQuery({
     queryKey: vendorKeys.users(values.vendorId ?? 0),
     queryFn: () => api.get<VendorUser[]>(`vendors/${values.vendorId}/users`, { showError: false }),
