@@ -120,7 +120,9 @@ test('an information request goes from the firm to the client and back', async (
   await expectCounter(page, 'to_do', 1);
 
   // The list shows both tasks under the company, the request done.
-  await page.keyboard.press('Escape');
+  await drawer.getByTestId('task-drawer-close').click();
+  await expect(drawer).toBeHidden();
+  await expect(page).not.toHaveURL(/task=/);
   await expect(page.getByTestId('task-list')).toContainText(subtitle);
   await expect(page.getByTestId(`task-row-${taskId}`)).toContainText(title);
 

@@ -60,6 +60,8 @@ export function TaskDrawer(props: Props) {
       anchor="right"
       open={taskId !== null}
       onClose={() => onOpen(null)}
+      // Above the top bar (which sits above the navigation drawer).
+      sx={{ zIndex: (theme) => theme.zIndex.modal }}
       slotProps={{
         paper: { sx: { width: { xs: '100%', sm: 520 } }, 'data-testid': 'task-drawer' } as object,
       }}
@@ -68,7 +70,11 @@ export function TaskDrawer(props: Props) {
         <Typography variant="overline" sx={{ flex: 1 }}>
           {task.data ? t(`type.${task.data.type}`) : ''}
         </Typography>
-        <IconButton aria-label={t('actions.close', { ns: 'common' })} onClick={() => onOpen(null)}>
+        <IconButton
+          aria-label={t('actions.close', { ns: 'common' })}
+          onClick={() => onOpen(null)}
+          data-testid="task-drawer-close"
+        >
           <CloseIcon />
         </IconButton>
       </Stack>
