@@ -95,7 +95,9 @@ test('an information request goes from the firm to the client and back', async (
   await client.goto('/home');
   const waiting = client.getByTestId('home-waiting');
   await expect(waiting).toContainText(t.waitingClient);
-  await expect(client.getByRole('link', { name: t.clientTitle })).toBeVisible();
+  // Its navigation entry carries a badge of the open requests (at least this one).
+  await expect(client.getByRole('link', { name: new RegExp(t.clientTitle) })).toBeVisible();
+  await expect(client.getByTestId('tasks-badge').filter({ visible: true })).toBeVisible();
   await waiting.getByRole('link', { name: new RegExp(title) }).click();
   await expect(client).toHaveURL(new RegExp(`/tasks/[0-9a-f]+\\?task=${taskId}`));
   await expect(client.getByTestId('tasks-title')).toHaveText(t.clientTitle);
