@@ -81,3 +81,72 @@ test('screenshots of the super admin', async ({ page }, testInfo) => {
   await settle(page);
   await shoot(page, 'home-superadmin', lang);
 });
+
+test('screenshots of the tasks', async ({ page, browser }, testInfo) => {
+  test.setTimeout(90_000);
+  const lang = testInfo.project.name.replace('chromium-', '');
+  const tokens = await signInWithApi(page, ACCOUNTS.collab.email);
+  const headers = { Authorization: `Bearer ${tokens.access_token}` };
+  const firms = await (await page.request.get('/api/users/me/accounting-firms', { headers })).json();
+  const firmId = firms.data[0].id as number;
+  const vendors = await (
+    await page.request.get(`/api/users/me/accounting-firms/${firmId}/vendors`, { headers })
+  ).json();
+  const vendorId = vendors.data.find((v: { company: string }) => v.company === 'Boulangerie Martin').id;
+  const today = new Date().toISOString().slice(0, 10);
+  const create = (data: Record<string, unknown>) =>
+    page.request.post('/api/tasks', { headers, data: { vendor_id: vendorId, status: 'to_do', ...data } });
+  await create({
+    title: `Pièces du bilan ${lang}`,
+    type: 'information_request',
+    due_date: '2026-01-15',
+    items: [
+      { label: 'Relevés bancaires de décembre', kind: 'document' },
+      { label: 'Montant du stock au 31/12', kind: 'answer' },
+    ],
+  });
+  await create({ title: `TVA du mois ${lang}`, type: 'firm_task', due_date: today, status: 'in_progress' });
+  await create({ title: `Revue interne ${lang}`, type: 'internal' });
+
+  await page.goto('/home');
+  await expect(page.getByTestId('home-waiting')).toBeVisible();
+  await settle(page);
+  await shoot(page, 'home-collab', lang);
+  await page.goto('/tasks');
+  await expect(page.getByTestId('task-list')).toBeVisible();
+  await settle(page);
+  await shoot(page, 'tasks-list', lang);
+  await page.getByTestId('task-list').getByText(`Pièces du bilan ${lang}`).click();
+  await expect(page.getByTestId('task-drawer')).toBeVisible();
+  await settle(page);
+  await shoot(page, 'tasks-drawer', lang);
+  await page.goto('/tasks?view=board&darkMode=true');
+  await expect(page.getByTestId('task-board')).toBeVisible();
+  await settle(page);
+  await shoot(page, 'tasks-board-dark', lang);
+  await page.getByTestId('task-new').click();
+  await expect(page.getByTestId('task-form')).toBeVisible();
+  await page.waitForTimeout(400);
+  await shoot(page, 'tasks-form-dark', lang);
+  await page.keyboard.press('Escape');
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.goto('/tasks?darkMode=false');
+  await expect(page.getByTestId('task-list')).toBeVisible();
+  await settle(page);
+  await shoot(page, 'tasks-small', lang);
+
+  const context = await browser.newContext({ locale: lang === 'fr' ? 'fr-FR' : 'en-US' });
+  const client = await context.newPage();
+  await signInWithApi(client, ACCOUNTS.client.email);
+  await client.setViewportSize({ width: 375, height: 740 });
+  await client.goto('/home');
+  await expect(client.getByTestId('home-waiting')).toBeVisible();
+  await settle(client);
+  await shoot(client, 'home-client-small', lang);
+  await client.goto(`/tasks`);
+  await client.getByTestId('task-list').getByText(`Pièces du bilan ${lang}`).click();
+  await expect(client.getByTestId('task-drawer')).toBeVisible();
+  await settle(client);
+  await shoot(client, 'tasks-drawer-client-small', lang);
+  await context.close();
+});

@@ -27,6 +27,7 @@ export const ROUTE_PAGES: Readonly<Record<string, PageLoader>> = {
     import('../features/profile/profile-terms-page').then((m) => m.ProfileTermsPage),
   customers: () => import('../features/customers/pages').then((m) => m.CustomersPage),
   customer: () => import('../features/client-file/pages').then((m) => m.ClientFilePage),
+  tasks: () => import('../features/tasks/pages').then((m) => m.TasksPage),
   settings: () => import('../features/settings/settings-page').then((m) => m.SettingsPage),
   documents: () => import('../features/documents/pages').then((m) => m.DocumentsPage),
   viewer: () => import('../features/documents/viewer/pages').then((m) => m.ViewerPage),

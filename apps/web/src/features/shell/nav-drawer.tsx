@@ -1,3 +1,4 @@
+import Badge from '@mui/material/Badge';
 import Drawer from '@mui/material/Drawer';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
@@ -7,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { navigationTarget } from '../../app/app-navigate';
 import { useMe } from '../../app/session';
+import { useTaskBadge } from '../tasks/api';
 import { buildNavItems } from './nav-items';
 import { useWorkspace } from './workspace-context';
 
@@ -18,6 +20,7 @@ type Props = { mobileOpen: boolean; onClose: () => void };
 export function NavDrawer({ mobileOpen, onClose }: Props) {
   const { t } = useTranslation('common');
   const { t: ts } = useTranslation('shell');
+  const { t: tt } = useTranslation('tasks');
   const location = useLocation();
   const me = useMe();
   const { modules, firm, company } = useWorkspace();
@@ -28,6 +31,12 @@ export function NavDrawer({ mobileOpen, onClose }: Props) {
     { ...user, is_accountant: firm?.is_accountant ?? user.is_accountant },
     selection,
   );
+
+  const badge = useTaskBadge(
+    firm?.id ?? null,
+    items.some((i) => i.id === 'tasks'),
+  ).data;
+  const open = badge ? badge.to_do + badge.in_progress : 0;
 
   const content = (
     <nav aria-label={ts('nav.label')}>
@@ -45,6 +54,16 @@ export function NavDrawer({ mobileOpen, onClose }: Props) {
               onClick={onClose}
             >
               <ListItemText primary={t(item.titleKey)} />
+              {item.id === 'tasks' && open > 0 && badge ? (
+                <Badge
+                  badgeContent={open}
+                  max={99}
+                  color={badge.overdue > 0 ? 'error' : 'primary'}
+                  aria-label={tt('badge', { count: open, overdue: badge.overdue })}
+                  data-testid="tasks-badge"
+                  sx={{ mr: 1.5, '& .MuiBadge-badge': { position: 'static', transform: 'none' } }}
+                />
+              ) : null}
             </ListItemButton>
           );
         })}

@@ -1,0 +1,135 @@
+import { expect, type Page, test } from '@playwright/test';
+import { ACCOUNTS, type Lang, langOf, signInWithApi } from './helpers';
+
+/**
+ * Tasks and information requests (issue 14): an accountant asks a client for information with a
+ * sub-task, the client answers from the home page, the accountant closes the request. The two
+ * locale projects share one server: each works on its own titles and filters the page by them.
+ */
+
+const TEXT = {
+  fr: {
+    firmTitle: 'Gestion des tâches',
+    clientTitle: "Demandes d'informations",
+    company: 'Boulangerie Martin',
+    yourAnswer: 'Votre réponse',
+    provided: 'Fourni',
+    allProvided: 'Tout a été fourni',
+    oneMissing: '1 élément manquant sur 2',
+    waitingClient: 'Ce que votre cabinet attend de vous',
+  },
+  en: {
+    firmTitle: 'Task management',
+    clientTitle: 'Information requests',
+    company: 'Boulangerie Martin',
+    yourAnswer: 'Your answer',
+    provided: 'Provided',
+    allProvided: 'Everything has been provided',
+    oneMissing: '1 item missing out of 2',
+    waitingClient: 'What your firm is waiting for',
+  },
+} as const satisfies Record<Lang, Record<string, string>>;
+
+const stamp = String(Date.now()).slice(-8);
+
+/** The counter chip of a status reads "<label> · <n>". */
+const expectCounter = (page: Page, id: string, n: number) =>
+  expect(page.getByTestId(`counter-${id}`)).toHaveText(new RegExp(`· ${n}$`));
+
+test('an information request goes from the firm to the client and back', async ({
+  page,
+  browser,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const lang = langOf(testInfo);
+  const t = TEXT[lang];
+  const tag = `E2E-${lang}-${stamp}`;
+  const title = `Pièces du bilan ${tag}`;
+  const subtitle = `Relancer par téléphone ${tag}`;
+
+  // The accountant, a firm administrator assigned to no client file: admin mode lists them all.
+  // The list, filtered on this run's tag, starts empty.
+  await signInWithApi(page, ACCOUNTS.expert.email);
+  await page.goto(`/tasks?q=${encodeURIComponent(tag)}`);
+  await expect(page).toHaveURL(/\/tasks\/[0-9a-f]+\?q=/);
+  await expect(page.getByTestId('tasks-title')).toHaveText(t.firmTitle);
+  await expect(page.getByTestId('tasks-empty')).toBeVisible();
+  await page.getByTestId('tasks-empty-admin-mode').click();
+  await expect(page).toHaveURL(/admin=1/);
+  await expect(page.getByTestId('filter-admin-mode')).toBeChecked();
+  await expectCounter(page, 'to_do', 0);
+
+  // Creates an information request with two items for the client's company.
+  await page.getByTestId('task-new').click();
+  const form = page.getByTestId('task-form');
+  await form.getByTestId('task-company').click();
+  await page.getByRole('option', { name: t.company }).click();
+  await form.getByTestId('task-title').fill(title);
+  await form.getByTestId('task-item-label-0').fill('Montant du stock au 31/12');
+  await form.getByTestId('task-item-add').click();
+  await form.getByTestId('task-item-label-1').fill('Relevé bancaire de décembre');
+  await form.getByTestId('task-save').click();
+  await expect(form).toBeHidden();
+
+  const drawer = page.getByTestId('task-drawer');
+  await expect(drawer.getByTestId('task-detail-title')).toHaveText(title);
+  await expect(drawer.getByTestId('items-summary')).toContainText(lang === 'fr' ? '2 éléments' : '2 items');
+  const taskId = new URL(page.url()).searchParams.get('task');
+  expect(taskId).toBeTruthy();
+
+  // A sub-task: the panel goes back to the parent, which lists it.
+  await drawer.getByTestId('subtask-add').click();
+  await expect(form).toBeVisible();
+  await form.getByTestId('task-title').fill(subtitle);
+  await form.getByTestId('task-save').click();
+  await expect(form).toBeHidden();
+  await expect(drawer.getByTestId('task-detail-title')).toHaveText(title);
+  await expect(drawer.getByTestId('subtasks')).toContainText(subtitle);
+  await expectCounter(page, 'to_do', 2);
+  await expectCounter(page, 'done', 0);
+
+  // The client user: sees the request on the home page and under "Demandes d'informations".
+  const clientContext = await browser.newContext({ locale: lang === 'fr' ? 'fr-FR' : 'en-US' });
+  const client = await clientContext.newPage();
+  await signInWithApi(client, ACCOUNTS.client.email);
+  await client.goto('/home');
+  const waiting = client.getByTestId('home-waiting');
+  await expect(waiting).toContainText(t.waitingClient);
+  // Its navigation entry carries a badge of the open requests (at least this one).
+  await expect(client.getByRole('link', { name: new RegExp(t.clientTitle) })).toBeVisible();
+  await expect(client.getByTestId('tasks-badge').filter({ visible: true })).toBeVisible();
+  await waiting.getByRole('link', { name: new RegExp(title) }).click();
+  await expect(client).toHaveURL(new RegExp(`/tasks/[0-9a-f]+\\?task=${taskId}`));
+  await expect(client.getByTestId('tasks-title')).toHaveText(t.clientTitle);
+  const clientDrawer = client.getByTestId('task-drawer');
+  await expect(clientDrawer.getByTestId('task-detail-title')).toHaveText(title);
+
+  // Answers the first item with text: one item is still missing.
+  await clientDrawer.getByRole('textbox', { name: t.yourAnswer }).first().fill('12 400 € au 31/12');
+  await clientDrawer.locator('[data-testid^="item-send-"]').first().click();
+  await expect(clientDrawer.getByTestId('items-summary')).toHaveText(t.oneMissing);
+  await expect(clientDrawer.getByText(t.provided, { exact: true })).toBeVisible();
+  await expect(clientDrawer.getByTestId('item-answer-text')).toHaveText('12 400 € au 31/12');
+  await clientContext.close();
+
+  // The accountant sees the answer and closes the request: the counters change.
+  await page.reload();
+  await expect(drawer.getByTestId('item-answer-text')).toHaveText('12 400 € au 31/12');
+  await expect(drawer.getByTestId('items-summary')).toHaveText(t.oneMissing);
+  await drawer.getByTestId('task-close').click();
+  await expect(drawer.getByTestId('task-close')).toBeHidden();
+  await expectCounter(page, 'done', 1);
+  await expectCounter(page, 'to_do', 1);
+
+  // The list shows both tasks under the company, the request done.
+  await drawer.getByTestId('task-drawer-close').click();
+  await expect(drawer).toBeHidden();
+  await expect(page).not.toHaveURL(/task=/);
+  await expect(page.getByTestId('task-list')).toContainText(subtitle);
+  await expect(page.getByTestId(`task-row-${taskId}`)).toContainText(title);
+
+  // The board shows the request in the "done" column.
+  await page.getByTestId('view-board').click();
+  await expect(page.getByTestId('board-column-done')).toContainText(title);
+  await expect(page.getByTestId('board-column-to_do')).toContainText(subtitle);
+});
