@@ -2,11 +2,15 @@ import type { ComponentType } from 'react';
 
 type PageLoader = () => Promise<ComponentType>;
 
+export type { PageLoader };
+
 /**
- * The screen of each route of `routes.ts`, by route id, loaded lazily: each page is its own chunk,
- * so a route loads its page and nothing of its siblings. A route without one shows a "coming soon"
- * page inside its frame. Only the router imports this file, so pages may import the route table
- * without importing themselves back.
+ * The screen of each route of `routes.ts` outside the signed-in frame, by route id, loaded lazily:
+ * each page is its own chunk, so a route loads its page and nothing of its siblings. The signed-in
+ * pages are in `shell-pages.ts`, a chunk of its own: the first load (the sign-in page) does not
+ * carry their list. A route without a page shows a "coming soon" page inside its frame. Only the
+ * router imports these files, so pages may import the route table without importing themselves
+ * back.
  */
 export const ROUTE_PAGES: Readonly<Record<string, PageLoader>> = {
   signin: () => import('../features/auth/sign-in-page').then((m) => m.SignInPage),
@@ -19,18 +23,5 @@ export const ROUTE_PAGES: Readonly<Record<string, PageLoader>> = {
     import('../features/auth/accept-invitation-page').then((m) => m.AcceptInvitationPage),
   'cgu-cgv': () => import('../features/auth/terms-page').then((m) => m.TermsPage),
   'sso-error': () => import('../features/auth/sso-error-page').then((m) => m.SsoErrorPage),
-  home: () => import('../features/home/home-page').then((m) => m.HomePage),
-  'profile-user': () => import('../features/profile/profile-user-page').then((m) => m.ProfileUserPage),
-  'profile-password': () =>
-    import('../features/profile/profile-password-page').then((m) => m.ProfilePasswordPage),
-  'profile-terms-of-service': () =>
-    import('../features/profile/profile-terms-page').then((m) => m.ProfileTermsPage),
-  customers: () => import('../features/customers/pages').then((m) => m.CustomersPage),
-  customer: () => import('../features/client-file/pages').then((m) => m.ClientFilePage),
-  tasks: () => import('../features/tasks/pages').then((m) => m.TasksPage),
-  settings: () => import('../features/settings/settings-page').then((m) => m.SettingsPage),
-  documents: () => import('../features/documents/pages').then((m) => m.DocumentsPage),
-  viewer: () => import('../features/documents/viewer/pages').then((m) => m.ViewerPage),
-  sa: () => import('../features/platform-admin/pages').then((m) => m.PlatformAdminPage),
   oops: () => import('../features/errors/oops-page').then((m) => m.OopsPage),
 };

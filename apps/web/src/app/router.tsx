@@ -15,6 +15,14 @@ function toRouteObject(route: AppRoute): RouteObject {
     loader: guardLoader(route),
     handle: { routeId: route.id },
   };
+  if (route.layout === 'shell') {
+    object.lazy = async () => {
+      const { SHELL_PAGES } = await import('./shell-pages');
+      const page = SHELL_PAGES[route.id];
+      return { Component: page ? await page() : ComingSoonPage };
+    };
+    return object;
+  }
   const page = ROUTE_PAGES[route.id];
   if (page) object.lazy = async () => ({ Component: await page() });
   else object.Component = ComingSoonPage;

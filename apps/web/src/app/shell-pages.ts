@@ -1,0 +1,22 @@
+import type { PageLoader } from './route-pages';
+
+/**
+ * The screen of each signed-in route (`shell` layout), by route id, loaded lazily like
+ * `route-pages.ts`. This list is its own chunk, fetched with the signed-in frame, so that each new
+ * feature adds nothing to what the sign-in page loads.
+ */
+export const SHELL_PAGES: Readonly<Record<string, PageLoader>> = {
+  home: () => import('../features/home/home-page').then((m) => m.HomePage),
+  'profile-user': () => import('../features/profile/profile-user-page').then((m) => m.ProfileUserPage),
+  'profile-password': () =>
+    import('../features/profile/profile-password-page').then((m) => m.ProfilePasswordPage),
+  'profile-terms-of-service': () =>
+    import('../features/profile/profile-terms-page').then((m) => m.ProfileTermsPage),
+  customers: () => import('../features/customers/pages').then((m) => m.CustomersPage),
+  customer: () => import('../features/client-file/pages').then((m) => m.ClientFilePage),
+  tasks: () => import('../features/tasks/pages').then((m) => m.TasksPage),
+  settings: () => import('../features/settings/settings-page').then((m) => m.SettingsPage),
+  documents: () => import('../features/documents/pages').then((m) => m.DocumentsPage),
+  viewer: () => import('../features/documents/viewer/pages').then((m) => m.ViewerPage),
+  sa: () => import('../features/platform-admin/pages').then((m) => m.PlatformAdminPage),
+};
