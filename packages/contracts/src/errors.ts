@@ -59,6 +59,7 @@ export const ERROR_CODES = [
   'document-at-root',
   'checksum-failed',
   'extension-too-long',
+  'default-folder-move',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context';
 import { documentRoutes } from './documents/documents.routes';
 import { folderRoutes } from './folders/folders.routes';
+import { trashRoutes } from './trash/trash.routes';
 import { uploadRoutes } from './uploads/uploads.routes';
 import { cleanup } from './uploads/uploads.service';
 
@@ -10,6 +11,7 @@ export async function documentsRoutes(app: FastifyInstance, ctx: AppContext): Pr
   folderRoutes(app, ctx);
   uploadRoutes(app, ctx);
   documentRoutes(app, ctx);
+  trashRoutes(app, ctx);
   // Idle uploads, orphan chunk folders and unreferenced blobs are cleaned every hour.
   let timer: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {

@@ -56,6 +56,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   'document-at-root': 422,
   'checksum-failed': 422,
   'extension-too-long': 422,
+  'default-folder-move': 422,
 };
 
 /** Field errors: field path -> message keys (translated when the error is written). */

@@ -14,9 +14,9 @@ import type { Actor } from '../../../platform/auth/sessions';
 import { AppError, fieldError } from '../../../platform/errors/app-error';
 import * as docs from '../documents/documents.repository';
 import { mimeTypeOf } from '../documents/file-types';
-import type { VendorRef } from '../folders/folders.repository';
 import * as folders from '../folders/folders.repository';
 import { assertWritable, liveFolder, nameConflict, rootOf } from '../folders/folders.service';
+import { freeDocumentName } from '../free-names';
 import { authorizeVendor, type Scope } from '../vendor-access';
 import { type ChunkStore, chunkStore } from './chunk-store';
 import * as repo from './uploads.repository';
@@ -217,17 +217,6 @@ async function complete(
   return { id: null };
 }
 
-/** "name.ext" -> "name (2).ext", the first free one in the folder. */
-async function freeName(tx: Db, vendor: VendorRef, folderId: number, name: string): Promise<string> {
-  const ext = extensionOf(name);
-  const stem = ext ? name.slice(0, -(ext.length + 1)) : name;
-  const taken = new Set(await docs.namesLike(tx, vendor, folderId, stem));
-  for (let n = 2; ; n++) {
-    const candidate = `${stem} (${n})${ext ? `.${name.slice(-ext.length)}` : ''}`;
-    if (!taken.has(candidate.toLowerCase())) return candidate;
-  }
-}
-
 /** Finds or creates the folders of a relative path under `folderId` (merging with existing ones). */
 async function ensurePath(tx: Db, scope: Scope, folderId: number, dirs: string[]): Promise<number> {
   let parent = folderId;
@@ -300,7 +289,7 @@ async function assemble(ctx: AppContext, scope: Scope, upload: repo.UploadRow): 
         result = { documentId: existing.id, versionId: v.id, created: false };
       } else {
         if (existing && upload.conflict === 'refuse') throw fieldError('node-name-conflict', 'flowFilename');
-        const finalName = existing ? await freeName(tx, scope.vendor, target, name) : name;
+        const finalName = existing ? await freeDocumentName(tx, scope.vendor, target, name) : name;
         const doc = await docs.insertDocument(tx, scope.vendor, {
           folderId: target,
           name: finalName,
