@@ -20,9 +20,23 @@ const LIFECYCLE = [
   'DELETE /api/vendors/{id}',
 ];
 
+/** The document manager's deletions, last among deletions and in this order (each needs the one before). */
+const DOCUMENT_DELETIONS = [
+  'DELETE /api/vendors/{id}/documents/{document_id}/versions/{version_id}/validation',
+  'DELETE /api/vendors/{id}/documents/{document_id}',
+  'DELETE /api/vendors/{id}/folders/{folder_id}',
+  'DELETE /api/vendors/{id}/trash',
+];
+
 /** Operations in an order that keeps the tenant whole: deletions after the rest, then the lifecycle. */
 export function inSafeOrder(operations: Operation[]): Operation[] {
   const rank = (op: Operation) =>
-    LIFECYCLE.includes(op.key) ? 2 + LIFECYCLE.indexOf(op.key) : op.method === 'DELETE' ? 1 : 0;
+    LIFECYCLE.includes(op.key)
+      ? 2 + LIFECYCLE.indexOf(op.key)
+      : DOCUMENT_DELETIONS.includes(op.key)
+        ? 1 + (DOCUMENT_DELETIONS.indexOf(op.key) + 1) / 10
+        : op.method === 'DELETE'
+          ? 1
+          : 0;
   return [...operations].sort((a, b) => rank(a) - rank(b));
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context';
 import { documentRoutes } from './documents/documents.routes';
+import { versionRoutes } from './documents/versions.routes';
 import { folderRoutes } from './folders/folders.routes';
 import { trashRoutes } from './trash/trash.routes';
 import { uploadRoutes } from './uploads/uploads.routes';
@@ -12,6 +13,7 @@ export async function documentsRoutes(app: FastifyInstance, ctx: AppContext): Pr
   uploadRoutes(app, ctx);
   documentRoutes(app, ctx);
   trashRoutes(app, ctx);
+  versionRoutes(app, ctx);
   // Idle uploads, orphan chunk folders and unreferenced blobs are cleaned every hour.
   let timer: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {

@@ -1,6 +1,5 @@
 import os from 'node:os';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DocsWorld, docsWorld, upload } from '../../../../test/documents';
 import { loadConfig } from '../../../config';
@@ -35,8 +34,11 @@ const trash = async () =>
     id: number;
     name: string;
   }[];
-const validate = (doc: number) =>
-  w.t.database.db.execute(sql`UPDATE document_versions SET validated_at = now() WHERE document_id = ${doc}`);
+const validate = async (doc: number) => {
+  const version = (await w.call('GET', `/api/vendors/${w.vendor}/documents/${doc}`)).body.data.version_id;
+  const res = await w.call('PUT', `/api/vendors/${w.vendor}/documents/${doc}/versions/${version}/validation`);
+  expect(res.status).toBe(200);
+};
 const del = (
   what: 'documents' | 'folders',
   id: number,
@@ -177,6 +179,11 @@ describe('restore and empty the trash', () => {
       conflict: 'rename',
     });
     expect(renamed.status).toBe(200);
+    // Restoring what is not in the trash changes nothing.
+    const again = await w.call('POST', `/api/vendors/${w.vendor}/trash/restore`, 'expert', {
+      document_ids: [doc],
+    });
+    expect(again.body.data).toMatchObject({ document_ids: [], skipped_document_ids: [doc] });
     expect((await names(f)).sort()).toEqual(['same (2).txt', 'same.txt']);
   });
 

@@ -180,7 +180,10 @@ async function liveStandIn(tx: Db, scope: Scope, folderId: number): Promise<numb
   return created.id;
 }
 
-/** Restores items of the trash to their place, recreating missing parents; one transaction. */
+/**
+ * Restores items of the trash to their place, recreating missing parents; one transaction. Items
+ * not in the trash are skipped; a folder taken along by another's deletion comes back with it.
+ */
 export async function restore(ctx: AppContext, actor: Actor, vendorId: number, request: RestoreNodesRequest) {
   const scope = await authorizeVendor(ctx, actor, vendorId, 'documents.write');
   const { vendor } = scope;
@@ -195,7 +198,11 @@ export async function restore(ctx: AppContext, actor: Actor, vendorId: number, r
       await folders.lockRoot(tx, vendor);
       for (const id of new Set(request.folder_ids)) {
         const folder = await folders.lockFolder(tx, vendor, id);
-        if (!folder?.deletedAt || folder.trashedWith !== null) throw invalidIn('folder_ids');
+        if (!folder || folder.trashedWith !== null) throw invalidIn('folder_ids');
+        if (!folder.deletedAt) {
+          outcome.skipped_folder_ids.push(id);
+          continue;
+        }
         const parent = await liveStandIn(tx, scope, folder.parentId!);
         assertWritable((await folders.findFolder(tx, vendor, parent))!, scope);
         let name = folder.name;
@@ -208,7 +215,11 @@ export async function restore(ctx: AppContext, actor: Actor, vendorId: number, r
       }
       for (const id of new Set(request.document_ids)) {
         const doc = await docs.lockDocument(tx, vendor, id);
-        if (!doc?.deletedAt) throw invalidIn('document_ids');
+        if (!doc) throw invalidIn('document_ids');
+        if (!doc.deletedAt) {
+          outcome.skipped_document_ids.push(id);
+          continue;
+        }
         const target = await liveStandIn(tx, scope, doc.folderId);
         assertWritable((await folders.findFolder(tx, vendor, target))!, scope);
         let name = doc.name;
