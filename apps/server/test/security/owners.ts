@@ -20,12 +20,16 @@ const LIFECYCLE = [
   'DELETE /api/vendors/{id}',
 ];
 
-/** The document manager's deletions, last among deletions and in this order (each needs the one before). */
+/**
+ * The document manager's deletions, last among deletions and in this order (each needs the one
+ * before); the accounting period after the trash (a period holding documents stays).
+ */
 const DOCUMENT_DELETIONS = [
   'DELETE /api/vendors/{id}/documents/{document_id}/versions/{version_id}/validation',
   'DELETE /api/vendors/{id}/documents/{document_id}',
   'DELETE /api/vendors/{id}/folders/{folder_id}',
   'DELETE /api/vendors/{id}/trash',
+  'DELETE /api/vendors/{id}/accounting-periods/{childId}',
 ];
 
 /** Operations in an order that keeps the tenant whole: deletions after the rest, then the lifecycle. */

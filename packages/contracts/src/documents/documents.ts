@@ -55,7 +55,7 @@ export const updateDocumentRequestSchema = z
     start_date: z.iso.date({ error: 'invalid-date' }).nullable().optional(),
   })
   .strict()
-  .meta({ example: { name: 'Bilan 2025 signé.pdf', start_date: '2025-12-31' } });
+  .meta({ example: { name: 'Bilan 2025 signé.pdf', accounting_period_id: 1, start_date: '2025-12-31' } });
 export type UpdateDocumentRequest = z.infer<typeof updateDocumentRequestSchema>;
 
 /** `?version_id=` another version than the latest; `?disposition=inline` to view (safe types only). */

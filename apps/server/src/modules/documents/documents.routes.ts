@@ -3,6 +3,7 @@ import type { AppContext } from '../../app-context';
 import { documentRoutes } from './documents/documents.routes';
 import { versionRoutes } from './documents/versions.routes';
 import { folderRoutes } from './folders/folders.routes';
+import { transferRoutes } from './transfer/transfer.routes';
 import { trashRoutes } from './trash/trash.routes';
 import { uploadRoutes } from './uploads/uploads.routes';
 import { cleanup } from './uploads/uploads.service';
@@ -14,6 +15,7 @@ export async function documentsRoutes(app: FastifyInstance, ctx: AppContext): Pr
   documentRoutes(app, ctx);
   trashRoutes(app, ctx);
   versionRoutes(app, ctx);
+  transferRoutes(app, ctx);
   // Idle uploads, orphan chunk folders and unreferenced blobs are cleaned every hour.
   let timer: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {

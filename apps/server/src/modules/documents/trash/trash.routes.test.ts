@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,10 +7,12 @@ import { loadConfig } from '../../../config';
 import { diskBlobStore } from '../../../platform/blobs/disk-blob-store';
 import { cleanup } from '../uploads/uploads.service';
 
+// A data folder of its own: the cleanup below deletes blobs this database no longer names.
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-trash-'));
 let w: DocsWorld;
 let base = 0;
 beforeAll(async () => {
-  w = await docsWorld();
+  w = await docsWorld({ env: { DATA_DIR: dataDir } });
   base = (
     await w.call('POST', `/api/vendors/${w.vendor}/folders`, 'expert', {
       name: 'Trash tests',
@@ -17,7 +20,10 @@ beforeAll(async () => {
     })
   ).body.data.id;
 });
-afterAll(() => w.t.close());
+afterAll(async () => {
+  await w.t.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
 
 const folder = async (name: string, parent = base) =>
   (await w.call('POST', `/api/vendors/${w.vendor}/folders`, 'expert', { name, parent_id: parent })).body.data
@@ -203,7 +209,6 @@ describe('restore and empty the trash', () => {
     expect(
       (await w.call('POST', `/api/vendors/${w.vendor}/trash/restore`, 'expert', { folder_ids: [f] })).status,
     ).toBe(422);
-    const dataDir = path.join(os.tmpdir(), 'portal-test-data');
     const blobs = diskBlobStore(path.join(dataDir, 'blobs'));
     const ctx = {
       db: w.t.database.db,
