@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context';
+import { archiveRoutes } from './archive/archive.routes';
 import { documentRoutes } from './documents/documents.routes';
 import { versionRoutes } from './documents/versions.routes';
 import { folderRoutes } from './folders/folders.routes';
@@ -16,6 +17,7 @@ export async function documentsRoutes(app: FastifyInstance, ctx: AppContext): Pr
   trashRoutes(app, ctx);
   versionRoutes(app, ctx);
   transferRoutes(app, ctx);
+  archiveRoutes(app, ctx);
   // Idle uploads, orphan chunk folders and unreferenced blobs are cleaned every hour.
   let timer: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
