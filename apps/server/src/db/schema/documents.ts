@@ -112,6 +112,10 @@ export const documents = pgTable(
       .on(t.accountingFirmId, t.folderId, sql`lower(${t.name})`)
       .where(sql`${t.deletedAt} IS NULL`),
     index('documents_folder_idx').on(t.accountingFirmId, t.folderId, t.id),
+    // A folder's page in the default sort (start date, id) and its count, live documents only.
+    index('documents_page_idx')
+      .on(t.accountingFirmId, t.folderId, t.startDate, t.id)
+      .where(sql`${t.deletedAt} IS NULL`),
     index('documents_vendor_idx').on(t.accountingFirmId, t.vendorId),
     index('documents_period_idx')
       .on(t.accountingFirmId, t.accountingPeriodId)

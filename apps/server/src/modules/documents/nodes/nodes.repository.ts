@@ -51,9 +51,13 @@ function toRow(r: Record<string, unknown>): NodeRow {
 const firm = sql.placeholder('firm');
 const vendorId = sql.placeholder('vendor');
 const user = sql.placeholder('user');
+const folder = sql.placeholder('folder');
+const limit = sql`${sql.placeholder('limit')}::int`;
+const offset = sql`${sql.placeholder('offset')}::int`;
+const upTo = sql`(${limit} + ${offset})`;
 
 /**
- * A page of a folder's live content, folders and documents together, with the total (by window)
+ * A page of a folder's live content, folders and documents together, with the total
  * and each folder's unread counter (its live subtree's documents the user has not opened since
  * their latest version): one prepared round trip.
  */
@@ -86,16 +90,25 @@ const folderPageQuery = preparedPerDatabase((db) => {
     .select(fields)
     .from(sql`(
       WITH RECURSIVE page AS (
-        SELECT n.*, count(*) OVER ()::int AS total FROM (
-          SELECT ${FOLDER_COLUMNS} FROM folders f
-           WHERE f.accounting_firm_id = ${firm} AND f.vendor_id = ${vendorId}
-             AND f.parent_id = ${sql.placeholder('folder')} AND f.deleted_at IS NULL
+        -- Each branch's first rows in its own order (an index scan each), then the page of both.
+        SELECT n.* FROM (
+          (SELECT ${FOLDER_COLUMNS} FROM folders f
+            WHERE f.accounting_firm_id = ${firm} AND f.vendor_id = ${vendorId}
+              AND f.parent_id = ${folder} AND f.deleted_at IS NULL
+            ORDER BY f.catalog_tree_folder_id ASC NULLS LAST, f.id LIMIT ${upTo})
           UNION ALL
-          SELECT ${documentColumns(user)} FROM documents d
-            JOIN document_versions v ON v.accounting_firm_id = d.accounting_firm_id AND v.id = d.current_version_id
-           WHERE d.accounting_firm_id = ${firm} AND d.vendor_id = ${vendorId}
-             AND d.folder_id = ${sql.placeholder('folder')} AND d.deleted_at IS NULL
-        ) n ${ORDER} LIMIT ${sql.placeholder('limit')} OFFSET ${sql.placeholder('offset')}
+          (SELECT ${documentColumns(user)} FROM documents d
+             JOIN document_versions v ON v.accounting_firm_id = d.accounting_firm_id AND v.id = d.current_version_id
+            WHERE d.accounting_firm_id = ${firm} AND d.vendor_id = ${vendorId}
+              AND d.folder_id = ${folder} AND d.deleted_at IS NULL
+            ORDER BY d.start_date ASC NULLS LAST, d.id LIMIT ${upTo})
+        ) n ${ORDER} LIMIT ${limit} OFFSET ${offset}
+      ),
+      total AS (
+        SELECT (SELECT count(*) FROM folders f WHERE f.accounting_firm_id = ${firm} AND f.vendor_id = ${vendorId}
+                   AND f.parent_id = ${folder} AND f.deleted_at IS NULL)
+             + (SELECT count(*) FROM documents d WHERE d.accounting_firm_id = ${firm}
+                   AND d.folder_id = ${folder} AND d.deleted_at IS NULL) AS n
       ),
       sub(top, id) AS (
         SELECT p.id, p.id FROM page p WHERE p.kind = 0
@@ -112,7 +125,7 @@ const folderPageQuery = preparedPerDatabase((db) => {
          WHERE r.read_at IS NULL OR r.read_at < v.created_at
          GROUP BY sub.top
       )
-      SELECT page.*, coalesce(c.n, 0)::int AS counter FROM page
+      SELECT page.*, (SELECT n FROM total)::int AS total, coalesce(c.n, 0)::int AS counter FROM page
         LEFT JOIN counters c ON page.kind = 0 AND c.top = page.id
     ) AS q`)
     .orderBy(sql`q.catalog_tree_folder_id ASC NULLS LAST, q.start_date ASC NULLS LAST, q.kind, q.id`)

@@ -1,0 +1,1 @@
+CREATE INDEX "documents_page_idx" ON "documents" USING btree ("accounting_firm_id","folder_id","start_date","id") WHERE "documents"."deleted_at" IS NULL;
