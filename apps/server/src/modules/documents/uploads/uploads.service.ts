@@ -19,6 +19,7 @@ import { assertWritable, liveFolder, nameConflict, rootOf } from '../folders/fol
 import { freeDocumentName } from '../free-names';
 import { authorizeVendor, type Scope } from '../vendor-access';
 import { type ChunkStore, chunkStore } from './chunk-store';
+import { md5OfFiles } from './md5-files';
 import * as repo from './uploads.repository';
 
 declare module '../../../platform/events/events' {
@@ -39,6 +40,8 @@ const STALE_CLAIM_SECONDS = 10 * 60;
 /** Unfinished uploads idle this long are removed with their chunks; finished ones sooner. */
 export const UPLOAD_IDLE_SECONDS = 24 * 60 * 60;
 const UPLOAD_DONE_SECONDS = 10 * 60;
+/** From this size an upload's MD5 is computed on a worker thread, beside the blob's write. */
+const PARALLEL_MD5_FROM = 32 * 1024 * 1024;
 
 const stores = new WeakMap<AppContext, ChunkStore>();
 export function chunksOf(ctx: AppContext): ChunkStore {
@@ -247,13 +250,23 @@ async function assemble(ctx: AppContext, scope: Scope, upload: repo.UploadRow): 
     },
   });
   let stored: { key: string; size: number };
+  let digest: string;
   try {
-    stored = await ctx.blobs.put(Readable.from(store.read(dir, upload.totalChunks)).pipe(hashing));
+    if (upload.totalSize >= PARALLEL_MD5_FROM) {
+      // A large file: its MD5 on another thread while this one hashes and writes the blob.
+      const files = Array.from({ length: upload.totalChunks }, (_, i) => path.join(dir, String(i + 1)));
+      [stored, digest] = await Promise.all([
+        ctx.blobs.put(Readable.from(store.read(dir, upload.totalChunks))),
+        md5OfFiles(files),
+      ]);
+    } else {
+      stored = await ctx.blobs.put(Readable.from(store.read(dir, upload.totalChunks)).pipe(hashing));
+      digest = md5.digest('hex');
+    }
   } catch (error) {
     await repo.release(ctx.db, upload);
     throw error;
   }
-  const digest = md5.digest('hex');
   if ((upload.md5 && digest !== upload.md5) || stored.size !== upload.totalSize) {
     await docs.queueBlob(ctx.db, stored.key);
     await repo.deleteSession(ctx.db, upload);
