@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import zlib from 'node:zlib';
+import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from './test-app';
 
 export type DocsWorld = {
@@ -145,4 +146,13 @@ export function readZip(zip: Buffer): Map<string, Buffer> {
     at += 46 + nameLength + extraLength + commentLength;
   }
   return entries;
+}
+
+/** Folders whose `live_documents` (kept by triggers) differs from their live documents counted. */
+export async function countDrift(w: DocsWorld): Promise<number> {
+  const result = await w.t.database.db.execute(sql`
+    SELECT count(*)::int AS n FROM folders f
+     WHERE f.live_documents <> (SELECT count(*) FROM documents d WHERE d.accounting_firm_id = f.accounting_firm_id
+                                  AND d.folder_id = f.id AND d.deleted_at IS NULL)`);
+  return Number((result as unknown as { rows: { n: number }[] }).rows[0]!.n);
 }

@@ -48,6 +48,8 @@ export const folders = pgTable(
     deletedBy: integer('deleted_by').references(() => users.id, { onDelete: 'set null' }),
     /** Set when the deletion of that folder took this item along (restored with it). */
     trashedWith: integer('trashed_with'),
+    /** Live documents directly in this folder, kept by triggers on `documents` (migration 0007). */
+    liveDocuments: integer('live_documents').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

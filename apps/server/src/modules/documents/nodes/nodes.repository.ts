@@ -107,8 +107,8 @@ const folderPageQuery = preparedPerDatabase((db) => {
       total AS (
         SELECT (SELECT count(*) FROM folders f WHERE f.accounting_firm_id = ${firm} AND f.vendor_id = ${vendorId}
                    AND f.parent_id = ${folder} AND f.deleted_at IS NULL)
-             + (SELECT count(*) FROM documents d WHERE d.accounting_firm_id = ${firm}
-                   AND d.folder_id = ${folder} AND d.deleted_at IS NULL) AS n
+             + (SELECT f.live_documents FROM folders f WHERE f.accounting_firm_id = ${firm}
+                   AND f.id = ${folder}) AS n
       ),
       sub(top, id) AS (
         SELECT p.id, p.id FROM page p WHERE p.kind = 0

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type DocsWorld, docsWorld, upload } from '../../../../test/documents';
+import { countDrift, type DocsWorld, docsWorld, upload } from '../../../../test/documents';
 
 /** Concurrency shows on PostgreSQL only (PGlite runs one transaction at a time). */
 describe.runIf(inject('databaseKind') === 'postgres')('moves racing deletions (PostgreSQL)', () => {
@@ -54,6 +54,7 @@ describe.runIf(inject('databaseKind') === 'postgres')('moves racing deletions (P
       expect((await w.call('GET', `/api/vendors/${w.vendor}/documents/${doc}`)).status).toBe(200);
     }
     expect(await orphans()).toBe(0);
+    expect(await countDrift(w)).toBe(0);
   });
 
   it('a folder moved under a folder whose parent is being deleted; a document moved while deleted', async () => {
@@ -77,5 +78,6 @@ describe.runIf(inject('databaseKind') === 'postgres')('moves racing deletions (P
       void doc;
     }
     expect(await orphans()).toBe(0);
+    expect(await countDrift(w)).toBe(0);
   });
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DocsWorld, docsWorld, upload } from '../../../../test/documents';
+import { countDrift, type DocsWorld, docsWorld, upload } from '../../../../test/documents';
 
 let w: DocsWorld;
 let base = 0;
@@ -211,5 +211,9 @@ describe('move and copy', () => {
       (await w.call('POST', `/api/vendors/${w.otherVendor}/nodes/copy`, 'client', { folder_id: base }))
         .status,
     ).toBe(404);
+  });
+
+  it("keeps every folder's count of live documents (the page's total) exact", async () => {
+    expect(await countDrift(w)).toBe(0);
   });
 });

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DocsWorld, docsWorld, upload } from '../../../../test/documents';
+import { countDrift, type DocsWorld, docsWorld, upload } from '../../../../test/documents';
 import { loadConfig } from '../../../config';
 import { diskBlobStore } from '../../../platform/blobs/disk-blob-store';
 import { cleanup } from '../uploads/uploads.service';
@@ -229,5 +229,9 @@ describe('restore and empty the trash', () => {
     expect((await w.call('GET', `/api/vendors/${w.vendor}/trash`, 'guest')).status).toBe(200);
     expect((await w.call('DELETE', `/api/vendors/${w.vendor}/trash`, 'guest')).status).toBe(403);
     expect((await w.call('GET', `/api/vendors/${w.otherVendor}/trash`, 'client')).status).toBe(404);
+  });
+
+  it("keeps every folder's count of live documents (the page's total) exact", async () => {
+    expect(await countDrift(w)).toBe(0);
   });
 });
