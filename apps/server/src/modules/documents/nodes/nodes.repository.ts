@@ -52,16 +52,14 @@ const firm = sql.placeholder('firm');
 const vendorId = sql.placeholder('vendor');
 const user = sql.placeholder('user');
 const folder = sql.placeholder('folder');
-const limit = sql`${sql.placeholder('limit')}::int`;
-const offset = sql`${sql.placeholder('offset')}::int`;
-const upTo = sql`(${limit} + ${offset})`;
 
 /**
  * A page of a folder's live content, folders and documents together, with the total
  * and each folder's unread counter (its live subtree's documents the user has not opened since
  * their latest version): one prepared round trip.
  */
-const folderPageQuery = preparedPerDatabase((db) => {
+function buildPageQuery(db: Db, limit: SQL, offset: SQL, name: string) {
+  const upTo = sql`(${limit} + ${offset})`;
   const column = (name: string) => sql.raw(`q.${name}`);
   const names = [
     'type',
@@ -129,8 +127,35 @@ const folderPageQuery = preparedPerDatabase((db) => {
         LEFT JOIN counters c ON page.kind = 0 AND c.top = page.id
     ) AS q`)
     .orderBy(sql`q.catalog_tree_folder_id ASC NULLS LAST, q.start_date ASC NULLS LAST, q.kind, q.id`)
-    .prepare('documents_folder_page');
-});
+    .prepare(name);
+}
+
+const folderPageQuery = preparedPerDatabase((db) =>
+  buildPageQuery(
+    db,
+    sql`${sql.placeholder('limit')}::int`,
+    sql`${sql.placeholder('offset')}::int`,
+    'documents_folder_page',
+  ),
+);
+
+/**
+ * The first page, one statement per page size with its LIMIT written in: PostgreSQL then keeps
+ * its generic plan (as good as a custom one: the same indexes whatever the folder) after five
+ * runs, where a LIMIT given as a parameter makes it plan every run, which costs several times the
+ * run itself.
+ */
+const firstPageQueries = preparedPerDatabase(() => new Map<number, ReturnType<typeof buildPageQuery>>());
+function firstPageQuery(db: Db, limit: number) {
+  const queries = firstPageQueries(db);
+  let query = queries.get(limit);
+  if (!query) {
+    const n = Math.trunc(limit);
+    query = buildPageQuery(db, sql.raw(String(n)), sql.raw('0'), `documents_folder_first_page_${n}`);
+    queries.set(limit, query);
+  }
+  return query;
+}
 
 export type PageRow = NodeRow & { counter: number };
 
@@ -143,14 +168,15 @@ export async function folderPage(
   limit: number,
   offset: number,
 ): Promise<PageRow[]> {
-  const rows = await folderPageQuery(db).execute({
+  const params = {
     firm: vendor.accountingFirmId,
     vendor: vendor.id,
     user: userId,
     folder: folderId,
     limit,
     offset,
-  });
+  };
+  const rows = await (offset === 0 ? firstPageQuery(db, limit) : folderPageQuery(db)).execute(params);
   return rows.map((r) => ({ ...toRow(r as Record<string, unknown>), counter: Number(r.counter) }));
 }
 
