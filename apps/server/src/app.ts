@@ -31,7 +31,7 @@ import { registerAuth } from './platform/auth/auth-plugin';
 import type { BlobStore } from './platform/blobs/blob-store';
 import { diskBlobStore } from './platform/blobs/disk-blob-store';
 import { registerErrorHandler } from './platform/errors/error-handler';
-import { createEventBus } from './platform/events/events';
+import { createEventBus, type EventBus } from './platform/events/events';
 import { registerOpenApi } from './platform/http/openapi';
 import { redactUrl } from './platform/http/redact';
 import { registerSecurity } from './platform/http/security';
@@ -49,6 +49,8 @@ export type AppDeps = {
   rateLimiter?: RateLimiter;
   documents?: DocumentsSeam;
   blobs?: BlobStore;
+  /** Given by tests that listen to the events a request emits. */
+  events?: EventBus;
 };
 
 /** The web app's build folder, found from this file in source or in the bundle. */
@@ -134,7 +136,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     access: createAccess(deps.database.db, accessCache),
     blobs: deps.blobs ?? diskBlobStore(path.join(config.dataDir, 'blobs')),
     documents: deps.documents ?? documentsSeam(),
-    events: createEventBus((error) => app.log.error({ err: error }, 'event listener failed')),
+    events: deps.events ?? createEventBus((error) => app.log.error({ err: error }, 'event listener failed')),
   };
   // Each module adds the resource kinds it owns to the access module.
   ctx.access.register(tenancyAccess);

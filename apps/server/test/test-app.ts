@@ -6,6 +6,7 @@ import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import type { Database } from '../src/db/client';
 import { diskBlobStore } from '../src/platform/blobs/disk-blob-store';
+import type { EventBus } from '../src/platform/events/events';
 import type { MailMessage } from '../src/platform/mail/mailer';
 import { createOutbox } from '../src/platform/mail/outbox';
 import type { RateLimiter } from '../src/platform/rate-limit';
@@ -39,7 +40,12 @@ export type TestApp = {
  * (`UNLIMITED` for a walk that must not meet the limits).
  */
 export async function createTestApp(
-  options: { demo?: boolean; env?: Record<string, string>; rateLimiter?: RateLimiter } = {},
+  options: {
+    demo?: boolean;
+    env?: Record<string, string>;
+    rateLimiter?: RateLimiter;
+    events?: EventBus;
+  } = {},
 ): Promise<TestApp> {
   const database = await freshDatabase();
   await ensureModules(database.db);
@@ -62,7 +68,14 @@ export async function createTestApp(
   const mailer = { send: async (m: MailMessage) => void mails.push(m) };
   // The test drives the outbox itself (no worker polling): a request's mails are sent right after it.
   const outbox = createOutbox({ db: database.db, mailer });
-  const app = await buildApp(config, { database, mailer, outbox, rateLimiter: options.rateLimiter, blobs });
+  const app = await buildApp(config, {
+    database,
+    mailer,
+    outbox,
+    rateLimiter: options.rateLimiter,
+    blobs,
+    events: options.events,
+  });
   await app.ready();
 
   const request: TestApp['request'] = async ({ token, headers, ...rest }) => {

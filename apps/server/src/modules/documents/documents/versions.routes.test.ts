@@ -1,10 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DocsWorld, docsWorld, upload } from '../../../../test/documents';
+import { type AppEvents, createEventBus } from '../../../platform/events/events';
 
+const events = createEventBus();
+const validated: AppEvents['document.validated'][] = [];
+events.on('document.validated', (e) => void validated.push(e));
 let w: DocsWorld;
 let folder = 0;
 beforeAll(async () => {
-  w = await docsWorld();
+  w = await docsWorld({ events });
   folder = (
     await w.call('POST', `/api/vendors/${w.vendor}/folders`, 'expert', {
       name: 'Versions',
@@ -60,6 +64,8 @@ describe('validation', () => {
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ is_validated: true, validator: { id: expect.any(Number) } });
     expect((await w.call('GET', url(doc))).body.data.is_validated).toBe(true);
+    await new Promise((r) => setImmediate(r));
+    expect(validated.at(-1)).toMatchObject({ documentId: doc, versionId: v.id, validated: true });
     const nodes = (await w.call('GET', `/api/vendors/${w.vendor}/folders/${folder}/nodes?per_page=100`)).body
       .data;
     expect(nodes.find((n: { id: number }) => n.id === doc).is_validated).toBe(true);

@@ -5,14 +5,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countDrift, type DocsWorld, docsWorld, upload } from '../../../../test/documents';
 import { loadConfig } from '../../../config';
 import { diskBlobStore } from '../../../platform/blobs/disk-blob-store';
+import { type AppEvents, createEventBus } from '../../../platform/events/events';
 import { cleanup } from '../uploads/uploads.service';
 
 // A data folder of its own: the cleanup below deletes blobs this database no longer names.
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-trash-'));
+const events = createEventBus();
+const deleted: AppEvents['document.deleted'][] = [];
+events.on('document.deleted', (e) => void deleted.push(e));
 let w: DocsWorld;
 let base = 0;
 beforeAll(async () => {
-  w = await docsWorld({ env: { DATA_DIR: dataDir } });
+  w = await docsWorld({ env: { DATA_DIR: dataDir }, events });
   base = (
     await w.call('POST', `/api/vendors/${w.vendor}/folders`, 'expert', {
       name: 'Trash tests',
@@ -57,6 +61,8 @@ describe('DELETE a document or a folder: to the trash', () => {
     const f = await folder('Del doc');
     const doc = await file(f, 'a.txt');
     expect((await del('documents', doc)).status).toBe(204);
+    await new Promise((r) => setImmediate(r));
+    expect(deleted.at(-1)).toMatchObject({ documentId: doc, vendorId: w.vendor, permanent: false });
     expect(await names(f)).toEqual([]);
     expect((await w.call('GET', `/api/vendors/${w.vendor}/documents/${doc}`)).status).toBe(404);
     expect((await del('documents', doc)).status).toBe(404);
@@ -205,6 +211,10 @@ describe('restore and empty the trash', () => {
     await del('folders', f);
     expect(shared).toBeGreaterThan(0);
     expect((await w.call('DELETE', `/api/vendors/${w.vendor}/trash`, 'expert')).status).toBe(204);
+    await new Promise((r) => setImmediate(r));
+    expect(deleted.filter((e) => e.permanent).map((e) => e.documentId)).toEqual(
+      expect.arrayContaining([doc, shared]),
+    );
     expect(await trash()).toEqual([]);
     expect(
       (await w.call('POST', `/api/vendors/${w.vendor}/trash/restore`, 'expert', { folder_ids: [f] })).status,
