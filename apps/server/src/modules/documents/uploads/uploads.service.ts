@@ -1,13 +1,7 @@
 import { createHash, randomInt } from 'node:crypto';
 import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
-import {
-  extensionOf,
-  type FlowChunkFields,
-  FORBIDDEN_NAME_CHARS,
-  fitFileName,
-  flowChunkFieldsSchema,
-} from '@portal/contracts';
+import { extensionOf, type FlowChunkFields } from '@portal/contracts';
 import type { AppContext } from '../../../app-context';
 import type { Db } from '../../../db/client';
 import type { Actor } from '../../../platform/auth/sessions';
@@ -19,6 +13,7 @@ import { assertWritable, liveFolder, nameConflict, rootOf } from '../folders/fol
 import { freeDocumentName } from '../free-names';
 import { authorizeVendor, type Scope } from '../vendor-access';
 import { type ChunkStore, chunkStore } from './chunk-store';
+import { checkNumbers, fileName, parseFields, pathFolders } from './flow-fields';
 import { md5OfFiles } from './md5-files';
 import * as repo from './uploads.repository';
 
@@ -53,70 +48,6 @@ export function chunksOf(ctx: AppContext): ChunkStore {
   return store;
 }
 
-/** The zod problems of the flow fields, in the spec's 422 format. */
-function parseFields(raw: Record<string, string>): FlowChunkFields {
-  if (raw.flowTotalSize === '0') throw fieldError('empty-file', 'flowTotalSize', 'empty-file');
-  const parsed = flowChunkFieldsSchema.safeParse(raw);
-  if (parsed.success) return parsed.data;
-  const fields: Record<string, string[]> = {};
-  for (const issue of parsed.error.issues) {
-    const key = issue.path.join('.') || 'file';
-    fields[key] = [
-      ...(fields[key] ?? []),
-      issue.code === 'invalid_type' && raw[key] === undefined ? 'required' : issue.message,
-    ];
-  }
-  throw new AppError('validation-failed', { fields });
-}
-
-/** flow.js: `max(floor(total / chunk), 1)` chunks, the last one taking the remainder. */
-function checkNumbers(f: FlowChunkFields): void {
-  const expectedChunks = Math.max(1, Math.floor(f.flowTotalSize / f.flowChunkSize));
-  if (f.flowTotalChunks !== expectedChunks)
-    throw fieldError('validation-failed', 'flowTotalChunks', 'invalid-value');
-  if (f.flowChunkNumber > f.flowTotalChunks)
-    throw fieldError('validation-failed', 'flowChunkNumber', 'invalid-chunk-number');
-  const expectedSize =
-    f.flowChunkNumber < f.flowTotalChunks
-      ? f.flowChunkSize
-      : f.flowTotalSize - (f.flowTotalChunks - 1) * f.flowChunkSize;
-  if (f.flowCurrentChunkSize !== expectedSize)
-    throw fieldError('validation-failed', 'flowCurrentChunkSize', 'chunk-size-mismatch');
-}
-
-/** The folders of a relative path ('a/b/file.pdf' -> ['a', 'b']); absolute paths and '..' refused. */
-export function pathFolders(relativePath: string): string[] {
-  const bad = () => fieldError('validation-failed', 'flowRelativePath', 'invalid-path');
-  if (
-    /^([/\\]|[A-Za-z]:)/.test(relativePath) ||
-    relativePath.includes('\\') ||
-    relativePath.includes('\u0000')
-  )
-    throw bad();
-  const parts = relativePath.split('/');
-  parts.pop();
-  for (const part of parts) {
-    if (
-      part.trim() === '' ||
-      part === '.' ||
-      part === '..' ||
-      FORBIDDEN_NAME_CHARS.test(part) ||
-      part.length > 254
-    )
-      throw bad();
-  }
-  return parts.map((p) => p.trim());
-}
-
-function fileName(raw: string): string {
-  const fitted = fitFileName(raw);
-  if ('error' in fitted) {
-    if (fitted.error === 'extension-too-long') throw fieldError('extension-too-long', 'flowFilename');
-    throw fieldError('validation-failed', 'flowFilename', fitted.error);
-  }
-  return fitted.name;
-}
-
 export const authorizeUpload = (ctx: AppContext, actor: Actor, vendorId: number) =>
   authorizeVendor(ctx, actor, vendorId, 'documents.write');
 
@@ -129,6 +60,14 @@ async function checkTarget(ctx: AppContext, scope: Scope, folderId: number, f: F
   const folder = await liveFolder(ctx.db, scope.vendor, folderId);
   if (folder.parentId === null && dirs.length === 0) throw new AppError('document-at-root');
   assertWritable(folder, scope);
+  // A taken name is refused before anything is stored (the assembly decides under the lock).
+  if ((f.conflict ?? 'refuse') === 'refuse') {
+    let target: number | undefined = folder.id;
+    for (const name of dirs)
+      target = target && (await folders.findChildByName(ctx.db, scope.vendor, target, name))?.id;
+    if (target && (await docs.findByName(ctx.db, scope.vendor, target, fileName(f.flowFilename))))
+      throw fieldError('node-name-conflict', 'flowFilename');
+  }
 }
 
 /** The upload's session, opened by its first chunk. */
