@@ -1,6 +1,7 @@
 // `npm run bench [-- <name>...]`: builds when needed, then runs benchmarks in order. Without a
 // name: routes and load (about 6 minutes); `soak` (10 minutes) and `web` (the JavaScript a browser
-// loads, against its budget; a few seconds) run only when named.
+// loads, against its budget; a few seconds) and `documents` (uploads, a large folder's page, ZIP;
+// about 3 minutes, 3 GiB of disk) run only when named.
 import { buildIfStale } from './lib/build.mjs';
 
 const BENCHMARKS = {
@@ -8,6 +9,7 @@ const BENCHMARKS = {
   load: './bench/load.mjs',
   soak: './bench/soak.mjs',
   web: './bench/web.mjs',
+  documents: './bench/documents.mjs',
 };
 const names = process.argv.slice(2);
 const chosen = names.length ? names : ['routes', 'load'];

@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import zlib from 'node:zlib';
+import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from './test-app';
 
 export type DocsWorld = {
@@ -119,4 +121,38 @@ export async function upload(
     if (last.status !== 200) return last;
   }
   return last!;
+}
+
+/** The entries of a ZIP (stored or deflated), read from its central directory: name -> bytes. */
+export function readZip(zip: Buffer): Map<string, Buffer> {
+  let end = zip.length - 22;
+  while (end >= 0 && zip.readUInt32LE(end) !== 0x06054b50) end--;
+  if (end < 0) throw new Error('not a zip');
+  const count = zip.readUInt16LE(end + 10);
+  let at = zip.readUInt32LE(end + 16);
+  const entries = new Map<string, Buffer>();
+  for (let i = 0; i < count; i++) {
+    if (zip.readUInt32LE(at) !== 0x02014b50) throw new Error('bad central directory');
+    const method = zip.readUInt16LE(at + 10);
+    const compressed = zip.readUInt32LE(at + 20);
+    const nameLength = zip.readUInt16LE(at + 28);
+    const extraLength = zip.readUInt16LE(at + 30);
+    const commentLength = zip.readUInt16LE(at + 32);
+    const local = zip.readUInt32LE(at + 42);
+    const name = zip.subarray(at + 46, at + 46 + nameLength).toString('utf8');
+    const start = local + 30 + zip.readUInt16LE(local + 26) + zip.readUInt16LE(local + 28);
+    const data = zip.subarray(start, start + compressed);
+    entries.set(name, method === 0 ? Buffer.from(data) : zlib.inflateRawSync(data));
+    at += 46 + nameLength + extraLength + commentLength;
+  }
+  return entries;
+}
+
+/** Folders whose `live_documents` (kept by triggers) differs from their live documents counted. */
+export async function countDrift(w: DocsWorld): Promise<number> {
+  const result = await w.t.database.db.execute(sql`
+    SELECT count(*)::int AS n FROM folders f
+     WHERE f.live_documents <> (SELECT count(*) FROM documents d WHERE d.accounting_firm_id = f.accounting_firm_id
+                                  AND d.folder_id = f.id AND d.deleted_at IS NULL)`);
+  return Number((result as unknown as { rows: { n: number }[] }).rows[0]!.n);
 }

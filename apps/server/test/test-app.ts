@@ -1,9 +1,11 @@
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import type { Database } from '../src/db/client';
+import { diskBlobStore } from '../src/platform/blobs/disk-blob-store';
 import { createEvents, type Events } from '../src/platform/events/events';
 import { createJobQueue, type JobQueue } from '../src/platform/jobs/job-queue';
 import type { MailMessage } from '../src/platform/mail/mailer';
@@ -12,6 +14,9 @@ import type { RateLimiter } from '../src/platform/rate-limit';
 import { DEMO_PASSWORD, ensureModules, seedDemo } from '../src/startup/seed/demo';
 import { ensureDefaultTreeStructure } from '../src/startup/seed/tree-structures';
 import { freshDatabase } from './database';
+
+/** The blob store the test apps share, and the data folder of those given none of their own. */
+export const TEST_DATA_DIR = path.join(os.tmpdir(), 'portal-test-data');
 
 const rnd = () => Math.floor(Math.random() * 250) + 1;
 
@@ -40,17 +45,22 @@ export type TestApp = {
  * (`UNLIMITED` for a walk that must not meet the limits).
  */
 export async function createTestApp(
-  options: { demo?: boolean; env?: Record<string, string>; rateLimiter?: RateLimiter } = {},
+  options: { demo?: boolean; env?: Record<string, string>; rateLimiter?: RateLimiter; events?: Events } = {},
 ): Promise<TestApp> {
   const database = await freshDatabase();
   await ensureModules(database.db);
   await ensureDefaultTreeStructure(database.db);
   if (options.demo) await seedDemo(database.db);
+  // Each app its own data folder (upload chunks are named by database ids, and test files run in
+  // parallel on databases of their own); blobs are content-addressed, so all share one store
+  // (the tenant world puts its documents' content there). A test that names DATA_DIR gets it whole.
+  const ownDir = options.env?.DATA_DIR ? undefined : fs.mkdtempSync(path.join(os.tmpdir(), 'portal-test-'));
+  const blobs = ownDir ? diskBlobStore(path.join(TEST_DATA_DIR, 'blobs')) : undefined;
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     SERVE_WEB: 'false',
-    DATA_DIR: path.join(os.tmpdir(), 'portal-test-data'),
+    DATA_DIR: ownDir ?? TEST_DATA_DIR,
     PUBLIC_URL: 'http://portal.test',
     ...options.env,
   });
@@ -60,7 +70,7 @@ export async function createTestApp(
   const outbox = createOutbox({ db: database.db, mailer });
   // Jobs are queued as in production; the test runs them (`jobs.drain()`), no worker polls.
   const jobs = createJobQueue(database);
-  const events = createEvents();
+  const events = options.events ?? createEvents();
   const app = await buildApp(config, {
     database,
     mailer,
@@ -68,6 +78,7 @@ export async function createTestApp(
     jobs,
     events,
     rateLimiter: options.rateLimiter,
+    blobs,
   });
   await app.ready();
 
@@ -104,6 +115,7 @@ export async function createTestApp(
     async close() {
       await app.close();
       await database.close();
+      if (ownDir) fs.rmSync(ownDir, { recursive: true, force: true });
     },
   };
 }

@@ -67,6 +67,7 @@ export const ERROR_CODES = [
   'task-dependencies-not-done',
   'task-member-unknown',
   'task-not-information-request',
+  'default-folder-move',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

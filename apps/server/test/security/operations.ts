@@ -172,6 +172,14 @@ export const EVERY_ROLE_WRITES: Record<string, string> = {
   'POST /api/users/me/terms': "every user accepts their firm's terms",
 };
 
+/**
+ * POSTs that only read (a body too long for a query string), with the reason: walked across
+ * tenants like the others, not expected to be refused to the roles that read.
+ */
+export const READING_POSTS: Record<string, string> = {
+  'POST /api/vendors/{id}/nodes/archive': 'a selection of up to 2,000 ids, answered as a ZIP download',
+};
+
 /** The platform super admin's routes: refused to every tenant user, whatever their role. */
 export const isPlatformRoute = (op: { path: string }) => op.path.startsWith('/api/sa/');
 

@@ -22,16 +22,29 @@ const LIFECYCLE = [
 
 /** Deletions of a parent whose children have routes of their own: after the children's. */
 const PARENT_DELETIONS = ['DELETE /api/tasks/{id}'];
+/**
+ * The document manager's deletions, last among deletions and in this order (each needs the one
+ * before); the accounting period after the trash (a period holding documents stays).
+ */
+const DOCUMENT_DELETIONS = [
+  'DELETE /api/vendors/{id}/documents/{document_id}/versions/{version_id}/validation',
+  'DELETE /api/vendors/{id}/documents/{document_id}',
+  'DELETE /api/vendors/{id}/folders/{folder_id}',
+  'DELETE /api/vendors/{id}/trash',
+  'DELETE /api/vendors/{id}/accounting-periods/{childId}',
+];
 
 /** Operations in an order that keeps the tenant whole: deletions after the rest, then the lifecycle. */
 export function inSafeOrder(operations: Operation[]): Operation[] {
   const rank = (op: Operation) =>
     LIFECYCLE.includes(op.key)
       ? 2 + LIFECYCLE.indexOf(op.key)
-      : PARENT_DELETIONS.includes(op.key)
-        ? 1.5
-        : op.method === 'DELETE'
-          ? 1
-          : 0;
+      : DOCUMENT_DELETIONS.includes(op.key)
+        ? 1 + (DOCUMENT_DELETIONS.indexOf(op.key) + 1) / 10
+        : PARENT_DELETIONS.includes(op.key)
+          ? 1.05
+          : op.method === 'DELETE'
+            ? 1
+            : 0;
   return [...operations].sort((a, b) => rank(a) - rank(b));
 }

@@ -55,7 +55,7 @@ export const updateDocumentRequestSchema = z
     start_date: z.iso.date({ error: 'invalid-date' }).nullable().optional(),
   })
   .strict()
-  .meta({ example: { name: 'Bilan 2025 signé.pdf', start_date: '2025-12-31' } });
+  .meta({ example: { name: 'Bilan 2025 signé.pdf', accounting_period_id: 1, start_date: '2025-12-31' } });
 export type UpdateDocumentRequest = z.infer<typeof updateDocumentRequestSchema>;
 
 /** `?version_id=` another version than the latest; `?disposition=inline` to view (safe types only). */
@@ -66,6 +66,10 @@ export const contentQuerySchema = z.object({
 
 /** What to do with same-name items at the target: refuse, rename the newcomer, add it as a version (documents) or merge (folders). */
 export const nodeConflictSchema = z.enum(['refuse', 'rename', 'version', 'merge']);
+/** A same-name document at the target: refuse (422), rename the newcomer "name (2).ext", or add it as a new version. */
+export const documentConflictSchema = z.enum(['refuse', 'rename', 'version'], { error: 'invalid-value' });
+/** A same-name folder at the target: refuse (422), rename the newcomer "name (2)", or merge their contents. */
+export const folderConflictSchema = z.enum(['refuse', 'rename', 'merge'], { error: 'invalid-value' });
 
 /** A selection of nodes of one client file. */
 export const selectionSchema = z.object({
@@ -73,12 +77,43 @@ export const selectionSchema = z.object({
   folder_ids: z.array(idField('folder')).max(1000, { error: 'too-long' }).default([]),
 });
 
-/** Move or copy a selection into `folder_id`. */
+/**
+ * Move or copy a selection into `folder_id`. The conflict choices apply to every clash of the
+ * request ("apply to all" is the client's). Moving a default (tree-structure) folder stops its
+ * automatic feeding: it needs `move_default_folders`.
+ */
 export const transferNodesRequestSchema = selectionSchema
-  .extend({ folder_id: idField('folder'), conflict: nodeConflictSchema.default('refuse') })
+  .extend({
+    folder_id: idField('folder'),
+    conflict: documentConflictSchema.default('refuse'),
+    folder_conflict: folderConflictSchema.default('refuse'),
+    move_default_folders: z.boolean({ error: 'invalid-value' }).default(false),
+  })
   .strict()
-  .meta({ example: { folder_id: 1, document_ids: [1], folder_ids: [], conflict: 'rename' } });
+  .meta({
+    example: {
+      folder_id: 1,
+      document_ids: [1],
+      folder_ids: [],
+      conflict: 'rename',
+      folder_conflict: 'merge',
+    },
+  });
 export type TransferNodesRequest = z.infer<typeof transferNodesRequestSchema>;
+
+/** Delete a selection to the trash; `force` (firm members) deletes validated and read-only items too. */
+export const deleteNodesRequestSchema = selectionSchema
+  .extend({ force: z.boolean({ error: 'invalid-value' }).default(false) })
+  .strict()
+  .meta({ example: { document_ids: [1], folder_ids: [], force: false } });
+export type DeleteNodesRequest = z.infer<typeof deleteNodesRequestSchema>;
+
+/** Restore items of the trash to their place (missing parents are recreated). */
+export const restoreNodesRequestSchema = selectionSchema
+  .extend({ conflict: z.enum(['refuse', 'rename'], { error: 'invalid-value' }).default('refuse') })
+  .strict()
+  .meta({ example: { document_ids: [1], folder_ids: [], conflict: 'rename' } });
+export type RestoreNodesRequest = z.infer<typeof restoreNodesRequestSchema>;
 
 export const selectionRequestSchema = selectionSchema
   .strict()

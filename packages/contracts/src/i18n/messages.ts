@@ -37,7 +37,8 @@ export type ValidationKey =
   | 'invalid-name'
   | 'invalid-path'
   | 'chunk-size-mismatch'
-  | 'invalid-chunk-number';
+  | 'invalid-chunk-number'
+  | 'folder-into-itself';
 
 /** Messages that are neither a code nor a field's: `{{name}}` placeholders filled by `translateMessage`. */
 export type NoticeKey = 'too-many-requests-wait';
@@ -150,6 +151,9 @@ const fr: Catalogue = {
   'invalid-path': 'Chemin de dossier invalide.',
   'chunk-size-mismatch': 'La taille du morceau ne correspond pas.',
   'invalid-chunk-number': 'Numéro de morceau invalide.',
+  'default-folder-move':
+    'Déplacer un dossier par défaut arrête son alimentation automatique : confirmez le déplacement.',
+  'folder-into-itself': 'Un dossier ne peut pas aller dans lui-même ni dans ses sous-dossiers.',
 };
 
 const en: Catalogue = {
@@ -253,6 +257,8 @@ const en: Catalogue = {
   'invalid-path': 'Invalid folder path.',
   'chunk-size-mismatch': "The chunk's size does not match.",
   'invalid-chunk-number': 'Invalid chunk number.',
+  'default-folder-move': 'Moving a default folder stops its automatic feeding: confirm the move.',
+  'folder-into-itself': 'A folder cannot go into itself or its sub-folders.',
 };
 
 const pt: Catalogue = {
@@ -357,6 +363,9 @@ const pt: Catalogue = {
   'invalid-path': 'Caminho de pasta inválido.',
   'chunk-size-mismatch': 'O tamanho do bloco não corresponde.',
   'invalid-chunk-number': 'Número de bloco inválido.',
+  'default-folder-move':
+    'Mover uma pasta predefinida interrompe a sua alimentação automática: confirme a deslocação.',
+  'folder-into-itself': 'Uma pasta não pode ir para si própria nem para as suas subpastas.',
 };
 
 export const MESSAGES: Record<Locale, Catalogue> = { fr, en, pt };

@@ -48,6 +48,8 @@ export const folders = pgTable(
     deletedBy: integer('deleted_by').references(() => users.id, { onDelete: 'set null' }),
     /** Set when the deletion of that folder took this item along (restored with it). */
     trashedWith: integer('trashed_with'),
+    /** Live documents directly in this folder, kept by triggers on `documents` (migration 0007). */
+    liveDocuments: integer('live_documents').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -112,6 +114,10 @@ export const documents = pgTable(
       .on(t.accountingFirmId, t.folderId, sql`lower(${t.name})`)
       .where(sql`${t.deletedAt} IS NULL`),
     index('documents_folder_idx').on(t.accountingFirmId, t.folderId, t.id),
+    // A folder's page in the default sort (start date, id) and its count, live documents only.
+    index('documents_page_idx')
+      .on(t.accountingFirmId, t.folderId, t.startDate, t.id)
+      .where(sql`${t.deletedAt} IS NULL`),
     index('documents_vendor_idx').on(t.accountingFirmId, t.vendorId),
     index('documents_period_idx')
       .on(t.accountingFirmId, t.accountingPeriodId)

@@ -1,7 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context';
+import { archiveRoutes } from './archive/archive.routes';
 import { documentRoutes } from './documents/documents.routes';
+import { versionRoutes } from './documents/versions.routes';
 import { folderRoutes } from './folders/folders.routes';
+import { transferRoutes } from './transfer/transfer.routes';
+import { trashRoutes } from './trash/trash.routes';
 import { uploadRoutes } from './uploads/uploads.routes';
 import { cleanup } from './uploads/uploads.service';
 
@@ -10,6 +14,10 @@ export async function documentsRoutes(app: FastifyInstance, ctx: AppContext): Pr
   folderRoutes(app, ctx);
   uploadRoutes(app, ctx);
   documentRoutes(app, ctx);
+  trashRoutes(app, ctx);
+  versionRoutes(app, ctx);
+  transferRoutes(app, ctx);
+  archiveRoutes(app, ctx);
   // Idle uploads, orphan chunk folders and unreferenced blobs are cleaned every hour.
   let timer: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {

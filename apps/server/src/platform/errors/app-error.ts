@@ -64,6 +64,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   'task-dependencies-not-done': 422,
   'task-member-unknown': 422,
   'task-not-information-request': 422,
+  'default-folder-move': 422,
 };
 
 /** Field errors: field path -> message keys (translated when the error is written). */

@@ -3,6 +3,7 @@ import {
   dataEnvelope,
   documentParamsSchema,
   documentSchema,
+  updateDocumentRequestSchema,
   versionSchema,
 } from '@portal/contracts';
 import type { FastifyInstance } from 'fastify';
@@ -21,6 +22,22 @@ export function documentRoutes(app: FastifyInstance, ctx: AppContext): void {
     { schema: { ...tags, params: documentParamsSchema, response: { 200: dataEnvelope(documentSchema) } } },
     async (q) => ({
       data: await service.getDocument(ctx, requireActor(q), q.params.id, q.params.document_id),
+    }),
+  );
+  r.patch(
+    '/api/vendors/:id/documents/:document_id',
+    {
+      schema: {
+        ...tags,
+        description:
+          'Renames a document (`node-name-conflict` when the name is taken), or files it in a period.',
+        params: documentParamsSchema,
+        body: updateDocumentRequestSchema,
+        response: { 200: dataEnvelope(documentSchema) },
+      },
+    },
+    async (q) => ({
+      data: await service.updateDocument(ctx, requireActor(q), q.params.id, q.params.document_id, q.body),
     }),
   );
   r.get(

@@ -1,9 +1,12 @@
 import type { Readable } from 'node:stream';
-import type { DocumentDto, VersionDto } from '@portal/contracts';
+import type { DocumentDto, UpdateDocumentRequest, VersionDto } from '@portal/contracts';
 import { extensionOf } from '@portal/contracts';
 import type { AppContext } from '../../../app-context';
 import type { Actor } from '../../../platform/auth/sessions';
-import { AppError } from '../../../platform/errors/app-error';
+import { AppError, fieldError } from '../../../platform/errors/app-error';
+import * as folders from '../folders/folders.repository';
+import { assertWritable, nameConflict } from '../folders/folders.service';
+import * as transfer from '../transfer/transfer.repository';
 import { authorizeVendor } from '../vendor-access';
 import * as repo from './documents.repository';
 import { contentDisposition, mayShowInline } from './file-types';
@@ -96,4 +99,49 @@ export async function listVersions(ctx: AppContext, actor: Actor, vendorId: numb
   const scope = await authorizeVendor(ctx, actor, vendorId, 'documents.read');
   const { doc } = await liveDocument(ctx, scope.vendor, documentId);
   return (await repo.listVersions(ctx.db, scope.vendor, doc.id)).map(toVersion);
+}
+
+/**
+ * Renames a document (the name rules; a same-name live document in its folder is a conflict) or
+ * files it in an accounting period of the client file, with its start date.
+ */
+export async function updateDocument(
+  ctx: AppContext,
+  actor: Actor,
+  vendorId: number,
+  documentId: number,
+  input: UpdateDocumentRequest,
+) {
+  const scope = await authorizeVendor(ctx, actor, vendorId, 'documents.write');
+  const { vendor } = scope;
+  if (
+    input.accounting_period_id != null &&
+    !(await transfer.periodOfVendor(ctx.db, vendor, input.accounting_period_id))
+  )
+    throw fieldError('validation-failed', 'accounting_period_id', 'invalid-id');
+  try {
+    const row = await ctx.db.transaction(async (tx) => {
+      const first = await repo.findDocument(tx, vendor, documentId);
+      if (!first || first.deletedAt) throw new AppError('not-found');
+      // The folder's lock serialises the names in it (as uploads and creations do).
+      assertWritable((await folders.lockFolder(tx, vendor, first.folderId))!, scope);
+      const doc = await repo.lockDocument(tx, vendor, documentId);
+      if (!doc || doc.deletedAt || doc.folderId !== first.folderId) throw new AppError('not-found');
+      if (input.name !== undefined && input.name !== doc.name) {
+        const clash = await repo.findByName(tx, vendor, doc.folderId, input.name);
+        if (clash && clash.id !== doc.id) throw fieldError('node-name-conflict', 'name');
+      }
+      return repo.updateDocument(tx, vendor, doc.id, {
+        ...(input.name !== undefined ? { name: input.name } : {}),
+        ...(input.accounting_period_id !== undefined
+          ? { accountingPeriodId: input.accounting_period_id }
+          : {}),
+        ...(input.start_date !== undefined ? { startDate: input.start_date } : {}),
+      });
+    });
+    const version = (await repo.findVersion(ctx.db, vendor, row!.id, row!.currentVersionId!))!;
+    return toDocument(row!, version);
+  } catch (error) {
+    throw nameConflict(error) ?? error;
+  }
 }

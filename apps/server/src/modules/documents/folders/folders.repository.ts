@@ -37,6 +37,35 @@ export async function lockFolder(tx: Db, vendor: VendorRef, id: number): Promise
   return row;
 }
 
+/**
+ * Locks the client file's root: every change of the tree's shape (deleting a folder, moving,
+ * restoring, emptying the trash) takes it first, so they run one after the other per client file.
+ */
+export async function lockRoot(tx: Db, vendor: VendorRef): Promise<FolderRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(folders)
+    .where(and(ofVendor(vendor), isNull(folders.parentId)))
+    .for('update');
+  return row;
+}
+
+/** Live folder names in `parentId` starting like `stem` (to find a free "name (n)"). */
+export async function folderNamesLike(db: Db, vendor: VendorRef, parentId: number, stem: string) {
+  const rows = await db
+    .select({ name: folders.name })
+    .from(folders)
+    .where(
+      and(
+        ofVendor(vendor),
+        eq(folders.parentId, parentId),
+        isNull(folders.deletedAt),
+        sql`starts_with(lower(${folders.name}), lower(${stem}))`,
+      ),
+    );
+  return rows.map((r) => r.name.toLowerCase());
+}
+
 export async function treeStructureOf(db: Db, id: number | null): Promise<TreeFolder[]> {
   if (id === null) return [];
   const [row] = await db

@@ -190,5 +190,12 @@ describe('GET /api/vendors/{vendor_id}/folders/{folder_id}/nodes', () => {
     );
     expect(await counter('client')).toBe(2);
     expect(await counter('guest')).toBe(3);
+    // The page of the parent's parent carries the same counters (in its one query).
+    const listed = async (who: Parameters<DocsWorld['call']>[2]) =>
+      (
+        await w.call('GET', `/api/vendors/${w.vendor}/folders/${w.root}/nodes?per_page=100`, who)
+      ).body.data.find((n: { id: number }) => n.id === parent);
+    expect(await listed('client')).toMatchObject({ type: 'folder', counter: 2, unread: true });
+    expect((await listed('guest')).counter).toBe(3);
   });
 });

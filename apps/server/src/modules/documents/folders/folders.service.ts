@@ -224,8 +224,6 @@ export async function listNodes(
   );
   // An empty page may be an empty folder or one that is not there: only then ask which.
   if (rows.length === 0) await liveFolder(ctx.db, scope.vendor, folderId);
-  const folderIds = rows.filter((r) => r.type === 'folder').map((r) => r.id);
-  const counters = await repo.unreadCounters(ctx.db, scope.vendor, actor.userId, folderIds);
-  const data = rows.map((r) => toNode(r, r.type === 'folder' ? (counters.get(r.id) ?? 0) : 0));
+  const data = rows.map((r) => toNode(r, r.counter));
   return paginated(data, query, rows[0]?.total ?? 0);
 }

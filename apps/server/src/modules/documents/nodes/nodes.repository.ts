@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
+import { preparedPerDatabase } from '../../../platform/db-prepared';
 import type { VendorRef } from '../folders/folders.repository';
 import { rowsOf } from '../sql-rows';
 
@@ -27,7 +28,7 @@ const FOLDER_COLUMNS = sql`'folder' AS type, f.id, f.name, f.parent_id AS folder
   NULL::text AS start_date, f.read_only, NULL::text AS mime_type, NULL::bigint AS size, NULL::int AS version_id,
   false AS is_validated, false AS unread, f.created_at, f.updated_at, f.deleted_at, 0 AS kind`;
 
-const documentColumns = (userId: number) => sql`'document' AS type, d.id, d.name, d.folder_id,
+const documentColumns = (userId: number | Placeholder) => sql`'document' AS type, d.id, d.name, d.folder_id,
   NULL::int AS catalog_tree_folder_id, d.start_date::text AS start_date, false AS read_only, v.mime_type, v.size, v.id AS version_id,
   v.validated_at IS NOT NULL AS is_validated,
   NOT EXISTS (SELECT 1 FROM document_reads r WHERE r.accounting_firm_id = d.accounting_firm_id
@@ -47,10 +48,118 @@ function toRow(r: Record<string, unknown>): NodeRow {
   };
 }
 
+const firm = sql.placeholder('firm');
+const vendorId = sql.placeholder('vendor');
+const user = sql.placeholder('user');
+const folder = sql.placeholder('folder');
+
 /**
- * A page of a folder's live content, folders and documents together, in one query (the total
- * comes with each row).
+ * A page of a folder's live content, folders and documents together, with the total
+ * and each folder's unread counter (its live subtree's documents the user has not opened since
+ * their latest version): one prepared round trip.
  */
+function buildPageQuery(db: Db, limit: SQL, offset: SQL, name: string) {
+  const upTo = sql`(${limit} + ${offset})`;
+  const column = (name: string) => sql.raw(`q.${name}`);
+  const names = [
+    'type',
+    'id',
+    'name',
+    'folder_id',
+    'catalog_tree_folder_id',
+    'start_date',
+    'read_only',
+    'mime_type',
+    'size',
+    'version_id',
+    'is_validated',
+    'unread',
+    'created_at',
+    'updated_at',
+    'deleted_at',
+    'total',
+    'counter',
+  ] as const;
+  const fields = Object.fromEntries(names.map((n) => [n, sql<unknown>`${column(n)}`])) as Record<
+    (typeof names)[number],
+    SQL<unknown>
+  >;
+  return db
+    .select(fields)
+    .from(sql`(
+      WITH RECURSIVE page AS (
+        -- Each branch's first rows in its own order (an index scan each), then the page of both.
+        SELECT n.* FROM (
+          (SELECT ${FOLDER_COLUMNS} FROM folders f
+            WHERE f.accounting_firm_id = ${firm} AND f.vendor_id = ${vendorId}
+              AND f.parent_id = ${folder} AND f.deleted_at IS NULL
+            ORDER BY f.catalog_tree_folder_id ASC NULLS LAST, f.id LIMIT ${upTo})
+          UNION ALL
+          (SELECT ${documentColumns(user)} FROM documents d
+             JOIN document_versions v ON v.accounting_firm_id = d.accounting_firm_id AND v.id = d.current_version_id
+            WHERE d.accounting_firm_id = ${firm} AND d.vendor_id = ${vendorId}
+              AND d.folder_id = ${folder} AND d.deleted_at IS NULL
+            ORDER BY d.start_date ASC NULLS LAST, d.id LIMIT ${upTo})
+        ) n ${ORDER} LIMIT ${limit} OFFSET ${offset}
+      ),
+      total AS (
+        SELECT (SELECT count(*) FROM folders f WHERE f.accounting_firm_id = ${firm} AND f.vendor_id = ${vendorId}
+                   AND f.parent_id = ${folder} AND f.deleted_at IS NULL)
+             + (SELECT f.live_documents FROM folders f WHERE f.accounting_firm_id = ${firm}
+                   AND f.id = ${folder}) AS n
+      ),
+      sub(top, id) AS (
+        SELECT p.id, p.id FROM page p WHERE p.kind = 0
+        UNION ALL
+        SELECT sub.top, f.id FROM folders f JOIN sub ON f.parent_id = sub.id
+         WHERE f.accounting_firm_id = ${firm} AND f.vendor_id = ${vendorId} AND f.deleted_at IS NULL
+      ),
+      counters AS (
+        SELECT sub.top, count(d.id)::int AS n FROM sub
+          JOIN documents d ON d.accounting_firm_id = ${firm} AND d.folder_id = sub.id AND d.deleted_at IS NULL
+          JOIN document_versions v ON v.accounting_firm_id = d.accounting_firm_id AND v.id = d.current_version_id
+          LEFT JOIN document_reads r ON r.accounting_firm_id = d.accounting_firm_id AND r.document_id = d.id
+                                    AND r.user_id = ${user}
+         WHERE r.read_at IS NULL OR r.read_at < v.created_at
+         GROUP BY sub.top
+      )
+      SELECT page.*, (SELECT n FROM total)::int AS total, coalesce(c.n, 0)::int AS counter FROM page
+        LEFT JOIN counters c ON page.kind = 0 AND c.top = page.id
+    ) AS q`)
+    .orderBy(sql`q.catalog_tree_folder_id ASC NULLS LAST, q.start_date ASC NULLS LAST, q.kind, q.id`)
+    .prepare(name);
+}
+
+const folderPageQuery = preparedPerDatabase((db) =>
+  buildPageQuery(
+    db,
+    sql`${sql.placeholder('limit')}::int`,
+    sql`${sql.placeholder('offset')}::int`,
+    'documents_folder_page',
+  ),
+);
+
+/**
+ * The first page, one statement per page size with its LIMIT written in: PostgreSQL then keeps
+ * its generic plan (as good as a custom one: the same indexes whatever the folder) after five
+ * runs, where a LIMIT given as a parameter makes it plan every run, which costs several times the
+ * run itself.
+ */
+const firstPageQueries = preparedPerDatabase(() => new Map<number, ReturnType<typeof buildPageQuery>>());
+function firstPageQuery(db: Db, limit: number) {
+  const queries = firstPageQueries(db);
+  let query = queries.get(limit);
+  if (!query) {
+    const n = Math.trunc(limit);
+    query = buildPageQuery(db, sql.raw(String(n)), sql.raw('0'), `documents_folder_first_page_${n}`);
+    queries.set(limit, query);
+  }
+  return query;
+}
+
+export type PageRow = NodeRow & { counter: number };
+
+/** A page of a folder's live content with the folders' unread counters (see `folderPageQuery`). */
 export async function folderPage(
   db: Db,
   vendor: VendorRef,
@@ -58,20 +167,17 @@ export async function folderPage(
   folderId: number,
   limit: number,
   offset: number,
-): Promise<NodeRow[]> {
-  const firm = vendor.accountingFirmId;
-  const result = await db.execute(sql`
-    SELECT n.*, count(*) OVER ()::int AS total FROM (
-      SELECT ${FOLDER_COLUMNS} FROM folders f
-       WHERE f.accounting_firm_id = ${firm} AND f.vendor_id = ${vendor.id} AND f.parent_id = ${folderId}
-         AND f.deleted_at IS NULL
-      UNION ALL
-      SELECT ${documentColumns(userId)} FROM documents d
-        JOIN document_versions v ON v.accounting_firm_id = d.accounting_firm_id AND v.id = d.current_version_id
-       WHERE d.accounting_firm_id = ${firm} AND d.vendor_id = ${vendor.id} AND d.folder_id = ${folderId}
-         AND d.deleted_at IS NULL
-    ) n ${ORDER} LIMIT ${limit} OFFSET ${offset}`);
-  return rowsOf<Record<string, unknown>>(result).map(toRow);
+): Promise<PageRow[]> {
+  const params = {
+    firm: vendor.accountingFirmId,
+    vendor: vendor.id,
+    user: userId,
+    folder: folderId,
+    limit,
+    offset,
+  };
+  const rows = await (offset === 0 ? firstPageQuery(db, limit) : folderPageQuery(db)).execute(params);
+  return rows.map((r) => ({ ...toRow(r as Record<string, unknown>), counter: Number(r.counter) }));
 }
 
 /** A page of the trash: what was deleted on its own (not taken along by a folder), newest first. */

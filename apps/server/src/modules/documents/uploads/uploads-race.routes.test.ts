@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type DocsWorld, docsWorld, upload } from '../../../../test/documents';
+import { countDrift, type DocsWorld, docsWorld, upload } from '../../../../test/documents';
 
 /** Concurrency shows on PostgreSQL only (PGlite runs one transaction at a time). */
 describe.runIf(inject('databaseKind') === 'postgres')('uploads racing each other (PostgreSQL)', () => {
@@ -66,5 +66,9 @@ describe.runIf(inject('databaseKind') === 'postgres')('uploads racing each other
       w.call('PATCH', `/api/vendors/${w.vendor}/folders/${g}`, 'collab', { name: 'same' }),
     ]);
     expect([a.status, b.status].sort()).toEqual([200, 422]);
+  });
+
+  it("keeps every folder's count of live documents exact", async () => {
+    expect(await countDrift(w)).toBe(0);
   });
 });

@@ -176,6 +176,12 @@ describe('POST /api/vendors/{vendor_id}/folders/{folder_id}/uploads (flow.js chu
       code: 'node-name-conflict',
       errors: { flowFilename: [expect.any(String)] },
     });
+    // Refused at the first chunk of a longer file, before anything is stored.
+    const long = await sendChunk(w, folder, 'BILAN.pdf', Buffer.alloc(3 * 1024 * 1024, 1), 1, {
+      identifier: 'taken-name',
+    });
+    expect(long.body.code).toBe('node-name-conflict');
+    expect((await testChunk('taken-name', 1)).status).toBe(204);
     const version = await upload(w, folder, 'Bilan.pdf', Buffer.from('%PDF v2!'), { conflict: 'version' });
     expect(version.body.data.id).toBe(first.body.data.id);
     const versions = (

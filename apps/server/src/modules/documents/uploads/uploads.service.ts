@@ -1,24 +1,20 @@
 import { createHash, randomInt } from 'node:crypto';
 import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
-import {
-  extensionOf,
-  type FlowChunkFields,
-  FORBIDDEN_NAME_CHARS,
-  fitFileName,
-  flowChunkFieldsSchema,
-} from '@portal/contracts';
+import { extensionOf, type FlowChunkFields } from '@portal/contracts';
 import type { AppContext } from '../../../app-context';
 import type { Db } from '../../../db/client';
 import type { Actor } from '../../../platform/auth/sessions';
 import { AppError, fieldError } from '../../../platform/errors/app-error';
 import * as docs from '../documents/documents.repository';
 import { mimeTypeOf } from '../documents/file-types';
-import type { VendorRef } from '../folders/folders.repository';
 import * as folders from '../folders/folders.repository';
 import { assertWritable, liveFolder, nameConflict, rootOf } from '../folders/folders.service';
+import { freeDocumentName } from '../free-names';
 import { authorizeVendor, type Scope } from '../vendor-access';
 import { type ChunkStore, chunkStore } from './chunk-store';
+import { checkNumbers, fileName, parseFields, pathFolders } from './flow-fields';
+import { md5OfFiles } from './md5-files';
 import * as repo from './uploads.repository';
 
 declare module '../../../platform/events/events' {
@@ -39,6 +35,8 @@ const STALE_CLAIM_SECONDS = 10 * 60;
 /** Unfinished uploads idle this long are removed with their chunks; finished ones sooner. */
 export const UPLOAD_IDLE_SECONDS = 24 * 60 * 60;
 const UPLOAD_DONE_SECONDS = 10 * 60;
+/** From this size an upload's MD5 is computed on a worker thread, beside the blob's write. */
+const PARALLEL_MD5_FROM = 32 * 1024 * 1024;
 
 const stores = new WeakMap<AppContext, ChunkStore>();
 export function chunksOf(ctx: AppContext): ChunkStore {
@@ -48,70 +46,6 @@ export function chunksOf(ctx: AppContext): ChunkStore {
     stores.set(ctx, store);
   }
   return store;
-}
-
-/** The zod problems of the flow fields, in the spec's 422 format. */
-function parseFields(raw: Record<string, string>): FlowChunkFields {
-  if (raw.flowTotalSize === '0') throw fieldError('empty-file', 'flowTotalSize', 'empty-file');
-  const parsed = flowChunkFieldsSchema.safeParse(raw);
-  if (parsed.success) return parsed.data;
-  const fields: Record<string, string[]> = {};
-  for (const issue of parsed.error.issues) {
-    const key = issue.path.join('.') || 'file';
-    fields[key] = [
-      ...(fields[key] ?? []),
-      issue.code === 'invalid_type' && raw[key] === undefined ? 'required' : issue.message,
-    ];
-  }
-  throw new AppError('validation-failed', { fields });
-}
-
-/** flow.js: `max(floor(total / chunk), 1)` chunks, the last one taking the remainder. */
-function checkNumbers(f: FlowChunkFields): void {
-  const expectedChunks = Math.max(1, Math.floor(f.flowTotalSize / f.flowChunkSize));
-  if (f.flowTotalChunks !== expectedChunks)
-    throw fieldError('validation-failed', 'flowTotalChunks', 'invalid-value');
-  if (f.flowChunkNumber > f.flowTotalChunks)
-    throw fieldError('validation-failed', 'flowChunkNumber', 'invalid-chunk-number');
-  const expectedSize =
-    f.flowChunkNumber < f.flowTotalChunks
-      ? f.flowChunkSize
-      : f.flowTotalSize - (f.flowTotalChunks - 1) * f.flowChunkSize;
-  if (f.flowCurrentChunkSize !== expectedSize)
-    throw fieldError('validation-failed', 'flowCurrentChunkSize', 'chunk-size-mismatch');
-}
-
-/** The folders of a relative path ('a/b/file.pdf' -> ['a', 'b']); absolute paths and '..' refused. */
-export function pathFolders(relativePath: string): string[] {
-  const bad = () => fieldError('validation-failed', 'flowRelativePath', 'invalid-path');
-  if (
-    /^([/\\]|[A-Za-z]:)/.test(relativePath) ||
-    relativePath.includes('\\') ||
-    relativePath.includes('\u0000')
-  )
-    throw bad();
-  const parts = relativePath.split('/');
-  parts.pop();
-  for (const part of parts) {
-    if (
-      part.trim() === '' ||
-      part === '.' ||
-      part === '..' ||
-      FORBIDDEN_NAME_CHARS.test(part) ||
-      part.length > 254
-    )
-      throw bad();
-  }
-  return parts.map((p) => p.trim());
-}
-
-function fileName(raw: string): string {
-  const fitted = fitFileName(raw);
-  if ('error' in fitted) {
-    if (fitted.error === 'extension-too-long') throw fieldError('extension-too-long', 'flowFilename');
-    throw fieldError('validation-failed', 'flowFilename', fitted.error);
-  }
-  return fitted.name;
 }
 
 export const authorizeUpload = (ctx: AppContext, actor: Actor, vendorId: number) =>
@@ -126,6 +60,14 @@ async function checkTarget(ctx: AppContext, scope: Scope, folderId: number, f: F
   const folder = await liveFolder(ctx.db, scope.vendor, folderId);
   if (folder.parentId === null && dirs.length === 0) throw new AppError('document-at-root');
   assertWritable(folder, scope);
+  // A taken name is refused before anything is stored (the assembly decides under the lock).
+  if ((f.conflict ?? 'refuse') === 'refuse') {
+    let target: number | undefined = folder.id;
+    for (const name of dirs)
+      target = target && (await folders.findChildByName(ctx.db, scope.vendor, target, name))?.id;
+    if (target && (await docs.findByName(ctx.db, scope.vendor, target, fileName(f.flowFilename))))
+      throw fieldError('node-name-conflict', 'flowFilename');
+  }
 }
 
 /** The upload's session, opened by its first chunk. */
@@ -217,17 +159,6 @@ async function complete(
   return { id: null };
 }
 
-/** "name.ext" -> "name (2).ext", the first free one in the folder. */
-async function freeName(tx: Db, vendor: VendorRef, folderId: number, name: string): Promise<string> {
-  const ext = extensionOf(name);
-  const stem = ext ? name.slice(0, -(ext.length + 1)) : name;
-  const taken = new Set(await docs.namesLike(tx, vendor, folderId, stem));
-  for (let n = 2; ; n++) {
-    const candidate = `${stem} (${n})${ext ? `.${name.slice(-ext.length)}` : ''}`;
-    if (!taken.has(candidate.toLowerCase())) return candidate;
-  }
-}
-
 /** Finds or creates the folders of a relative path under `folderId` (merging with existing ones). */
 async function ensurePath(tx: Db, scope: Scope, folderId: number, dirs: string[]): Promise<number> {
   let parent = folderId;
@@ -258,13 +189,23 @@ async function assemble(ctx: AppContext, scope: Scope, upload: repo.UploadRow): 
     },
   });
   let stored: { key: string; size: number };
+  let digest: string;
   try {
-    stored = await ctx.blobs.put(Readable.from(store.read(dir, upload.totalChunks)).pipe(hashing));
+    if (upload.totalSize >= PARALLEL_MD5_FROM) {
+      // A large file: its MD5 on another thread while this one hashes and writes the blob.
+      const files = Array.from({ length: upload.totalChunks }, (_, i) => path.join(dir, String(i + 1)));
+      [stored, digest] = await Promise.all([
+        ctx.blobs.put(Readable.from(store.read(dir, upload.totalChunks))),
+        md5OfFiles(files),
+      ]);
+    } else {
+      stored = await ctx.blobs.put(Readable.from(store.read(dir, upload.totalChunks)).pipe(hashing));
+      digest = md5.digest('hex');
+    }
   } catch (error) {
     await repo.release(ctx.db, upload);
     throw error;
   }
-  const digest = md5.digest('hex');
   if ((upload.md5 && digest !== upload.md5) || stored.size !== upload.totalSize) {
     await docs.queueBlob(ctx.db, stored.key);
     await repo.deleteSession(ctx.db, upload);
@@ -300,7 +241,7 @@ async function assemble(ctx: AppContext, scope: Scope, upload: repo.UploadRow): 
         result = { documentId: existing.id, versionId: v.id, created: false };
       } else {
         if (existing && upload.conflict === 'refuse') throw fieldError('node-name-conflict', 'flowFilename');
-        const finalName = existing ? await freeName(tx, scope.vendor, target, name) : name;
+        const finalName = existing ? await freeDocumentName(tx, scope.vendor, target, name) : name;
         const doc = await docs.insertDocument(tx, scope.vendor, {
           folderId: target,
           name: finalName,

@@ -1,0 +1,48 @@
+import { folderParamsSchema, selectionRequestSchema, vendorDocumentsParamsSchema } from '@portal/contracts';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { AppContext } from '../../../app-context';
+import { requireActor } from '../../../platform/auth/auth-plugin';
+import { bearer, typed } from '../../../platform/http/route-helpers';
+import type { Archive } from './archive.service';
+import * as service from './archive.service';
+
+function sendArchive(reply: FastifyReply, archive: Archive) {
+  reply
+    .header('content-type', 'application/zip')
+    .header('content-disposition', archive.disposition)
+    .header('x-content-type-options', 'nosniff')
+    .header('content-security-policy', "default-src 'none'; sandbox");
+  if (archive.size !== undefined) reply.header('content-length', archive.size);
+  return reply.send(archive.stream);
+}
+
+/** Folders and selections downloaded as streamed ZIP archives. */
+export function archiveRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const r = typed(app);
+  const tags = { tags: ['documents: folders'], security: bearer };
+  r.get(
+    '/api/vendors/:id/folders/:folder_id/archive',
+    {
+      schema: {
+        ...tags,
+        description: "The folder's live content (not the trash) as a ZIP, streamed: memory stays flat.",
+        params: folderParamsSchema,
+      },
+    },
+    async (q, reply) =>
+      sendArchive(reply, await service.folderArchive(ctx, requireActor(q), q.params.id, q.params.folder_id)),
+  );
+  r.post(
+    '/api/vendors/:id/nodes/archive',
+    {
+      schema: {
+        ...tags,
+        description: 'A selection of documents and folders (with their live content) as one streamed ZIP.',
+        params: vendorDocumentsParamsSchema,
+        body: selectionRequestSchema,
+      },
+    },
+    async (q, reply) =>
+      sendArchive(reply, await service.selectionArchive(ctx, requireActor(q), q.params.id, q.body)),
+  );
+}

@@ -1,0 +1,108 @@
+import { randomInt } from 'node:crypto';
+import { extensionOf, type VersionDto } from '@portal/contracts';
+import type { AppContext } from '../../../app-context';
+import type { Db } from '../../../db/client';
+import type { Actor } from '../../../platform/auth/sessions';
+import { AppError } from '../../../platform/errors/app-error';
+import * as folders from '../folders/folders.repository';
+import { assertWritable } from '../folders/folders.service';
+import { authorizeVendor, type Scope } from '../vendor-access';
+import * as repo from './documents.repository';
+import { toVersion } from './documents.service';
+
+declare module '../../../platform/events/events' {
+  interface AppEvents {
+    /** A version was validated (`validated` true) or its validation withdrawn (false). */
+    'document.validated': {
+      accountingFirmId: number;
+      vendorId: number;
+      documentId: number;
+      versionId: number;
+      userId: number;
+      validated: boolean;
+    };
+  }
+}
+
+/** The live document and one of its versions, locked (404 when either is not there). */
+async function lockedVersion(tx: Db, scope: Scope, documentId: number, versionId: number) {
+  const doc = await repo.lockDocument(tx, scope.vendor, documentId);
+  if (!doc || doc.deletedAt) throw new AppError('not-found');
+  const version = await repo.findVersion(tx, scope.vendor, doc.id, versionId);
+  if (!version) throw new AppError('not-found');
+  return { doc, version };
+}
+
+async function versionDto(db: Db, scope: Scope, documentId: number, versionId: number): Promise<VersionDto> {
+  const all = await repo.listVersions(db, scope.vendor, documentId);
+  return toVersion(all.find((v) => v.id === versionId)!);
+}
+
+/**
+ * Restores an older version: a new version with its content becomes the latest, chained after
+ * the current one (the history is kept); the latest itself is copied as well.
+ */
+export async function restoreVersion(
+  ctx: AppContext,
+  actor: Actor,
+  vendorId: number,
+  documentId: number,
+  versionId: number,
+): Promise<VersionDto> {
+  const scope = await authorizeVendor(ctx, actor, vendorId, 'documents.write');
+  const created = await ctx.db.transaction(async (tx) => {
+    const first = await repo.findDocument(tx, scope.vendor, documentId);
+    if (!first || first.deletedAt) throw new AppError('not-found');
+    // The folder's lock serialises versions of its documents (as uploads do).
+    const folder = (await folders.lockFolder(tx, scope.vendor, first.folderId))!;
+    assertWritable(folder, scope);
+    const { doc, version } = await lockedVersion(tx, scope, documentId, versionId);
+    const ext = extensionOf(version.storedName);
+    await repo.unqueueBlob(tx, version.blobKey);
+    return repo.addVersion(tx, scope.vendor, doc, {
+      blobKey: version.blobKey,
+      size: version.size,
+      mimeType: version.mimeType,
+      originalName: version.originalName,
+      storedName: `${Date.now()}${randomInt(0, 100)}${ext ? `.${ext}` : ''}`,
+      md5: version.md5,
+      authorId: actor.userId,
+    });
+  });
+  ctx.events.emit('document.version_added', {
+    accountingFirmId: scope.vendor.accountingFirmId,
+    vendorId: scope.vendor.id,
+    documentId,
+    versionId: created.id,
+    userId: actor.userId,
+  });
+  return versionDto(ctx.db, scope, documentId, created.id);
+}
+
+/** Validates a version or withdraws its validation (firm members: `documents.validate`). */
+export async function setValidated(
+  ctx: AppContext,
+  actor: Actor,
+  vendorId: number,
+  documentId: number,
+  versionId: number,
+  validated: boolean,
+): Promise<VersionDto> {
+  const scope = await authorizeVendor(ctx, actor, vendorId, 'documents.validate');
+  const changed = await ctx.db.transaction(async (tx) => {
+    const { version } = await lockedVersion(tx, scope, documentId, versionId);
+    if ((version.validatedAt !== null) === validated) return false;
+    await repo.setValidation(tx, scope.vendor, version.id, validated ? actor.userId : null);
+    return true;
+  });
+  if (changed)
+    ctx.events.emit('document.validated', {
+      accountingFirmId: scope.vendor.accountingFirmId,
+      vendorId: scope.vendor.id,
+      documentId,
+      versionId,
+      userId: actor.userId,
+      validated,
+    });
+  return versionDto(ctx.db, scope, documentId, versionId);
+}

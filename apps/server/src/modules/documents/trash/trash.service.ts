@@ -1,0 +1,248 @@
+import type { DeleteNodesRequest, NodesOutcome, NodesQuery, RestoreNodesRequest } from '@portal/contracts';
+import type { AppContext } from '../../../app-context';
+import type { Db } from '../../../db/client';
+import type { Actor } from '../../../platform/auth/sessions';
+import { AppError, fieldError } from '../../../platform/errors/app-error';
+import { pageOffset, paginated } from '../../../platform/http/pagination';
+import * as docs from '../documents/documents.repository';
+import * as folders from '../folders/folders.repository';
+import { assertWritable, nameConflict, toNode } from '../folders/folders.service';
+import { freeDocumentName, freeFolderName } from '../free-names';
+import * as nodes from '../nodes/nodes.repository';
+import { authorizeVendor, type Scope } from '../vendor-access';
+import * as repo from './trash.repository';
+
+declare module '../../../platform/events/events' {
+  interface AppEvents {
+    /** A document went to the trash (`permanent` false) or was deleted for good (true). */
+    'document.deleted': {
+      accountingFirmId: number;
+      vendorId: number;
+      documentId: number;
+      userId: number;
+      permanent: boolean;
+    };
+  }
+}
+
+const invalidIn = (field: 'document_ids' | 'folder_ids') =>
+  fieldError('validation-failed', field, 'invalid-id');
+
+type Trashed = { outcome: NodesOutcome; documentIds: number[] };
+
+/**
+ * Moves a selection to the trash in one transaction: a folder with its live subtree, a document
+ * on its own. Validated documents, read-only folders, documents of a read-only folder and folders
+ * holding any of them are skipped unless `force` (which needs `documents.validate`).
+ */
+async function trashSelection(tx: Db, scope: Scope, request: DeleteNodesRequest): Promise<Trashed> {
+  const outcome: NodesOutcome = {
+    document_ids: [],
+    folder_ids: [],
+    skipped_document_ids: [],
+    skipped_folder_ids: [],
+  };
+  const documentIds = new Set<number>();
+  const done = new Set<number>();
+  const { vendor, actor } = scope;
+  await folders.lockRoot(tx, vendor);
+  for (const id of new Set(request.folder_ids)) {
+    const folder = await folders.lockFolder(tx, vendor, id);
+    if (folder && done.has(folder.id)) {
+      outcome.folder_ids.push(id);
+      continue;
+    }
+    if (!folder || folder.deletedAt) throw invalidIn('folder_ids');
+    if (folder.parentId === null) throw new AppError('node-readonly');
+    assertWritable((await folders.findFolder(tx, vendor, folder.parentId))!, scope);
+    const subtree = await repo.lockLiveSubtree(tx, vendor, folder.id);
+    if (!request.force && (await repo.holdsProtected(tx, vendor, subtree))) {
+      outcome.skipped_folder_ids.push(id);
+      continue;
+    }
+    for (const d of await repo.trashSubtree(tx, vendor, folder.id, subtree, actor.userId)) documentIds.add(d);
+    for (const f of subtree) done.add(f);
+    outcome.folder_ids.push(id);
+  }
+  for (const id of new Set(request.document_ids)) {
+    const doc = await docs.lockDocument(tx, vendor, id);
+    if (doc && documentIds.has(doc.id)) {
+      outcome.document_ids.push(id);
+      continue;
+    }
+    if (!doc || doc.deletedAt) throw invalidIn('document_ids');
+    const folder = (await folders.findFolder(tx, vendor, doc.folderId))!;
+    assertWritable(folder, scope);
+    if (!request.force && (folder.readOnly || (await repo.isValidated(tx, vendor, doc.id)))) {
+      outcome.skipped_document_ids.push(id);
+      continue;
+    }
+    await repo.trashDocument(tx, vendor, doc.id, actor.userId);
+    documentIds.add(doc.id);
+    outcome.document_ids.push(id);
+  }
+  return { outcome, documentIds: [...documentIds] };
+}
+
+function emitDeleted(ctx: AppContext, scope: Scope, ids: number[], permanent: boolean): void {
+  for (const documentId of ids)
+    ctx.events.emit('document.deleted', {
+      accountingFirmId: scope.vendor.accountingFirmId,
+      vendorId: scope.vendor.id,
+      documentId,
+      userId: scope.actor.userId,
+      permanent,
+    });
+}
+
+/** Deletes a selection to the trash; the outcome lists what was skipped (validated, read-only). */
+export async function deleteNodes(
+  ctx: AppContext,
+  actor: Actor,
+  vendorId: number,
+  request: DeleteNodesRequest,
+) {
+  const scope = await authorizeVendor(ctx, actor, vendorId, 'documents.write');
+  if (request.force && !scope.mayValidate) throw new AppError('forbidden');
+  const { outcome, documentIds } = await ctx.db.transaction((tx) => trashSelection(tx, scope, request));
+  emitDeleted(ctx, scope, documentIds, false);
+  return outcome;
+}
+
+/** `DELETE` of one document: to the trash, or `node-validated` when it is protected and not forced. */
+export async function deleteDocument(
+  ctx: AppContext,
+  actor: Actor,
+  vendorId: number,
+  id: number,
+  force: boolean,
+) {
+  const outcome = await deleteNodes(ctx, actor, vendorId, {
+    document_ids: [id],
+    folder_ids: [],
+    force,
+  }).catch((error) => {
+    throw notFoundForOne(error);
+  });
+  if (outcome.skipped_document_ids.length) throw new AppError('node-validated');
+}
+
+/** `DELETE` of one folder: to the trash with its subtree, unless it holds protected items. */
+export async function deleteFolder(
+  ctx: AppContext,
+  actor: Actor,
+  vendorId: number,
+  id: number,
+  force: boolean,
+) {
+  const outcome = await deleteNodes(ctx, actor, vendorId, {
+    document_ids: [],
+    folder_ids: [id],
+    force,
+  }).catch((error) => {
+    throw notFoundForOne(error);
+  });
+  if (outcome.skipped_folder_ids.length) throw new AppError('folder-non-deletable-nodes-contained');
+}
+
+/** An id of the path that names nothing live is a 404, not a field error. */
+function notFoundForOne(error: unknown): unknown {
+  return error instanceof AppError && error.code === 'validation-failed' ? new AppError('not-found') : error;
+}
+
+/** A page of the trash: what was deleted on its own, newest first. */
+export async function trashList(ctx: AppContext, actor: Actor, vendorId: number, query: NodesQuery) {
+  const scope = await authorizeVendor(ctx, actor, vendorId, 'documents.read');
+  const rows = await nodes.trashPage(ctx.db, scope.vendor, actor.userId, query.per_page, pageOffset(query));
+  return paginated(
+    rows.map((r) => toNode(r)),
+    query,
+    rows[0]?.total ?? 0,
+  );
+}
+
+/**
+ * The live folder standing for `folderId`: itself when live, else one of its name recreated (or
+ * found) under the live folder standing for its parent, up to the first live ancestor.
+ */
+async function liveStandIn(tx: Db, scope: Scope, folderId: number): Promise<number> {
+  const folder = (await folders.lockFolder(tx, scope.vendor, folderId))!;
+  if (!folder.deletedAt) return folder.id;
+  const parent = await liveStandIn(tx, scope, folder.parentId!);
+  const same = await folders.findChildByName(tx, scope.vendor, parent, folder.name);
+  if (same) return same.id;
+  const created = await folders.insertFolder(tx, scope.vendor, {
+    parentId: parent,
+    name: folder.name,
+    catalogTreeFolderId: folder.catalogTreeFolderId,
+    createdBy: scope.actor.userId,
+  });
+  return created.id;
+}
+
+/**
+ * Restores items of the trash to their place, recreating missing parents; one transaction. Items
+ * not in the trash are skipped; a folder taken along by another's deletion comes back with it.
+ */
+export async function restore(ctx: AppContext, actor: Actor, vendorId: number, request: RestoreNodesRequest) {
+  const scope = await authorizeVendor(ctx, actor, vendorId, 'documents.write');
+  const { vendor } = scope;
+  const outcome: NodesOutcome = {
+    document_ids: [],
+    folder_ids: [],
+    skipped_document_ids: [],
+    skipped_folder_ids: [],
+  };
+  try {
+    await ctx.db.transaction(async (tx) => {
+      await folders.lockRoot(tx, vendor);
+      for (const id of new Set(request.folder_ids)) {
+        const folder = await folders.lockFolder(tx, vendor, id);
+        if (!folder || folder.trashedWith !== null) throw invalidIn('folder_ids');
+        if (!folder.deletedAt) {
+          outcome.skipped_folder_ids.push(id);
+          continue;
+        }
+        const parent = await liveStandIn(tx, scope, folder.parentId!);
+        assertWritable((await folders.findFolder(tx, vendor, parent))!, scope);
+        let name = folder.name;
+        if (await folders.findChildByName(tx, vendor, parent, name)) {
+          if (request.conflict === 'refuse') throw fieldError('node-name-conflict', 'folder_ids');
+          name = await freeFolderName(tx, vendor, parent, name);
+        }
+        await repo.untrashFolder(tx, vendor, folder.id, parent, name);
+        outcome.folder_ids.push(id);
+      }
+      for (const id of new Set(request.document_ids)) {
+        const doc = await docs.lockDocument(tx, vendor, id);
+        if (!doc) throw invalidIn('document_ids');
+        if (!doc.deletedAt) {
+          outcome.skipped_document_ids.push(id);
+          continue;
+        }
+        const target = await liveStandIn(tx, scope, doc.folderId);
+        assertWritable((await folders.findFolder(tx, vendor, target))!, scope);
+        let name = doc.name;
+        if (await docs.findByName(tx, vendor, target, name)) {
+          if (request.conflict === 'refuse') throw fieldError('node-name-conflict', 'document_ids');
+          name = await freeDocumentName(tx, vendor, target, name);
+        }
+        await repo.untrashDocument(tx, vendor, doc.id, target, name);
+        outcome.document_ids.push(id);
+      }
+    });
+  } catch (error) {
+    throw nameConflict(error, 'document_ids') ?? error;
+  }
+  return outcome;
+}
+
+/** Empties the client file's trash for good (blobs no version names any more go with the cleanup). */
+export async function emptyTrash(ctx: AppContext, actor: Actor, vendorId: number) {
+  const scope = await authorizeVendor(ctx, actor, vendorId, 'documents.write');
+  const ids = await ctx.db.transaction(async (tx) => {
+    await folders.lockRoot(tx, scope.vendor);
+    return repo.emptyTrash(tx, scope.vendor);
+  });
+  emitDeleted(ctx, scope, ids, true);
+}

@@ -1,0 +1,292 @@
+// `npm run bench -- documents` (PostgreSQL; about 3 minutes and 3 GiB of free disk):
+// (a) a 1 GiB file uploaded through the flow.js chunk protocol on loopback (5,242,880-byte chunks,
+//     5 in flight, MD5 sent, assembly included) beside a plain sequential write of 1 GiB
+//     (`dd ... conv=fdatasync`, before and after) on the same disk; target 0.6 of dd;
+// (b) the first page of a folder of 10,000 documents at 50 connections beside the floor (one
+//     prepared SELECT, floor.mjs); target 0.4;
+// (c) a ZIP of 2 GiB (the 1 GiB file and its copy) streamed to the client.
+// Server RSS is sampled every 100 ms throughout (target under 300 MB). Ports 4760-4761.
+import { execFileSync } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { startFloor } from './floor.mjs';
+import { measure } from './measure.mjs';
+import { freshPostgres, PG_URL, signIn, startServer } from './server.mjs';
+
+const GiB = 1024 ** 3;
+const CHUNK = 5_242_880;
+const IN_FLIGHT = 5;
+const SECONDS = Number(process.env.BENCH_ROUTE_SECONDS ?? 10);
+const TARGET = { upload: 0.6, page: 0.4, rssMb: 300 };
+/** `BENCH_DOCUMENTS_PARTS=upload,page` runs some parts only (the ZIP needs the upload). */
+const PARTS = new Set((process.env.BENCH_DOCUMENTS_PARTS ?? 'upload,page,zip').split(','));
+
+const mb = (bytes) => bytes / 1e6;
+
+/** A sequential write of 1 GiB synced to disk, as `dd` does it: MB/s. */
+function ddWrite(dir) {
+  const file = path.join(dir, 'portal-bench-dd.bin');
+  const start = process.hrtime.bigint();
+  execFileSync('dd', ['if=/dev/zero', `of=${file}`, 'bs=1M', 'count=1024', 'conv=fdatasync'], {
+    stdio: 'ignore',
+  });
+  const seconds = Number(process.hrtime.bigint() - start) / 1e9;
+  fs.rmSync(file, { force: true });
+  return mb(GiB) / seconds;
+}
+
+/** Samples a process's RSS until stopped: the highest value and every sample. */
+function sampler(server) {
+  const samples = [];
+  const timer = setInterval(() => samples.push(server.rssMb()), 100);
+  return {
+    stop() {
+      clearInterval(timer);
+      return { max: Math.max(0, ...samples), first: samples[0] ?? 0, samples };
+    },
+  };
+}
+
+async function api(base, token, method, url, body) {
+  const res = await fetch(base + url, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
+  return res.status === 204 ? null : res.json();
+}
+
+/** The 1 GiB file, chunk by chunk: random bytes stamped with the chunk number (never held whole). */
+function chunks(total) {
+  const count = Math.max(1, Math.floor(total / CHUNK));
+  const base = randomBytes(2 * CHUNK);
+  const bytes = (n) => {
+    const size = n < count ? CHUNK : total - (count - 1) * CHUNK;
+    const copy = Buffer.from(base.subarray(0, size));
+    copy.writeUInt32LE(n, 0);
+    return copy;
+  };
+  return { count, bytes };
+}
+
+/** Uploads `total` bytes as flow.js does, `IN_FLIGHT` chunks at once; answers the document id. */
+async function chunkedUpload(base, token, folderUrl, name, total) {
+  const file = chunks(total);
+  const md5 = createHash('md5');
+  for (let n = 1; n <= file.count; n++) md5.update(file.bytes(n));
+  const digest = md5.digest('hex');
+  let next = 1;
+  let id = null;
+  let received = 0n;
+  const send = async (n) => {
+    const bytes = file.bytes(n);
+    const form = new FormData();
+    const fields = {
+      flowChunkNumber: n,
+      flowChunkSize: CHUNK,
+      flowCurrentChunkSize: bytes.length,
+      flowTotalSize: total,
+      flowIdentifier: `${total}-${name.replace(/\W/g, '')}`,
+      flowFilename: name,
+      flowRelativePath: name,
+      flowTotalChunks: file.count,
+      md5: digest,
+    };
+    for (const [k, v] of Object.entries(fields)) form.append(k, String(v));
+    form.append('file', new Blob([bytes]), 'blob');
+    const res = await fetch(`${base}${folderUrl}/uploads`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
+    if (!res.ok) throw new Error(`chunk ${n}: ${res.status} ${await res.text()}`);
+    const answer = await res.json();
+    if (answer.data.id) id = answer.data.id;
+    else received = process.hrtime.bigint();
+  };
+  const start = process.hrtime.bigint();
+  await Promise.all(
+    Array.from({ length: IN_FLIGHT }, async () => {
+      while (next <= file.count) await send(next++);
+    }),
+  );
+  const end = process.hrtime.bigint();
+  const seconds = Number(end - start) / 1e9;
+  // The other chunks' answers came before the completing one, which waits for the assembly.
+  const assembly = received > start ? Number(end - received) / 1e9 : 0;
+  return { id, seconds, assembly, mbps: mb(total) / seconds };
+}
+
+/** 10,000 documents (and 3 folders) in one folder, written straight into the database. */
+async function seedFolder(databaseUrl, { firm, vendor, folder, user, blobKey, md5 }) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  await client.query(
+    `WITH docs AS (
+       INSERT INTO documents (accounting_firm_id, vendor_id, folder_id, name, created_by, start_date)
+       SELECT $1, $2, $3, 'Facture ' || lpad(g::text, 5, '0') || '.pdf', $4,
+              CASE WHEN g % 3 = 0 THEN NULL ELSE DATE '2025-01-01' + (g % 365) END
+         FROM generate_series(1, 10000) g RETURNING id)
+     INSERT INTO document_versions (accounting_firm_id, document_id, blob_key, size, mime_type, original_name,
+                                    stored_name, md5, author_id)
+     SELECT $1, id, $5, 1234, 'application/pdf', 'facture.pdf', '17000000000001.pdf', $6, $4 FROM docs`,
+    [firm, vendor, folder, user, blobKey, md5],
+  );
+  await client.query(
+    `UPDATE documents d SET current_version_id = v.id FROM document_versions v
+      WHERE v.accounting_firm_id = d.accounting_firm_id AND v.document_id = d.id
+        AND d.accounting_firm_id = $1 AND d.folder_id = $2 AND d.current_version_id IS NULL`,
+    [firm, folder],
+  );
+  await client.query('ANALYZE documents; ANALYZE document_versions; ANALYZE folders');
+  await client.end();
+}
+
+export async function run() {
+  const databaseUrl = await freshPostgres(PG_URL, 'portal_bench_documents');
+  const server = await startServer({ port: 4760, databaseUrl });
+  const rss = sampler(server);
+  const dir = os.tmpdir();
+  const lines = [];
+  try {
+    const token = await signIn(server.base, 'expert@demo.test');
+    const me = (await api(server.base, token, 'GET', '/api/users/me')).data;
+    const firms = (await api(server.base, token, 'GET', '/api/users/me/accounting-firms')).data;
+    const firm = firms.find((f) => f.name === 'Cabinet Démo') ?? firms[0];
+    const vendors = (await api(server.base, token, 'GET', `/api/accounting-firms/${firm.id}/vendors`)).data;
+    const vendor = vendors[0].id;
+    const root = (await api(server.base, token, 'GET', `/api/vendors/${vendor}/folders`)).data[0].id;
+    const mkdir = async (name, parent = root) =>
+      (await api(server.base, token, 'POST', `/api/vendors/${vendor}/folders`, { name, parent_id: parent }))
+        .data.id;
+
+    // (a) Upload against dd.
+    let pageM = { rps: 1 };
+    let floorM = { rps: 1 };
+    let pageRss = { max: 0 };
+    let zipRss = { max: 0 };
+    let upload = { mbps: 1, id: null };
+    let dd = 1;
+    let uploadRss = { max: 0 };
+    const big = await mkdir('Bench upload');
+    if (PARTS.has('upload') || PARTS.has('zip')) {
+      const ddBefore = ddWrite(dir);
+      upload = await chunkedUpload(
+        server.base,
+        token,
+        `/api/vendors/${vendor}/folders/${big}`,
+        'big.bin',
+        GiB,
+      );
+      const ddAfter = ddWrite(dir);
+      dd = (ddBefore + ddAfter) / 2;
+      uploadRss = rss.stop();
+      console.log(
+        `upload 1 GiB: ${upload.seconds.toFixed(1)} s (of which after the other chunks' answers: ${upload.assembly.toFixed(1)} s), ${upload.mbps.toFixed(0)} MB/s; dd ${ddBefore.toFixed(0)} / ${ddAfter.toFixed(0)} MB/s; ratio ${(upload.mbps / dd).toFixed(2)}; server RSS max ${uploadRss.max.toFixed(0)} MB`,
+      );
+      lines.push(
+        `| upload 1 GiB, 5 chunks in flight (assembly and MD5 included) | ${upload.mbps.toFixed(0)} MB/s | dd conv=fdatasync ${dd.toFixed(0)} MB/s | ${(upload.mbps / dd).toFixed(2)} (target ${TARGET.upload}) | ${uploadRss.max.toFixed(0)} MB |`,
+      );
+    }
+
+    // (b) The first page of a folder of 10,000 documents against the floor.
+    if (PARTS.has('page')) {
+      const rssPage = sampler(server);
+      const listed = await mkdir('Bench 10000');
+      for (const name of ['Achats', 'Ventes', 'Banque']) await mkdir(name, listed);
+      const small = await mkdir('Bench small');
+      const seedDoc = await chunkedUpload(
+        server.base,
+        token,
+        `/api/vendors/${vendor}/folders/${small}`,
+        'seed.pdf',
+        1234,
+      );
+      const version = (
+        await api(server.base, token, 'GET', `/api/vendors/${vendor}/documents/${seedDoc.id}/versions`)
+      ).data[0];
+      const vendorRow = (await api(server.base, token, 'GET', `/api/vendors/${vendor}`)).data;
+      const client = new pg.Client({ connectionString: databaseUrl });
+      await client.connect();
+      const { rows } = await client.query('SELECT blob_key FROM document_versions WHERE id = $1', [
+        version.id,
+      ]);
+      await client.end();
+      await seedFolder(databaseUrl, {
+        firm: vendorRow.accounting_firm_id,
+        vendor,
+        folder: listed,
+        user: me.id,
+        blobKey: rows[0].blob_key,
+        md5: version.md5,
+      });
+      const floor = await startFloor(4761, databaseUrl);
+      floorM = await measure({
+        url: floor.base,
+        connections: 50,
+        duration: SECONDS,
+        requests: [{ path: floor.path }],
+      });
+      await floor.stop();
+      const pagePath = `/api/vendors/${vendor}/folders/${listed}/nodes`;
+      const first = await api(server.base, token, 'GET', pagePath);
+      if (first.total !== 10_003) throw new Error(`the folder lists ${first.total} nodes`);
+      pageM = await measure({
+        url: server.base,
+        connections: 50,
+        duration: SECONDS,
+        requests: [{ path: pagePath, headers: { authorization: `Bearer ${token}` } }],
+      });
+      pageRss = rssPage.stop();
+      console.log(
+        `first page of 10,000: ${pageM.rps} req/s (p99 ${pageM.p99} ms) vs floor ${floorM.rps} req/s: ratio ${(pageM.rps / floorM.rps).toFixed(2)}; RSS max ${pageRss.max.toFixed(0)} MB`,
+      );
+      lines.push(
+        `| first page (25) of a folder of 10,000 documents, 50 conn | ${pageM.rps} req/s, p99 ${pageM.p99} ms | floor ${floorM.rps} req/s | ${(pageM.rps / floorM.rps).toFixed(2)} (target ${TARGET.page}) | ${pageRss.max.toFixed(0)} MB |`,
+      );
+    }
+
+    // (c) A ZIP of 2 GiB: the big file and its copy.
+    if (PARTS.has('zip')) {
+      await api(server.base, token, 'POST', `/api/vendors/${vendor}/nodes/copy`, {
+        folder_id: big,
+        document_ids: [upload.id],
+        conflict: 'rename',
+      });
+      const rssZip = sampler(server);
+      const start = process.hrtime.bigint();
+      const res = await fetch(`${server.base}/api/vendors/${vendor}/folders/${big}/archive`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      let bytes = 0;
+      for await (const piece of res.body) bytes += piece.length;
+      const seconds = Number(process.hrtime.bigint() - start) / 1e9;
+      zipRss = rssZip.stop();
+      if (bytes < 2 * GiB) throw new Error(`the ZIP has ${bytes} bytes`);
+      console.log(
+        `ZIP ${(bytes / GiB).toFixed(2)} GiB in ${seconds.toFixed(1)} s (${(mb(bytes) / seconds).toFixed(0)} MB/s); RSS ${zipRss.first.toFixed(0)} -> max ${zipRss.max.toFixed(0)} MB`,
+      );
+      lines.push(
+        `| streamed ZIP of ${(bytes / GiB).toFixed(2)} GiB (a folder: the 1 GiB file and its copy) | ${(mb(bytes) / seconds).toFixed(0)} MB/s | | | ${zipRss.first.toFixed(0)} -> ${zipRss.max.toFixed(0)} MB |`,
+      );
+    }
+    const worst = Math.max(uploadRss.max, pageRss.max, zipRss.max);
+    if (
+      worst >= TARGET.rssMb ||
+      (PARTS.has('upload') && upload.mbps / dd < TARGET.upload) ||
+      pageM.rps / floorM.rps < TARGET.page
+    ) {
+      console.log('\nBelow a target (see the table).');
+    }
+  } finally {
+    rss.stop();
+    await server.stop();
+  }
+  console.log(
+    `\n| documents (PostgreSQL) | measured | beside | ratio | server RSS max |\n|---|---:|---:|---:|---:|\n${lines.join('\n')}`,
+  );
+}
