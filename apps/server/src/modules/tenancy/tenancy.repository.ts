@@ -52,7 +52,13 @@ const firmsOfUserQuery = preparedPerDatabase((db) => {
   const userId = sql.placeholder('userId');
   return db
     .select({
-      firm: accountingFirms,
+      // Only what the list shows: a firm row's other columns (three timestamps) cost their parsing.
+      firm: {
+        id: accountingFirms.id,
+        name: accountingFirms.name,
+        domain: accountingFirms.domain,
+        holdingId: accountingFirms.holdingId,
+      },
       role: accountingFirmMemberships.role,
       isGroupAdmin: accountingFirmMemberships.isGroupAdmin,
       holdingAdmin: holdingMemberships.userId,

@@ -6,6 +6,11 @@ import { personColumns } from '../../identity/people.sql';
 import { placedBeyond } from '../../tenancy/placement.sql';
 
 export type MembershipRow = typeof vendorMemberships.$inferSelect;
+/** The fields of a membership an answer shows. */
+export type ShownMembership = Pick<
+  MembershipRow,
+  'vendorId' | 'userId' | 'role' | 'job' | 'moduleKeys' | 'revokedAt' | 'pending' | 'invitedProfile'
+>;
 export type NewMembershipRow = typeof vendorMemberships.$inferInsert;
 /** A client file as its children know it: its id and its firm. */
 export type VendorRef = { id: number; accountingFirmId: number };
@@ -31,7 +36,17 @@ const clientUsersQuery = preparedPerDatabase((db) => {
   const firmId = sql.placeholder('firmId');
   return db
     .select({
-      membership: vendorMemberships,
+      // What the answer shows of a membership (its firm and creation date are not).
+      membership: {
+        vendorId: vendorMemberships.vendorId,
+        userId: vendorMemberships.userId,
+        role: vendorMemberships.role,
+        job: vendorMemberships.job,
+        moduleKeys: vendorMemberships.moduleKeys,
+        revokedAt: vendorMemberships.revokedAt,
+        pending: vendorMemberships.pending,
+        invitedProfile: vendorMemberships.invitedProfile,
+      },
       person: personColumns,
       beyond: placedBeyond(users.id, {
         accountingFirmId: firmId,

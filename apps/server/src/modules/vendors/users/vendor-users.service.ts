@@ -39,7 +39,7 @@ const NO_PROFILE: Required<PersonProfile> = {
  *   their mobile number nor their birth data, and no identity edits;
  * - otherwise (and always to themselves) the whole identity.
  */
-function toVendorUser(m: MembershipRow, person: Person, shared: boolean, self: boolean): VendorUser {
+function toVendorUser(m: repo.ShownMembership, person: Person, shared: boolean, self: boolean): VendorUser {
   let profile: Required<PersonProfile>;
   let editable: boolean;
   if (m.pending) {
