@@ -1,4 +1,4 @@
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sessions } from '../../db/schema';
 import { preparedPerDatabase } from '../../platform/db-prepared';
@@ -45,12 +45,4 @@ export async function familyOf(db: Db, userId: number, sessionId: number): Promi
     .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)))
     .limit(1);
   return row?.familyId;
-}
-
-/** Ends every session of the person but one family; how many rows were revoked. */
-export async function revokeOtherFamilies(db: Db, userId: number, keepFamilyId: string): Promise<void> {
-  await db
-    .update(sessions)
-    .set({ revokedAt: new Date() })
-    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), ne(sessions.familyId, keepFamilyId)));
 }

@@ -1,7 +1,7 @@
 import type { SessionSummary } from '@portal/contracts';
 import Bowser from 'bowser';
 import type { AppContext } from '../../app-context';
-import { type Actor, revokeFamily } from '../../platform/auth/sessions';
+import { type Actor, revokeFamily, revokeOtherSessions } from '../../platform/auth/sessions';
 import { AppError } from '../../platform/errors/app-error';
 import * as repo from './my-sessions.repository';
 
@@ -41,5 +41,5 @@ export async function endSession(ctx: AppContext, actor: Actor, sessionId: numbe
 
 /** Ends every session of the person but the one asking. */
 export async function endOtherSessions(ctx: AppContext, actor: Actor): Promise<void> {
-  await repo.revokeOtherFamilies(ctx.db, actor.userId, actor.familyId);
+  await revokeOtherSessions(ctx.db, actor.userId, actor.familyId);
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, exists, gt, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, or, type Placeholder, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   accountingFirmMemberships,
@@ -29,6 +29,25 @@ const activeClientMembership = and(
   eq(vendorMemberships.pending, false),
   or(isNull(vendorMemberships.revokedAt), gt(vendorMemberships.revokedAt, sql`CURRENT_DATE`)),
 );
+
+/** The user's accepted membership of the firm in the row (left-joined: null when none). */
+const acceptedMembershipOf = (userId: Placeholder | number) =>
+  and(
+    eq(accountingFirmMemberships.accountingFirmId, accountingFirms.id),
+    eq(accountingFirmMemberships.userId, userId),
+    // A pending invitation grants nothing until the person accepts it.
+    eq(accountingFirmMemberships.pending, false),
+  );
+
+/** The user's administration of the holding of the firm in the row (left-joined). */
+const holdingAdminOf = (userId: Placeholder | number) =>
+  and(eq(holdingMemberships.holdingId, accountingFirms.holdingId), eq(holdingMemberships.userId, userId));
+
+/** Whether the user is a client user of one of the active client files of the firm in the row. */
+const clientOfFirm = (userId: Placeholder | number) =>
+  sql<boolean>`exists (select 1 from ${vendorMemberships} join ${vendors} on ${membershipsClientFile}
+    where ${vendorMemberships.accountingFirmId} = ${accountingFirms.id} and ${vendorMemberships.userId} = ${userId}
+      and ${activeClientMembership} and ${vendors.status} = 'active')`;
 
 /** The user's accepted firm memberships (a pending invitation gives nothing). */
 export async function firmMemberships(db: Db, userId: number) {
@@ -64,18 +83,8 @@ const firmsOfUserQuery = preparedPerDatabase((db) => {
       holdingAdmin: holdingMemberships.userId,
     })
     .from(accountingFirms)
-    .leftJoin(
-      accountingFirmMemberships,
-      and(
-        eq(accountingFirmMemberships.accountingFirmId, accountingFirms.id),
-        eq(accountingFirmMemberships.userId, userId),
-        eq(accountingFirmMemberships.pending, false),
-      ),
-    )
-    .leftJoin(
-      holdingMemberships,
-      and(eq(holdingMemberships.holdingId, accountingFirms.holdingId), eq(holdingMemberships.userId, userId)),
-    )
+    .leftJoin(accountingFirmMemberships, acceptedMembershipOf(userId))
+    .leftJoin(holdingMemberships, holdingAdminOf(userId))
     .where(
       and(
         isNull(accountingFirms.deactivatedAt),
@@ -83,20 +92,7 @@ const firmsOfUserQuery = preparedPerDatabase((db) => {
           sql`${sql.placeholder('all')}::boolean`,
           sql`${accountingFirmMemberships.userId} is not null`,
           sql`${holdingMemberships.userId} is not null`,
-          exists(
-            db
-              .select({ one: sql`1` })
-              .from(vendorMemberships)
-              .innerJoin(vendors, membershipsClientFile)
-              .where(
-                and(
-                  eq(vendorMemberships.accountingFirmId, accountingFirms.id),
-                  eq(vendorMemberships.userId, userId),
-                  activeClientMembership,
-                  eq(vendors.status, 'active'),
-                ),
-              ),
-          ),
+          clientOfFirm(userId),
         ),
       ),
     )
@@ -118,16 +114,6 @@ export async function findFirm(db: Db, id: number) {
 }
 
 type VendorFilter = { accountingFirmId: number; search?: string };
-
-const searchCondition = (search?: string) => {
-  if (!search) return undefined;
-  const pattern = `%${escapeLike(search)}%`;
-  return or(
-    ilike(vendors.company, pattern),
-    ilike(vendors.clientCode, pattern),
-    ilike(vendors.siret, pattern),
-  );
-};
 
 const vendorColumns = {
   id: vendors.id,
@@ -219,7 +205,8 @@ export async function vendorsOfUser(
   return vendorsOfUserQuery(db).execute({ userId, firmId: filter.accountingFirmId, pattern });
 }
 
-export async function assignedVendors(db: Db, userId: number, filter: VendorFilter) {
+/** The client files assigned to a member in a firm, by name. */
+export async function assignedVendors(db: Db, userId: number, accountingFirmId: number) {
   return db
     .select({ ...vendorColumns, readOnly: vendorAssignments.readOnly })
     .from(vendorAssignments)
@@ -231,11 +218,7 @@ export async function assignedVendors(db: Db, userId: number, filter: VendorFilt
       ),
     )
     .where(
-      and(
-        eq(vendorAssignments.accountingFirmId, filter.accountingFirmId),
-        eq(vendorAssignments.userId, userId),
-        searchCondition(filter.search),
-      ),
+      and(eq(vendorAssignments.accountingFirmId, accountingFirmId), eq(vendorAssignments.userId, userId)),
     )
     .orderBy(asc(vendors.company), asc(vendors.id));
 }
@@ -341,22 +324,11 @@ function prepareFirmGrant(db: Db) {
       allVendors: accountingFirmMemberships.allVendors,
       holdingAdmin: holdingMemberships.userId,
       // A client user of one of the firm's active client files.
-      isClient: sql<boolean>`exists (select 1 from ${vendorMemberships} join ${vendors} on ${vendors.accountingFirmId} = ${vendorMemberships.accountingFirmId} and ${vendors.id} = ${vendorMemberships.vendorId} where ${vendorMemberships.accountingFirmId} = ${accountingFirms.id} and ${vendorMemberships.userId} = ${userId} and ${vendorMemberships.pending} = false and ${vendors.status} = 'active' and (${vendorMemberships.revokedAt} is null or ${vendorMemberships.revokedAt} > current_date))`,
+      isClient: clientOfFirm(userId),
     })
     .from(accountingFirms)
-    .leftJoin(
-      accountingFirmMemberships,
-      and(
-        eq(accountingFirmMemberships.accountingFirmId, accountingFirms.id),
-        eq(accountingFirmMemberships.userId, userId),
-        // A pending invitation grants nothing until the person accepts it.
-        eq(accountingFirmMemberships.pending, false),
-      ),
-    )
-    .leftJoin(
-      holdingMemberships,
-      and(eq(holdingMemberships.holdingId, accountingFirms.holdingId), eq(holdingMemberships.userId, userId)),
-    )
+    .leftJoin(accountingFirmMemberships, acceptedMembershipOf(userId))
+    .leftJoin(holdingMemberships, holdingAdminOf(userId))
     .where(eq(accountingFirms.id, sql.placeholder('accountingFirmId')))
     .limit(1)
     .prepare('grant_on_firm');

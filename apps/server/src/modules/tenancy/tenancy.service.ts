@@ -137,7 +137,7 @@ export async function assignmentsOf(
   accountingFirmId: number,
   userId: number,
 ): Promise<{ vendor_id: number; company: string; client_code: string; read_only: boolean }[]> {
-  const rows = await repo.assignedVendors(db, userId, { accountingFirmId });
+  const rows = await repo.assignedVendors(db, userId, accountingFirmId);
   return rows.map((v) => ({
     vendor_id: v.id,
     company: v.company,

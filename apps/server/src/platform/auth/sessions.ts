@@ -5,7 +5,7 @@ import {
   REFRESH_TOKEN_TTL_SECONDS,
   type SessionTokens,
 } from '@portal/contracts';
-import { and, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sessions, users } from '../../db/schema';
 import { hashToken, newFamilyId, newToken } from './tokens';
@@ -173,6 +173,14 @@ export async function revokeFamily(db: Db, familyId: string): Promise<void> {
     .update(sessions)
     .set({ revokedAt: new Date() })
     .where(and(eq(sessions.familyId, familyId), isNull(sessions.revokedAt)));
+}
+
+/** Ends every session of the user but one family (the one asking). */
+export async function revokeOtherSessions(db: Db, userId: number, keepFamilyId: string): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), ne(sessions.familyId, keepFamilyId)));
 }
 
 export async function revokeAllSessions(db: Db, userId: number): Promise<void> {
