@@ -94,7 +94,7 @@ export async function run() {
     const pg = e.PostgreSQL;
     const r = pg.rps / floors.PostgreSQL.rps;
     const target = e.target ?? TARGET[e.kind];
-    if (r < target) below.push(`${route} (${r.toFixed(2)} < ${target})`);
+    if (target && r < target) below.push(`${route} (${r.toFixed(2)} < ${target})`);
     lines.push(
       `| ${route} (${e.bytes} B) | ${pg.rps} | ${pg.p99} | ${ratio(pg, floors.PostgreSQL)} | ${e.PGlite?.rps ?? ''} | ${ratio(e.PGlite, floors.PGlite)} | ${(pg.rps / baselines.get(e.bytes).rps).toFixed(2)} |`,
     );

@@ -2,6 +2,7 @@ import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import type { Access } from './platform/access/access';
 import type { BlobStore } from './platform/blobs/blob-store';
+import type { ReadCache } from './platform/cache/read-cache';
 import type { Events } from './platform/events/events';
 import type { JobQueue } from './platform/jobs/job-queue';
 import type { Mailer } from './platform/mail/mailer';
@@ -43,6 +44,11 @@ export type AppContext = {
   outbox: Outbox;
   rateLimiter: RateLimiter;
   access: Access;
+  /**
+   * Answers of reads that visit many rows (a firm's task lists and counters), per firm, dropped
+   * when the database notifies a change (`platform/cache/read-cache.ts`).
+   */
+  reads: ReadCache;
   /** File contents, content-addressed (disk under DATA_DIR/blobs). */
   blobs: BlobStore;
   documents: DocumentsSeam;

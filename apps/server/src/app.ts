@@ -36,6 +36,7 @@ import { listenForAccessChanges, registerWriteBarrier } from './platform/access/
 import { registerAuth } from './platform/auth/auth-plugin';
 import type { BlobStore } from './platform/blobs/blob-store';
 import { diskBlobStore } from './platform/blobs/disk-blob-store';
+import { createReadCache } from './platform/cache/read-cache';
 import { registerErrorHandler } from './platform/errors/error-handler';
 import { createEvents, type Events } from './platform/events/events';
 import { registerOpenApi } from './platform/http/openapi';
@@ -123,7 +124,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   if (!deps.rateLimiter && config.REDIS_URL) redis = new Redis(config.REDIS_URL, { lazyConnect: false });
   // Sessions and grants are cached per process and cleared by the database's notifications.
   const accessCache = createAccessCache();
-  const invalidation = await listenForAccessChanges(deps.database, accessCache, app.log);
+  // So are the answers of the reads that visit many rows (task lists and counters), per firm.
+  const reads = createReadCache();
+  const invalidation = await listenForAccessChanges(deps.database, { access: accessCache, reads }, app.log);
   app.addHook('onClose', () => invalidation.close());
   const mailer =
     deps.mailer ??
@@ -143,6 +146,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     rateLimiter:
       deps.rateLimiter ?? (redis ? redisRateLimiter(redis) : databaseRateLimiter(deps.database.db)),
     access: createAccess(deps.database.db, accessCache),
+    reads,
     blobs: deps.blobs ?? diskBlobStore(path.join(config.dataDir, 'blobs')),
     documents: deps.documents ?? documentsSeam(),
     jobs: deps.jobs ?? createJobQueue(deps.database),

@@ -88,6 +88,11 @@ export const tasks = pgTable(
     index('tasks_firm_vendor_status_idx').on(t.accountingFirmId, t.vendorId, t.status, t.dueDate),
     index('tasks_firm_status_due_idx').on(t.accountingFirmId, t.status, t.dueDate),
     index('tasks_firm_parent_idx').on(t.accountingFirmId, t.parentId),
+    // The home page's sections (open tasks by due date: overdue, due today, waiting requests)
+    // read it in order and stop at the section's size.
+    index('tasks_firm_open_due_idx')
+      .on(t.accountingFirmId, t.dueDate, t.id)
+      .where(sql`${t.status} <> 'done'`),
   ],
 );
 

@@ -36,6 +36,17 @@ async function scopeFor(
   return { kind: 'client', accountingFirmId, userId: actor.userId } as const;
 }
 
+/**
+ * A list or counters answer from the firm's cached reads (`ctx.reads`): these statements visit
+ * every task the caller sees. The caller's right was checked just before (`scopeFor`); the answer
+ * is kept per scope and query, and dropped when a task, item, member or client file of the firm
+ * changes, or who sees what does (the database notifies).
+ */
+function cached<T>(ctx: AppContext, scope: lists.TaskScope, what: string, q: object, load: () => Promise<T>) {
+  const who = scope.kind === 'firm' ? 'firm' : `${scope.kind}:${scope.userId}`;
+  return ctx.reads.get(scope.accountingFirmId, `tasks:${what}:${who}:${JSON.stringify(q)}`, load);
+}
+
 export async function listTasks(
   ctx: AppContext,
   actor: Actor,
@@ -43,11 +54,13 @@ export async function listTasks(
 ): Promise<Paginated<TaskListItem>> {
   const scope = await scopeFor(ctx, actor, q);
   const page = { page: q.page, per_page: TASKS_PAGE_SIZE };
-  const { rows, total } = await lists.listTasks(ctx.db, scope, q, {
-    limit: TASKS_PAGE_SIZE,
-    offset: (q.page - 1) * TASKS_PAGE_SIZE,
+  return cached(ctx, scope, 'list', q, async () => {
+    const { rows, total } = await lists.listTasks(ctx.db, scope, q, {
+      limit: TASKS_PAGE_SIZE,
+      offset: (q.page - 1) * TASKS_PAGE_SIZE,
+    });
+    return paginated(rows.map(toTaskListItem), page, total);
   });
-  return paginated(rows.map(toTaskListItem), page, total);
 }
 
 export async function taskCounters(
@@ -55,7 +68,8 @@ export async function taskCounters(
   actor: Actor,
   q: TaskFiltersQuery,
 ): Promise<TaskCounters> {
-  return lists.countTasks(ctx.db, await scopeFor(ctx, actor, q), q);
+  const scope = await scopeFor(ctx, actor, q);
+  return cached(ctx, scope, 'counters', q, () => lists.countTasks(ctx.db, scope, q));
 }
 
 export async function taskCompanies(
@@ -63,7 +77,8 @@ export async function taskCompanies(
   actor: Actor,
   q: TaskFiltersQuery,
 ): Promise<TaskCompany[]> {
-  return lists.countTasksPerCompany(ctx.db, await scopeFor(ctx, actor, q), q);
+  const scope = await scopeFor(ctx, actor, q);
+  return cached(ctx, scope, 'companies', q, () => lists.countTasksPerCompany(ctx.db, scope, q));
 }
 
 /** How many tasks each section of the home page shows at most. */

@@ -2,14 +2,21 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import type { Database } from '../../db/client';
+import type { ReadCache } from '../cache/read-cache';
 import type { AccessCache } from './access-cache';
 
 export const ACCESS_CHANNEL = 'portal_access';
+/** Payload: the id of the firm whose cached reads a committed change made stale. */
+export const READS_CHANNEL = 'portal_reads';
+
+/** The caches the database's notifications keep true. */
+export type Caches = { access: AccessCache; reads: ReadCache };
 
 /**
- * Keeps a process's access cache true to the database. The database's triggers notify
- * `portal_access` when a change that can alter access commits; every process listening clears
- * its cache. `barrier()` returns once this process has received every notification committed
+ * Keeps a process's access cache (and cached reads) true to the database. The database's
+ * triggers notify `portal_access` when a change that can alter access commits, and `portal_reads`
+ * with a firm's id when a row its cached reads show changes; every process listening clears what
+ * is stale. `barrier()` returns once this process has received every notification committed
  * before it was called: a write request waits for it before answering, so the caller's very next
  * request, to any process, finds the change (the other processes were signalled at the same
  * commit).
@@ -23,16 +30,44 @@ type Log = { warn(obj: object, msg: string): void; info(obj: object, msg: string
 
 export async function listenForAccessChanges(
   database: Database,
-  cache: AccessCache,
+  caches: Caches,
   log: Log,
 ): Promise<AccessInvalidation> {
+  const cache = bothCaches(caches);
   if (database.pglite) {
     // PGlite delivers a notification before the query that committed it resolves.
     const unlisten = await database.pglite.listen(ACCESS_CHANNEL, () => cache.clear());
-    return { barrier: async () => {}, close: () => unlisten() };
+    const unlistenReads = await database.pglite.listen(READS_CHANNEL, (payload) => cache.stale(payload));
+    return {
+      barrier: async () => {},
+      close: async () => {
+        await unlisten();
+        await unlistenReads();
+      },
+    };
   }
   if (!database.pool) throw new Error('No database to listen to');
   return postgresListener(database.pool.options, cache, log);
+}
+
+type Invalidated = { clear(): void; setEnabled(on: boolean): void; stale(firmId: string): void };
+
+function bothCaches({ access, reads }: Caches): Invalidated {
+  return {
+    clear() {
+      access.clear();
+      reads.clear();
+    },
+    setEnabled(on) {
+      access.setEnabled(on);
+      reads.setEnabled(on);
+    },
+    stale(firmId) {
+      const id = Number(firmId);
+      if (Number.isInteger(id)) reads.clearFirm(id);
+      else reads.clear();
+    },
+  };
 }
 
 const BARRIER_TIMEOUT_MS = 2_000;
@@ -40,7 +75,7 @@ const RECONNECT_MS = 1_000;
 
 async function postgresListener(
   options: pg.PoolConfig,
-  cache: AccessCache,
+  cache: Invalidated,
   log: Log,
 ): Promise<AccessInvalidation> {
   const waiting = new Map<string, () => void>();
@@ -75,7 +110,9 @@ async function postgresListener(
     const next = new pg.Client(options as pg.ClientConfig);
     next.on('notification', (message) => {
       const payload = message.payload ?? '';
-      if (payload.startsWith('barrier:')) {
+      if (message.channel === READS_CHANNEL) {
+        cache.stale(payload);
+      } else if (payload.startsWith('barrier:')) {
         waiting.get(payload)?.();
         waiting.delete(payload);
       } else {
@@ -86,7 +123,7 @@ async function postgresListener(
     next.on('end', () => lost(next));
     try {
       await next.connect();
-      await next.query(`LISTEN ${ACCESS_CHANNEL}`);
+      await next.query(`LISTEN ${ACCESS_CHANNEL}; LISTEN ${READS_CHANNEL}`);
     } catch (error) {
       next.removeAllListeners();
       next.on('error', () => {});

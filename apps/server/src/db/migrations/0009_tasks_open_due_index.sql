@@ -1,0 +1,1 @@
+CREATE INDEX "tasks_firm_open_due_idx" ON "tasks" USING btree ("accounting_firm_id","due_date","id") WHERE "tasks"."status" <> 'done';
