@@ -1,4 +1,5 @@
 import type { Paginated } from '@portal/contracts';
+import { prebuiltJson } from './prebuilt-json';
 
 /** The page asked for, as the contracts' `pageQuery()` parses it (both from 1). */
 export type PageRequest = { page: number; per_page: number };
@@ -15,4 +16,12 @@ export function paginated<T>(data: T[], request: PageRequest, total: number): Pa
     total,
     last_page: Math.max(1, Math.ceil(total / request.per_page)),
   };
+}
+
+/** The same envelope around a page already written as a JSON array (`prebuiltJson`). */
+export function paginatedJson<T>(dataJson: string, request: PageRequest, total: number): Paginated<T> {
+  const lastPage = Math.max(1, Math.ceil(total / request.per_page));
+  return prebuiltJson(
+    `{"data":${dataJson},"current_page":${request.page},"per_page":${request.per_page},"total":${total},"last_page":${lastPage}}`,
+  );
 }

@@ -1,26 +1,9 @@
-import type { Vendor, VendorListItem } from '@portal/contracts';
-import type { VendorListRow, VendorRow } from './vendors.repository';
+import type { Vendor } from '@portal/contracts';
+import type { VendorRow } from './vendors.repository';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-export function toVendorListItem(row: VendorListRow): VendorListItem {
-  return {
-    id: row.id,
-    accounting_firm_id: row.accountingFirmId,
-    company: row.company,
-    corporate_name: row.corporateName,
-    client_code: row.clientCode,
-    siren: row.siren,
-    siret: row.siret,
-    identifier_type: row.identifierType,
-    identifier: row.identifier,
-    status: row.status,
-    deactivated_at: iso(row.deactivatedAt),
-    created_at: row.createdAt.toISOString(),
-  };
-}
-
-// Written out rather than `{ ...toVendorListItem(row), ... }`: V8 builds a spread followed by
+// Written out rather than `{ ...listItem(row), ... }`: V8 builds a spread followed by
 // forty properties about a hundred times slower (60 µs a call, measured).
 export function toVendorDto(row: VendorRow): Vendor {
   const f = row.fiscal;

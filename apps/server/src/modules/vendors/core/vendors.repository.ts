@@ -12,6 +12,7 @@ import {
   vendorModules,
   vendors,
 } from '../../../db/schema';
+import { isoTimestamp } from '../../../platform/db-json';
 import { escapeLike } from '../../../platform/db-like';
 import { preparedPerDatabase } from '../../../platform/db-prepared';
 import { pageOffset } from '../../../platform/http/pagination';
@@ -30,22 +31,6 @@ const SORTS: Record<NonNullable<ListVendorsQuery['sort']>, SQL> = {
 };
 
 type VendorSort = NonNullable<ListVendorsQuery['sort']>;
-
-const listColumns = {
-  id: vendors.id,
-  accountingFirmId: vendors.accountingFirmId,
-  company: vendors.company,
-  corporateName: vendors.corporateName,
-  clientCode: vendors.clientCode,
-  siren: vendors.siren,
-  siret: vendors.siret,
-  identifierType: vendors.identifierType,
-  identifier: vendors.identifier,
-  status: vendors.status,
-  deactivatedAt: vendors.deactivatedAt,
-  createdAt: vendors.createdAt,
-};
-export type VendorListRow = Pick<VendorRow, keyof typeof listColumns>;
 
 /**
  * The filters of the firm's client list, each one off when its parameter is null, so that one
@@ -76,16 +61,39 @@ function listFilter(db: Db) {
   );
 }
 
+/**
+ * A list item as the API writes it (the contracts' `VendorListItem`, in its order), built by
+ * PostgreSQL: the hot list is sent as the database wrote it (`prebuiltJson`).
+ */
+const listItemJson = sql`json_build_object(
+  'id', ${vendors.id}, 'accounting_firm_id', ${vendors.accountingFirmId}, 'company', ${vendors.company},
+  'corporate_name', ${vendors.corporateName}, 'client_code', ${vendors.clientCode},
+  'siren', ${vendors.siren}, 'siret', ${vendors.siret}, 'identifier_type', ${vendors.identifierType},
+  'identifier', ${vendors.identifier}, 'status', ${vendors.status},
+  'deactivated_at', ${isoTimestamp(vendors.deactivatedAt)}, 'created_at', ${isoTimestamp(vendors.createdAt)})`;
+
 const vendorPageQueries = preparedPerDatabase((db) => {
-  const page = (sort: VendorSort) =>
-    db
-      .select({ vendor: listColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
+  const page = (sort: VendorSort) => {
+    const rows = db
+      .select({
+        item: sql`${listItemJson}`.as('item'),
+        total: sql<number>`count(*) over ()`.as('total'),
+        n: sql<number>`row_number() over (order by ${SORTS[sort]}, ${vendors.id})`.as('n'),
+      })
       .from(vendors)
       .where(listFilter(db))
       .orderBy(SORTS[sort], asc(vendors.id))
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'))
+      .as('p');
+    return db
+      .select({
+        json: sql<string>`coalesce(json_agg(${rows.item} order by ${rows.n}), '[]')::text`,
+        total: sql<number>`coalesce(max(${rows.total}), 0)`.mapWith(Number),
+      })
+      .from(rows)
       .prepare(`vendor_page_${sort.replace('-', 'desc_')}`);
+  };
   const pages = new Map<VendorSort, ReturnType<typeof page>>();
   return {
     page(sort: VendorSort) {
@@ -101,15 +109,15 @@ const vendorPageQueries = preparedPerDatabase((db) => {
 });
 
 /**
- * A page of a firm's client files (prepared, one statement per sort); `onlyAssignedTo` limits
- * it to one member's assignments.
+ * A page of a firm's client files as the API's JSON array (prepared, one statement per sort);
+ * `onlyAssignedTo` limits it to one member's assignments.
  */
-export async function listVendors(
+export async function listVendorsJson(
   db: Db,
   accountingFirmId: number,
   query: ListVendorsQuery,
   onlyAssignedTo?: number,
-): Promise<{ rows: VendorListRow[]; total: number }> {
+): Promise<{ json: string; total: number }> {
   const search = query.search?.trim();
   const params = {
     firmId: accountingFirmId,
@@ -121,12 +129,12 @@ export async function listVendors(
   const queries = vendorPageQueries(db);
   // The total rides along with the page (one round trip); a page past the end has no row to
   // carry it, so only then is it counted apart.
-  const page = await queries
+  const [page] = await queries
     .page(query.sort ?? 'company')
     .execute({ ...params, limit: query.per_page, offset: pageOffset(query) });
-  if (page.length > 0) return { rows: page.map((r) => r.vendor), total: page[0]!.total };
+  if (page && page.total > 0) return page;
   const [totalRow] = await queries.count.execute(params);
-  return { rows: [], total: Number(totalRow?.n ?? 0) };
+  return { json: '[]', total: Number(totalRow?.n ?? 0) };
 }
 
 const oneVendor = (accountingFirmId: number, id: number) =>

@@ -12,13 +12,13 @@ import { can } from '../../../platform/access/access';
 import type { Actor } from '../../../platform/auth/sessions';
 import { uniqueViolation } from '../../../platform/db-errors';
 import { AppError, fieldError } from '../../../platform/errors/app-error';
-import { paginated } from '../../../platform/http/pagination';
+import { paginatedJson } from '../../../platform/http/pagination';
 import { checkInvitationQuota, deliverInvitation, type Invitee } from '../../identity/invitations.service';
 import { firmMemberIds } from '../../tenancy/tenancy.service';
 import { insertPeriods } from '../periods/periods.service';
 import { addClientUser } from '../users/vendor-users.service';
 import { defaultTreeStructureId } from './tree-structures.service';
-import { toVendorColumns, toVendorDto, toVendorListItem } from './vendor.mapper';
+import { toVendorColumns, toVendorDto } from './vendor.mapper';
 import * as repo from './vendors.repository';
 
 /** Maps a unique violation on a vendor write to the spec's field error. */
@@ -40,8 +40,8 @@ export async function listVendors(
   const grant = await ctx.access.authorize(actor, 'vendor.list', { kind: 'firm', accountingFirmId });
   const seesAll = grant.roles.includes('firm_admin') || grant.allVendors === true;
   const onlyAssignedTo = seesAll ? undefined : actor.userId;
-  const { rows, total } = await repo.listVendors(ctx.db, accountingFirmId, query, onlyAssignedTo);
-  return paginated(rows.map(toVendorListItem), query, total);
+  const { json, total } = await repo.listVendorsJson(ctx.db, accountingFirmId, query, onlyAssignedTo);
+  return paginatedJson(json, query, total);
 }
 
 async function checkSiretFree(db: Db, siret: string | undefined | null, exceptVendorId?: number) {
