@@ -12,7 +12,6 @@ import {
   type UpdateMeRequest,
   type User,
 } from '@portal/contracts';
-import { passwordStrengthProblem } from '@portal/contracts/rules/password-strength';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import type { Db } from '../../db/client';
@@ -118,7 +117,7 @@ export async function changePassword(
     throw new AppError('invalid-credentials', { fields: { current_password: ['current-password-invalid'] } });
   }
   await throttle.recordPasswordSuccess(ctx, user.email, meta.ip);
-  assertStrongPassword(input.password, user);
+  await assertStrongPassword(input.password, user);
   const passwordHash = await hashPassword(input.password);
   await ctx.db.transaction((tx) => replacePassword(ctx, tx, user, passwordHash, meta.locale));
   ctx.outbox.kick();
@@ -150,7 +149,9 @@ export async function replacePassword(
  * Refuses (422, on `password`) a password too easy to guess or made of the person's email or
  * names; the contracts' check, which the web forms run before sending.
  */
-function assertStrongPassword(password: string, owner: repo.UserRow): void {
+async function assertStrongPassword(password: string, owner: repo.UserRow): Promise<void> {
+  // zxcvbn's dictionaries weigh ~45 MB of heap: loaded on the first password checked, not at start.
+  const { passwordStrengthProblem } = await import('@portal/contracts/rules/password-strength');
   const problem = passwordStrengthProblem(password, owner);
   if (problem) throw new AppError('validation-failed', { fields: { password: [problem] } });
 }
@@ -283,7 +284,7 @@ export async function resetPassword(
 ): Promise<void> {
   const found = await repo.findUsableToken(ctx.db, hashToken(input.token));
   if (found?.token.purpose !== 'reset') throw invalidToken();
-  assertStrongPassword(input.password, found.user);
+  await assertStrongPassword(input.password, found.user);
   const passwordHash = await hashPassword(input.password);
   await ctx.db.transaction(async (tx) => {
     // Spent here, at most once: two submits of one link race on this row.
@@ -305,7 +306,7 @@ export async function createPassword(
 ): Promise<SessionTokens> {
   const found = await repo.findUsableToken(ctx.db, hashToken(input.token));
   if (found?.token.purpose !== 'invite') throw invalidToken();
-  assertStrongPassword(input.password, found.user);
+  await assertStrongPassword(input.password, found.user);
   const passwordHash = await hashPassword(input.password);
   await ctx.db.transaction(async (tx) => {
     if (!(await repo.spendToken(tx, found.token.id))) throw invalidToken();

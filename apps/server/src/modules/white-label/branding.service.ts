@@ -5,11 +5,11 @@ import {
   type UpdateWhiteLabelRequest,
   type WhiteLabel,
 } from '@portal/contracts';
-import sharp from 'sharp';
 import type { AppContext } from '../../app-context';
 import type { Actor } from '../../platform/auth/sessions';
 import { AppError, fieldError } from '../../platform/errors/app-error';
-import { cleanSvgLogo, SvgLogoError } from './svg-logo';
+import { imaging } from './icons';
+import { SvgLogoError, svgLogoCleaner } from './svg-logo';
 import * as repo from './white-label.repository';
 import { whiteLabelsFor } from './white-label.service';
 
@@ -26,6 +26,7 @@ const invalidImage = () => fieldError('validation-failed', 'logo', 'invalid-imag
 /** The image's format once sharp has decoded it whole (a corrupt file fails here, not at favicon time). */
 async function decodedFormat(bytes: Buffer): Promise<keyof typeof MIME> {
   try {
+    const sharp = await imaging();
     const image = sharp(bytes, { failOn: 'error', limitInputPixels: 50_000_000 });
     const { format } = await image.metadata();
     if (!format || !(format in MIME)) throw invalidImage();
@@ -39,7 +40,8 @@ async function decodedFormat(bytes: Buffer): Promise<keyof typeof MIME> {
 }
 
 /** An SVG logo cleaned of active content, or refused (`svg-logo.ts` says which is which). */
-function cleanedSvg(bytes: Buffer): Buffer {
+async function cleanedSvg(bytes: Buffer): Promise<Buffer> {
+  const cleanSvgLogo = await svgLogoCleaner();
   try {
     return cleanSvgLogo(bytes);
   } catch (error) {
@@ -59,7 +61,7 @@ export async function checkedLogo(base64: string): Promise<{ bytes: Buffer; mime
   if (bytes.length > LOGO_MAX_BYTES) throw fieldError('validation-failed', 'logo', 'image-too-large');
   const format = await decodedFormat(bytes);
   if (format !== 'svg') return { bytes, mime: MIME[format] };
-  const cleaned = cleanedSvg(bytes);
+  const cleaned = await cleanedSvg(bytes);
   if (cleaned.length > LOGO_MAX_BYTES) throw fieldError('validation-failed', 'logo', 'image-too-large');
   if ((await decodedFormat(cleaned)) !== 'svg') throw invalidImage();
   return { bytes: cleaned, mime: MIME.svg };

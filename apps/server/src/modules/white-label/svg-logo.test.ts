@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { cleanSvgLogo, cssLoadsExternal, SvgLogoError } from './svg-logo';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { cssLoadsExternal, SvgLogoError, svgLogoCleaner } from './svg-logo';
 
 describe('cssLoadsExternal', () => {
   it('accepts fragments and embedded raster images', () => {
@@ -34,6 +34,10 @@ describe('cssLoadsExternal', () => {
 });
 
 describe('cleanSvgLogo', () => {
+  let cleanSvgLogo: (bytes: Buffer) => Buffer;
+  beforeAll(async () => {
+    cleanSvgLogo = await svgLogoCleaner();
+  });
   const clean = (text: string) => cleanSvgLogo(Buffer.from(text)).toString('utf8');
   const problem = (text: string) => {
     try {

@@ -1,5 +1,5 @@
-import createDOMPurify from 'dompurify';
-import { JSDOM } from 'jsdom';
+import type createDOMPurify from 'dompurify';
+import type { JSDOM } from 'jsdom';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
@@ -106,7 +106,8 @@ function refersOutside(element: Element): boolean {
  *
  * Returns the cleaned document, serialised as XML without the prolog (doctype, comments).
  */
-export function cleanSvgLogo(bytes: Buffer): Buffer {
+function cleanSvgLogo(dom: Dom, bytes: Buffer): Buffer {
+  const { JSDOM, createDOMPurify } = dom;
   const text = bytes.toString('utf8').replace(/^\ufeff/, '');
   if (entityExpansion(text) > MAX_ENTITY_EXPANSION) throw new SvgLogoError('invalid-image');
   const { window } = new JSDOM('');
@@ -127,4 +128,20 @@ export function cleanSvgLogo(bytes: Buffer): Buffer {
   } finally {
     window.close();
   }
+}
+
+type Dom = { JSDOM: typeof JSDOM; createDOMPurify: typeof createDOMPurify };
+let dom: Promise<Dom> | undefined;
+
+/**
+ * The SVG logo cleaner (`cleanSvgLogo` above). jsdom weighs ~100 MB of memory once loaded
+ * (measured): it is loaded on the first SVG logo, not at start.
+ */
+export async function svgLogoCleaner(): Promise<(bytes: Buffer) => Buffer> {
+  dom ??= Promise.all([import('jsdom'), import('dompurify')]).then(([jsdom, purify]) => ({
+    JSDOM: jsdom.JSDOM,
+    createDOMPurify: purify.default,
+  }));
+  const loaded = await dom;
+  return (bytes) => cleanSvgLogo(loaded, bytes);
 }

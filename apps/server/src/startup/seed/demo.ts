@@ -1,6 +1,5 @@
 import { luhnCheckDigit } from '@portal/contracts';
 import { count, isNull } from 'drizzle-orm';
-import sharp from 'sharp';
 import type { Db } from '../../db/client';
 import {
   accountingFirmMemberships,
@@ -49,6 +48,7 @@ export function demoIdentifiers(n: number): { siren: string; siret: string } {
 
 async function logoPng(letter: string, colour: string): Promise<Buffer> {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="256" height="256"><circle cx="128" cy="128" r="120" fill="${colour}"/><text x="128" y="170" font-size="120" font-family="sans-serif" font-weight="bold" fill="#fff" text-anchor="middle">${letter}</text></svg>`;
+  const { default: sharp } = await import('sharp');
   return sharp(Buffer.from(svg)).png().toBuffer();
 }
 
