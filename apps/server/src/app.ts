@@ -36,7 +36,7 @@ import { listenForAccessChanges, registerWriteBarrier } from './platform/access/
 import { registerAuth } from './platform/auth/auth-plugin';
 import type { BlobStore } from './platform/blobs/blob-store';
 import { diskBlobStore } from './platform/blobs/disk-blob-store';
-import { createReadCache } from './platform/cache/read-cache';
+import { createReadCache, NO_READ_CACHE } from './platform/cache/read-cache';
 import { registerErrorHandler } from './platform/errors/error-handler';
 import { createEvents, type Events } from './platform/events/events';
 import { registerOpenApi } from './platform/http/openapi';
@@ -125,7 +125,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   // Sessions and grants are cached per process and cleared by the database's notifications.
   const accessCache = createAccessCache();
   // So are the answers of the reads that visit many rows (task lists and counters), per firm.
-  const reads = createReadCache();
+  const reads =
+    config.READ_CACHE_SECONDS > 0
+      ? createReadCache({ ttlMs: config.READ_CACHE_SECONDS * 1000 })
+      : NO_READ_CACHE;
   const invalidation = await listenForAccessChanges(deps.database, { access: accessCache, reads }, app.log);
   app.addHook('onClose', () => invalidation.close());
   const mailer =

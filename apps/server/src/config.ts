@@ -36,6 +36,8 @@ export const configSchema = z.object({
   SERVE_WEB: bool(true),
   WEB_DIST_DIR: z.string().optional(),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
+  /** Lifetime of the cached task lists and document pages (the database clears them on change); 0: no cache. */
+  READ_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(10),
   /** Embedded database backups: folder (default DATA_DIR/backups), hours between them (0: none), how many kept. */
   BACKUP_DIR: z.string().optional(),
   BACKUP_HOURS: z.coerce.number().min(0).max(8760).default(24),

@@ -1,4 +1,4 @@
--- The answers of the task lists and counters are cached per firm in each server process
+-- The answers of the task lists and counters, and of the document pages, are cached per firm in each server process
 -- (platform/cache/read-cache.ts). Every change to a row they show notifies `portal_reads` with the
 -- firm's id at commit (identical notifications of one transaction are sent once), so each process
 -- drops that firm's answers; who sees what is announced on `portal_access` (migration 0002).
@@ -26,4 +26,16 @@ CREATE TRIGGER task_members_reads_changed AFTER INSERT OR UPDATE OR DELETE ON ta
   FOR EACH ROW EXECUTE FUNCTION portal_reads_changed();
 --> statement-breakpoint
 CREATE TRIGGER vendors_reads_changed AFTER UPDATE OF company, status, accounting_firm_id OR DELETE ON vendors
+  FOR EACH ROW EXECUTE FUNCTION portal_reads_changed();
+--> statement-breakpoint
+CREATE TRIGGER folders_reads_changed AFTER INSERT OR UPDATE OR DELETE ON folders
+  FOR EACH ROW EXECUTE FUNCTION portal_reads_changed();
+--> statement-breakpoint
+CREATE TRIGGER documents_reads_changed AFTER INSERT OR UPDATE OR DELETE ON documents
+  FOR EACH ROW EXECUTE FUNCTION portal_reads_changed();
+--> statement-breakpoint
+CREATE TRIGGER document_versions_reads_changed AFTER INSERT OR UPDATE OR DELETE ON document_versions
+  FOR EACH ROW EXECUTE FUNCTION portal_reads_changed();
+--> statement-breakpoint
+CREATE TRIGGER document_reads_reads_changed AFTER INSERT OR UPDATE OR DELETE ON document_reads
   FOR EACH ROW EXECUTE FUNCTION portal_reads_changed();

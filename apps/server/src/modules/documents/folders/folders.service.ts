@@ -214,16 +214,21 @@ export async function listNodes(
   query: NodesQuery,
 ) {
   const scope = await authorizeVendor(ctx, actor, vendorId, 'documents.read');
-  const rows = await nodes.folderPage(
-    ctx.db,
-    scope.vendor,
-    actor.userId,
-    folderId,
-    query.per_page,
-    pageOffset(query),
-  );
-  // An empty page may be an empty folder or one that is not there: only then ask which.
-  if (rows.length === 0) await liveFolder(ctx.db, scope.vendor, folderId);
-  const data = rows.map((r) => toNode(r, r.counter));
-  return paginated(data, query, rows[0]?.total ?? 0);
+  // Answered from the firm's cached reads (`ctx.reads`): the caller's right was checked just
+  // above; a change to a folder, document, version or read mark of the firm drops the answer.
+  const key = `documents:page:${vendorId}:${folderId}:${actor.userId}:${query.page}:${query.per_page}`;
+  return ctx.reads.get(scope.vendor.accountingFirmId, key, async () => {
+    const rows = await nodes.folderPage(
+      ctx.db,
+      scope.vendor,
+      actor.userId,
+      folderId,
+      query.per_page,
+      pageOffset(query),
+    );
+    // An empty page may be an empty folder or one that is not there: only then ask which.
+    if (rows.length === 0) await liveFolder(ctx.db, scope.vendor, folderId);
+    const data = rows.map((r) => toNode(r, r.counter));
+    return paginated(data, query, rows[0]?.total ?? 0);
+  });
 }
