@@ -1,4 +1,4 @@
--- The answers of the task lists and counters, and of the document pages, are cached per firm in each server process
+-- The answers of the task lists and counters, the document pages and the client list are cached per firm in each server process
 -- (platform/cache/read-cache.ts). Every change to a row they show notifies `portal_reads` with the
 -- firm's id at commit (identical notifications of one transaction are sent once), so each process
 -- drops that firm's answers; who sees what is announced on `portal_access` (migration 0002).
@@ -25,7 +25,9 @@ CREATE TRIGGER task_items_reads_changed AFTER INSERT OR UPDATE OR DELETE ON task
 CREATE TRIGGER task_members_reads_changed AFTER INSERT OR UPDATE OR DELETE ON task_members
   FOR EACH ROW EXECUTE FUNCTION portal_reads_changed();
 --> statement-breakpoint
-CREATE TRIGGER vendors_reads_changed AFTER UPDATE OF company, status, accounting_firm_id OR DELETE ON vendors
+-- The client list shows these columns (an edit of the notes or the fiscal data notifies nothing).
+CREATE TRIGGER vendors_reads_changed AFTER INSERT OR DELETE OR UPDATE OF company, corporate_name, client_code,
+  siren, siret, identifier_type, identifier, status, deactivated_at, accounting_firm_id ON vendors
   FOR EACH ROW EXECUTE FUNCTION portal_reads_changed();
 --> statement-breakpoint
 CREATE TRIGGER folders_reads_changed AFTER INSERT OR UPDATE OR DELETE ON folders

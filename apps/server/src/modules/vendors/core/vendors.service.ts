@@ -40,8 +40,14 @@ export async function listVendors(
   const grant = await ctx.access.authorize(actor, 'vendor.list', { kind: 'firm', accountingFirmId });
   const seesAll = grant.roles.includes('firm_admin') || grant.allVendors === true;
   const onlyAssignedTo = seesAll ? undefined : actor.userId;
-  const { json, total } = await repo.listVendorsJson(ctx.db, accountingFirmId, query, onlyAssignedTo);
-  return paginatedJson(json, query, total);
+  // Answered from the firm's cached reads (`ctx.reads`): the right was checked just above; a
+  // client file created, deleted or changed in a listed column drops the answer, and so does a
+  // change of who sees what.
+  const key = `vendors:list:${onlyAssignedTo ?? 'all'}:${JSON.stringify(query)}`;
+  return ctx.reads.get(accountingFirmId, key, async () => {
+    const { json, total } = await repo.listVendorsJson(ctx.db, accountingFirmId, query, onlyAssignedTo);
+    return paginatedJson<VendorListItem>(json, query, total);
+  });
 }
 
 async function checkSiretFree(db: Db, siret: string | undefined | null, exceptVendorId?: number) {
