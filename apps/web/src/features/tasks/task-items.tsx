@@ -32,7 +32,7 @@ export function Attachments({ task, firmId, rights }: { task: Task; firmId: numb
   if (task.attachments.length === 0 && !canAttach) return null;
   return (
     <Section
-      title={t('files.title', { count: task.attachments.length })}
+      title={t('files.title')}
       action={
         canAttach ? (
           <AttachButton
