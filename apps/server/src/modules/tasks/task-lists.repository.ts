@@ -259,21 +259,23 @@ export async function home(
     );
   }
   const userId = scope.kind === 'firm' ? 0 : scope.userId;
-  // The sub-statements see the visits as they were before this one: the last visit, moved to
+  // The sub-statements see the visits as they were before this one (only members record theirs;
+  // the home never runs in admin mode): the last visit, moved to
   // "previous" when this one is a new visit, starts "since the last visit".
   const since = sql`COALESCE((SELECT CASE WHEN hv.last_visit_at < now() - ${NEW_VISIT} THEN hv.last_visit_at
       ELSE hv.previous_visit_at END FROM home_visits hv
       WHERE hv.user_id = ${userId} AND hv.accounting_firm_id = ${scope.accountingFirmId}),
     now() - interval '7 days')`;
-  const visit = firmSide
-    ? sql`, visit AS (
+  const visit =
+    scope.kind === 'member'
+      ? sql`, visit AS (
         INSERT INTO home_visits (user_id, accounting_firm_id, last_visit_at) VALUES (${userId}, ${scope.accountingFirmId}, now())
         ON CONFLICT (user_id, accounting_firm_id) DO UPDATE SET
           previous_visit_at = CASE WHEN home_visits.last_visit_at < now() - ${NEW_VISIT}
             THEN home_visits.last_visit_at ELSE home_visits.previous_visit_at END,
           last_visit_at = now()
         RETURNING 1)`
-    : sql``;
+      : sql``;
   const result = await db.execute(sql`
     WITH chosen AS (${sql.join(parts, sql` UNION ALL `)}),
     task_rows AS (
