@@ -23,12 +23,24 @@ export type DocumentsSeam = {
     tx: Db,
     vendor: { id: number; accountingFirmId: number; treeStructureId: number | null },
   ): Promise<void>;
+  /** The folder where files exchanged around tasks are filed (made on first use); its id. */
+  exchangeFolder(db: Db, vendor: { id: number; accountingFirmId: number }, userId: number): Promise<number>;
+  /** Which of these ids are documents of the client file not in the trash. */
+  liveDocumentIds(
+    db: Db,
+    vendor: { id: number; accountingFirmId: number },
+    ids: number[],
+  ): Promise<Set<number>>;
 };
 
 export const NO_DOCUMENTS: DocumentsSeam = {
   countInPeriod: async () => 0,
   deleteAll: async () => {},
   createFolders: async () => {},
+  exchangeFolder: async () => {
+    throw new Error('no document manager');
+  },
+  liveDocumentIds: async () => new Set(),
 };
 
 /**

@@ -148,5 +148,21 @@ test('screenshots of the tasks', async ({ page, browser }, testInfo) => {
   await expect(client.getByTestId('task-drawer')).toBeVisible();
   await settle(client);
   await shoot(client, 'tasks-drawer-client-small', lang);
+  // A file answer, then the panel and the home page in dark mode.
+  const first = client.getByTestId('task-drawer').locator('[data-testid^="task-item-"]').first();
+  await first.locator('input[type="file"]').setInputFiles({
+    name: `Relevés décembre ${lang}.pdf`,
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('%PDF-1.4'),
+  });
+  await expect(first.getByTestId('task-file-link')).toBeVisible();
+  await client.goto(`/tasks?darkMode=true&task=${new URL(client.url()).searchParams.get('task')}`);
+  await expect(client.getByTestId('task-drawer')).toBeVisible();
+  await settle(client);
+  await shoot(client, 'tasks-drawer-client-files-small-dark', lang);
+  await client.goto('/home?darkMode=true');
+  await expect(client.getByTestId('home-documents')).toBeVisible();
+  await settle(client);
+  await shoot(client, 'home-client-small-dark', lang);
   await context.close();
 });

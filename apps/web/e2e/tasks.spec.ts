@@ -17,6 +17,8 @@ const TEXT = {
     allProvided: 'Tout a été fourni',
     oneMissing: '1 élément manquant sur 2',
     waitingClient: 'Ce que votre cabinet attend de vous',
+    latestDocuments: 'Derniers documents',
+    exchanges: 'Échanges',
   },
   en: {
     firmTitle: 'Task management',
@@ -27,6 +29,8 @@ const TEXT = {
     allProvided: 'Everything has been provided',
     oneMissing: '1 item missing out of 2',
     waitingClient: 'What your firm is waiting for',
+    latestDocuments: 'Latest documents',
+    exchanges: 'Échanges',
   },
 } as const satisfies Record<Lang, Record<string, string>>;
 
@@ -110,12 +114,31 @@ test('an information request goes from the firm to the client and back', async (
   await expect(clientDrawer.getByTestId('items-summary')).toHaveText(t.oneMissing);
   await expect(clientDrawer.getByText(t.provided, { exact: true })).toBeVisible();
   await expect(clientDrawer.getByTestId('item-answer-text')).toHaveText('12 400 € au 31/12');
+
+  // Answers the second item with a file: filed in the client's documents, nothing is missing.
+  const fileName = `Relevé décembre ${tag}.txt`;
+  const second = clientDrawer.locator('[data-testid^="task-item-"]').nth(1);
+  await second.locator('input[type="file"]').setInputFiles({
+    name: fileName,
+    mimeType: 'text/plain',
+    buffer: Buffer.from(`Relevé ${tag}`),
+  });
+  await expect(second.getByTestId('task-file-link')).toHaveText(fileName);
+  await expect(clientDrawer.getByTestId('items-summary')).toHaveText(t.allProvided);
+  // The home page no longer waits on it, and lists the file among the latest documents.
+  await client.goto('/home');
+  await expect(client.getByTestId('home-documents')).toContainText(t.latestDocuments);
+  await expect(client.getByTestId('home-documents')).toContainText(fileName);
+  await expect(client.getByTestId('home-waiting')).not.toContainText(title);
   await clientContext.close();
 
-  // The accountant sees the answer and closes the request: the counters change.
+  // The accountant sees the answers, text and file, and closes the request: the counters change.
   await page.reload();
   await expect(drawer.getByTestId('item-answer-text')).toHaveText('12 400 € au 31/12');
-  await expect(drawer.getByTestId('items-summary')).toHaveText(t.oneMissing);
+  await expect(drawer.getByTestId('items-summary')).toHaveText(t.allProvided);
+  const fileLink = drawer.getByTestId('task-file-link');
+  await expect(fileLink).toHaveText(fileName);
+  const viewerHref = (await fileLink.getAttribute('href')) as string;
   await drawer.getByTestId('task-close').click();
   await expect(drawer.getByTestId('task-close')).toBeHidden();
   await expectCounter(page, 'done', 1);
@@ -132,4 +155,13 @@ test('an information request goes from the firm to the client and back', async (
   await page.getByTestId('view-board').click();
   await expect(page.getByTestId('board-column-done')).toContainText(title);
   await expect(page.getByTestId('board-column-to_do')).toContainText(subtitle);
+
+  // The file is in the client's documents, in the exchange folder, and opens in the viewer.
+  await page.goto(viewerHref);
+  await expect(page.getByTestId('viewer-title')).toHaveText(fileName);
+  await expect(page.getByTestId('viewer-text')).toHaveText(`Relevé ${tag}`);
+  const [, context, folderHash] = viewerHref.split('/').filter(Boolean);
+  await page.goto(`/documents/${context}/${folderHash}`);
+  await expect(page.getByTestId('current-folder')).toHaveText(t.exchanges);
+  await expect(page.getByTestId('node-list')).toContainText(fileName);
 });

@@ -20,8 +20,11 @@ const LIFECYCLE = [
   'DELETE /api/vendors/{id}',
 ];
 
-/** Deletions of a parent whose children have routes of their own: after the children's. */
-const PARENT_DELETIONS = ['DELETE /api/tasks/{id}'];
+/**
+ * Deletions of a parent whose children have routes of their own: after the children's, in this
+ * order (an item's files are unlinked before the item goes, the item before its task).
+ */
+const PARENT_DELETIONS = ['DELETE /api/tasks/{id}/items/{itemId}', 'DELETE /api/tasks/{id}'];
 /**
  * The document manager's deletions, last among deletions and in this order (each needs the one
  * before); the accounting period after the trash (a period holding documents stays).
@@ -42,7 +45,7 @@ export function inSafeOrder(operations: Operation[]): Operation[] {
       : DOCUMENT_DELETIONS.includes(op.key)
         ? 1 + (DOCUMENT_DELETIONS.indexOf(op.key) + 1) / 10
         : PARENT_DELETIONS.includes(op.key)
-          ? 1.05
+          ? 1 + (PARENT_DELETIONS.indexOf(op.key) + 1) / 100
           : op.method === 'DELETE'
             ? 1
             : 0;

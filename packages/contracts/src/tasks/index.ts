@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { TASKS_PAGE_SIZE } from '../limits';
 import { idField, idParam, queryBoolean } from '../rules/ids';
 import { requiredText, text } from '../rules/text';
+import { homeDocumentSchema, taskDocumentSchema } from './task-documents';
+
+export * from './task-documents';
 
 export const TASK_TYPES = ['internal', 'firm_task', 'information_request', 'service_request'] as const;
 export const TASK_STATUSES = ['to_do', 'in_progress', 'done'] as const;
@@ -90,10 +93,7 @@ export const updateTaskItemRequestSchema = z
   .meta({ example: { label: 'Relevés bancaires de novembre et décembre' } });
 export type UpdateTaskItemRequest = z.infer<typeof updateTaskItemRequestSchema>;
 
-/**
- * The client's answer to one item, as text. File answers come with the document manager (the
- * file is filed in the client's documents and linked to the item).
- */
+/** The client's answer to one item, as text (files are linked with `.../items/{itemId}/documents`). */
 export const answerTaskItemRequestSchema = z
   .object({ answer: requiredText(5_000) })
   .strict()
@@ -152,6 +152,8 @@ export const taskItemSchema = z.object({
   answer: z.string().nullable(),
   answered_at: z.string().nullable(),
   answered_by: z.number().int().nullable(),
+  /** The files the client answered with (live documents only). */
+  documents: z.array(taskDocumentSchema),
 });
 export type TaskItem = z.infer<typeof taskItemSchema>;
 
@@ -185,6 +187,8 @@ export const taskSchema = taskListItemSchema.extend({
   depends_on_ids: z.array(z.number().int()),
   subtasks: z.array(taskListItemSchema),
   items: z.array(taskItemSchema),
+  /** Documents of the client file linked to the task (live documents only). */
+  attachments: z.array(taskDocumentSchema),
 });
 export type Task = z.infer<typeof taskSchema>;
 
@@ -217,5 +221,9 @@ export const homeSchema = z.object({
   overdue: z.array(homeTaskSchema),
   /** Firm: information requests waiting on clients; client: what the firm is waiting for. */
   waiting_requests: z.array(homeTaskSchema),
+  /** Firm: documents received from clients since the last visit; client: the latest documents. */
+  documents: z.array(homeDocumentSchema),
+  /** Firm: the start of "since the last visit" (the visit before this one, else 7 days ago). */
+  documents_since: z.string().nullable(),
 });
 export type Home = z.infer<typeof homeSchema>;

@@ -16,7 +16,9 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns';
+import { documents } from './documents';
 import { users } from './identity';
+import { accountingFirms } from './platform';
 import { vendors } from './tenancy';
 
 /**
@@ -161,4 +163,79 @@ export const taskItems = pgTable(
     taskKey(t, 'task_items_task_fk'),
     index('task_items_task_idx').on(t.accountingFirmId, t.taskId, t.position),
   ],
+);
+
+/** A document of the client file's documents, by firm id (never a document of another firm). */
+const documentKey = (t: { accountingFirmId: AnyPgColumn; documentId: AnyPgColumn }, name: string) =>
+  foreignKey({
+    name,
+    columns: [t.accountingFirmId, t.documentId],
+    foreignColumns: [documents.accountingFirmId, documents.id],
+  })
+    .onDelete('cascade')
+    .onUpdate('cascade');
+
+/**
+ * A task's attachments: documents filed in its client file's documents and linked here. Deleting
+ * the task removes the links only; a permanently deleted document takes its links along.
+ */
+export const taskAttachments = pgTable(
+  'task_attachments',
+  {
+    accountingFirmId: integer('accounting_firm_id').notNull(),
+    taskId: integer('task_id').notNull(),
+    documentId: integer('document_id').notNull(),
+    linkedBy: integer('linked_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountingFirmId, t.taskId, t.documentId] }),
+    taskKey(t, 'task_attachments_task_fk'),
+    documentKey(t, 'task_attachments_document_fk'),
+    index('task_attachments_document_idx').on(t.accountingFirmId, t.documentId),
+  ],
+);
+
+/** The files a client answered an information request's item with (filed in their documents). */
+export const taskItemDocuments = pgTable(
+  'task_item_documents',
+  {
+    accountingFirmId: integer('accounting_firm_id').notNull(),
+    itemId: integer('item_id').notNull(),
+    documentId: integer('document_id').notNull(),
+    linkedBy: integer('linked_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountingFirmId, t.itemId, t.documentId] }),
+    foreignKey({
+      name: 'task_item_documents_item_fk',
+      columns: [t.accountingFirmId, t.itemId],
+      foreignColumns: [taskItems.accountingFirmId, taskItems.id],
+    })
+      .onDelete('cascade')
+      .onUpdate('cascade'),
+    documentKey(t, 'task_item_documents_document_fk'),
+    index('task_item_documents_document_idx').on(t.accountingFirmId, t.documentId),
+  ],
+);
+
+/**
+ * When a person last opened the home page of a firm: `previous_visit_at` is the visit before the
+ * current one (a visit is a home page opened an hour or more after the last one), the start of
+ * "documents received since the last visit".
+ */
+export const homeVisits = pgTable(
+  'home_visits',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    accountingFirmId: integer('accounting_firm_id')
+      .notNull()
+      .references(() => accountingFirms.id, { onDelete: 'cascade' }),
+    lastVisitAt: timestamp('last_visit_at', { withTimezone: true }).notNull(),
+    previousVisitAt: timestamp('previous_visit_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.accountingFirmId] })],
 );

@@ -1,4 +1,5 @@
 import type { DocumentsSeam } from '../../app-context';
+import { exchangeFolder, liveDocumentIds } from './exchange-folder';
 import * as folders from './folders/folders.repository';
 import { createFolders } from './folders/folders.service';
 
@@ -13,5 +14,7 @@ export function documentsSeam(): DocumentsSeam {
       await folders.deleteVendorFolders(tx, vendor);
     },
     createFolders: (tx, vendor) => createFolders(tx, vendor),
+    exchangeFolder: (db, vendor, userId) => exchangeFolder(db, vendor, userId),
+    liveDocumentIds: (db, vendor, ids) => liveDocumentIds(db, vendor, ids),
   };
 }

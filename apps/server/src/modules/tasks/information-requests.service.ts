@@ -9,17 +9,17 @@ import type { Actor } from '../../platform/auth/sessions';
 import { fieldError, notFound } from '../../platform/errors/app-error';
 import { scheduleReminder } from './reminders.service';
 import { toTaskItemDto } from './task.mapper';
+import * as links from './task-documents.repository';
 import * as repo from './tasks.repository';
 import { taskWithAccess } from './tasks.service';
 
 /**
  * Information requests: the items the firm asks a client for (a document or an answer), and the
- * client's answers, item by item. An item is missing until answered. File answers arrive with the
- * document manager: the uploaded file is filed in the client's documents and linked to the item
- * (a `document_id` beside `answer`), through a seam on the context like `ctx.documents`.
+ * client's answers, item by item. An item is missing until answered, with text or with files
+ * (filed in the client's documents and linked: `task-documents.service.ts`).
  */
 
-const emitUpdated = (ctx: AppContext, task: repo.TaskRow, actorId: number) =>
+export const emitUpdated = (ctx: AppContext, task: repo.TaskRow, actorId: number) =>
   ctx.events.emit('task.updated', {
     accountingFirmId: task.accountingFirmId,
     vendorId: task.vendorId,
@@ -29,7 +29,7 @@ const emitUpdated = (ctx: AppContext, task: repo.TaskRow, actorId: number) =>
     actorId,
   });
 
-async function requestWithAccess(
+export async function requestWithAccess(
   ctx: AppContext,
   actor: Actor,
   id: number,
@@ -59,7 +59,7 @@ export async function addItem(
   return toTaskItemDto(item);
 }
 
-async function itemOf(ctx: AppContext, task: repo.TaskRow, itemId: number) {
+export async function itemOf(ctx: AppContext, task: repo.TaskRow, itemId: number) {
   const item = await repo.findItem(ctx.db, task.accountingFirmId, task.id, itemId);
   if (!item) throw notFound();
   return item;
@@ -75,11 +75,12 @@ export async function updateItem(
   const { task } = await requestWithAccess(ctx, actor, id, 'task.manage');
   const item = await itemOf(ctx, task, itemId);
   const changes = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
-  if (Object.keys(changes).length === 0) return toTaskItemDto(item);
+  const documents = await links.itemDocumentsOf(ctx.db, task.accountingFirmId, task.id, item.id);
+  if (Object.keys(changes).length === 0) return toTaskItemDto(item, documents);
   const row = await repo.updateItem(ctx.db, item, changes);
   if (!row) throw notFound();
   emitUpdated(ctx, task, actor.userId);
-  return toTaskItemDto(row);
+  return toTaskItemDto(row, documents);
 }
 
 export async function deleteItem(ctx: AppContext, actor: Actor, id: number, itemId: number): Promise<void> {
@@ -104,5 +105,5 @@ export async function answerItem(
   });
   if (!row) throw notFound();
   emitUpdated(ctx, task, actor.userId);
-  return toTaskItemDto(row);
+  return toTaskItemDto(row, await links.itemDocumentsOf(ctx.db, task.accountingFirmId, task.id, row.id));
 }

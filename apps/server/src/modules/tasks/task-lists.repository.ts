@@ -35,23 +35,28 @@ export type TaskListRow = {
 
 // The client files a caller reaches are computed once per statement (`= ANY(ARRAY(...))`, an
 // uncorrelated sub-query), not tested again for each of the firm's tasks.
-function visibility(scope: TaskScope): SQL {
+function reach(scope: TaskScope, vendorId: SQL): SQL {
   const firmId = scope.accountingFirmId;
-  const firm = sql`t.accounting_firm_id = ${firmId}`;
-  if (scope.kind === 'firm') return firm;
+  if (scope.kind === 'firm') return sql`TRUE`;
   if (scope.kind === 'member') {
     // Assigned client files, or every one for a member given all of them.
-    return sql`${firm} AND (
+    return sql`(
       EXISTS (SELECT 1 FROM accounting_firm_memberships m WHERE m.accounting_firm_id = ${firmId}
               AND m.user_id = ${scope.userId} AND m.all_vendors AND NOT m.pending)
-      OR t.vendor_id = ANY(ARRAY(SELECT a.vendor_id FROM vendor_assignments a
+      OR ${vendorId} = ANY(ARRAY(SELECT a.vendor_id FROM vendor_assignments a
               WHERE a.accounting_firm_id = ${firmId} AND a.user_id = ${scope.userId})))`;
   }
-  // Client users: their active client files' tasks, never the internal ones.
-  return sql`${firm} AND NOT t.internal AND v.status = 'active' AND t.vendor_id = ANY(ARRAY(
+  // Client users: their active client files (`v` is the vendor's row).
+  return sql`v.status = 'active' AND ${vendorId} = ANY(ARRAY(
     SELECT vm.vendor_id FROM vendor_memberships vm WHERE vm.accounting_firm_id = ${firmId}
       AND vm.user_id = ${scope.userId} AND NOT vm.pending
       AND (vm.revoked_at IS NULL OR vm.revoked_at > CURRENT_DATE)))`;
+}
+
+function visibility(scope: TaskScope): SQL {
+  const firm = sql`t.accounting_firm_id = ${scope.accountingFirmId} AND ${reach(scope, sql`t.vendor_id`)}`;
+  // Client users never see internal tasks.
+  return scope.kind === 'client' ? sql`${firm} AND NOT t.internal` : firm;
 }
 
 const ints = (values: number[]) => sql`${sql.param(values)}::int[]`;
@@ -195,17 +200,56 @@ export async function countTasksPerCompany(
   return rowsOf(result);
 }
 
+export type HomeTaskRow = TaskListRow & { section: 'due_today' | 'overdue' | 'waiting' };
+export type HomeDocumentRow = {
+  id: number;
+  vendor_id: number;
+  company: string;
+  folder_id: number;
+  name: string;
+  version_id: number | null;
+  created_at: string;
+  author: string | null;
+};
+
+/** Home documents: those received from clients since `since` (firm), the latest (client users). */
+function homeDocuments(scope: TaskScope, vendorId: number | undefined, since: SQL, limit: number): SQL {
+  const firmSide = scope.kind !== 'client';
+  return sql`
+    SELECT d.id, d.vendor_id, v.company, d.folder_id, d.name, d.current_version_id AS version_id,
+      d.created_at, NULLIF(trim(concat_ws(' ', u.firstname, u.lastname)), '') AS author
+    FROM documents d
+    JOIN vendors v ON v.accounting_firm_id = d.accounting_firm_id AND v.id = d.vendor_id
+    LEFT JOIN users u ON u.id = d.created_by
+    WHERE d.accounting_firm_id = ${scope.accountingFirmId} AND d.deleted_at IS NULL
+      AND ${reach(scope, sql`d.vendor_id`)}
+      ${vendorId === undefined ? sql`` : sql`AND d.vendor_id = ${vendorId}`}
+      ${
+        firmSide
+          ? sql`AND d.created_at > ${since} AND NOT EXISTS (SELECT 1 FROM accounting_firm_memberships fm
+              WHERE fm.accounting_firm_id = d.accounting_firm_id AND fm.user_id = d.created_by)`
+          : sql``
+      }
+    ORDER BY d.created_at DESC, d.id DESC
+    LIMIT ${limit}`;
+}
+
+/** A visit is a home page opened an hour or more after the last one. */
+const NEW_VISIT = sql`interval '1 hour'`;
+
 /**
- * The home page's tasks in one statement: open tasks due today or overdue (the firm's), and
- * information requests waiting on the client (not done, something still missing), each section
- * cut at `limit`.
+ * The home page in one statement: open tasks due today or overdue (the firm's), information
+ * requests waiting on the client (not done, something still missing), each section cut at
+ * `limit`; and the documents (received since the last visit for the firm, whose visit it records;
+ * the latest for client users). The statement answers one row of JSON lists.
  */
-export async function homeTasks(
+export async function home(
   db: Db,
   scope: TaskScope,
-  q: Partial<TaskFiltersQuery>,
+  vendorId: number | undefined,
   limit: number,
-): Promise<(TaskListRow & { section: 'due_today' | 'overdue' | 'waiting' })[]> {
+): Promise<{ tasks: HomeTaskRow[]; documents: HomeDocumentRow[]; since: string | null }> {
+  const q: Partial<TaskFiltersQuery> = vendorId === undefined ? {} : { 'companies[]': [vendorId] };
   const base = filters(scope, q);
   const waiting = sql`t.type = 'information_request' AND t.status <> 'done' AND NOT t.internal AND (
     NOT EXISTS (SELECT 1 FROM task_items i WHERE i.accounting_firm_id = t.accounting_firm_id AND i.task_id = t.id)
@@ -217,20 +261,51 @@ export async function homeTasks(
      WHERE ${base} AND ${where}
      ORDER BY ${order} LIMIT ${limit})`;
   const parts: SQL[] = [section('waiting', waiting, sql`t.due_date ASC NULLS LAST, t.id`)];
-  if (scope.kind !== 'client') {
+  const firmSide = scope.kind !== 'client';
+  if (firmSide) {
     parts.push(
       section('due_today', sql`t.status <> 'done' AND t.due_date = CURRENT_DATE`, ORDER),
       section('overdue', sql`t.status <> 'done' AND t.due_date < CURRENT_DATE`, sql`t.due_date, t.id`),
     );
   }
+  const userId = scope.kind === 'firm' ? 0 : scope.userId;
+  // The sub-statements see the visits as they were before this one (only members record theirs;
+  // the home never runs in admin mode): the last visit, moved to
+  // "previous" when this one is a new visit, starts "since the last visit".
+  const since = sql`COALESCE((SELECT CASE WHEN hv.last_visit_at < now() - ${NEW_VISIT} THEN hv.last_visit_at
+      ELSE hv.previous_visit_at END FROM home_visits hv
+      WHERE hv.user_id = ${userId} AND hv.accounting_firm_id = ${scope.accountingFirmId}),
+    now() - interval '7 days')`;
+  const visit =
+    scope.kind === 'member'
+      ? sql`, visit AS (
+        INSERT INTO home_visits (user_id, accounting_firm_id, last_visit_at) VALUES (${userId}, ${scope.accountingFirmId}, now())
+        ON CONFLICT (user_id, accounting_firm_id) DO UPDATE SET
+          previous_visit_at = CASE WHEN home_visits.last_visit_at < now() - ${NEW_VISIT}
+            THEN home_visits.last_visit_at ELSE home_visits.previous_visit_at END,
+          last_visit_at = now()
+        RETURNING 1)`
+      : sql``;
   const result = await db.execute(sql`
-    WITH chosen AS (${sql.join(parts, sql` UNION ALL `)})
-    SELECT chosen.section, ${DETAILS}
-    FROM chosen
-    JOIN tasks t ON t.accounting_firm_id = ${scope.accountingFirmId} AND t.id = chosen.id
-    JOIN vendors v ON v.accounting_firm_id = t.accounting_firm_id AND v.id = t.vendor_id
-    ORDER BY chosen.section, chosen.n`);
-  return rowsOf(result);
+    WITH chosen AS (${sql.join(parts, sql` UNION ALL `)}),
+    task_rows AS (
+      SELECT chosen.section, chosen.n, ${DETAILS}
+      FROM chosen
+      JOIN tasks t ON t.accounting_firm_id = ${scope.accountingFirmId} AND t.id = chosen.id
+      JOIN vendors v ON v.accounting_firm_id = t.accounting_firm_id AND v.id = t.vendor_id),
+    docs AS (${homeDocuments(scope, vendorId, since, limit)})${visit}
+    SELECT
+      (SELECT COALESCE(json_agg(task_rows ORDER BY task_rows.section, task_rows.n), '[]'::json) FROM task_rows) AS tasks,
+      (SELECT COALESCE(json_agg(docs ORDER BY docs.created_at DESC, docs.id DESC), '[]'::json) FROM docs) AS documents,
+      ${firmSide ? sql`${since}` : sql`NULL::timestamptz`} AS since`);
+  const [row] = rowsOf<{ tasks: unknown; documents: unknown; since: string | Date | null }>(result);
+  const parse = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) as T;
+  const since_ = row?.since ?? null;
+  return {
+    tasks: parse<HomeTaskRow[]>(row?.tasks ?? []),
+    documents: parse<HomeDocumentRow[]>(row?.documents ?? []),
+    since: since_ === null ? null : new Date(since_).toISOString(),
+  };
 }
 
 /** The sub-tasks of a task as list rows (client users: not the internal ones). */

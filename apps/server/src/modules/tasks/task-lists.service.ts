@@ -85,9 +85,9 @@ export async function taskCompanies(
 export const HOME_SECTION_SIZE = 20;
 
 /**
- * The home page's day in one request: for the firm, open tasks due today and overdue, and the
- * information requests waiting on clients; for a client user, what the firm is waiting for.
- * (Documents received since the last visit come with the document manager.)
+ * The home page's day in one request (one statement): for the firm, open tasks due today and
+ * overdue, the information requests waiting on clients and the documents received from clients
+ * since the last visit; for a client user, what the firm is waiting for and the latest documents.
  */
 export async function home(
   ctx: AppContext,
@@ -99,13 +99,8 @@ export async function home(
     const grant = await ctx.access.authorize(actor, 'task.read', { kind: 'vendor', vendorId: q.vendor_id });
     if (grant.accountingFirmId !== q.accounting_firm_id) throw notFound();
   }
-  const rows = await lists.homeTasks(
-    ctx.db,
-    scope,
-    q.vendor_id === undefined ? {} : { 'companies[]': [q.vendor_id] },
-    HOME_SECTION_SIZE,
-  );
-  const section = (name: string) => rows.filter((r) => r.section === name).map(toTaskListItem);
+  const { tasks, documents, since } = await lists.home(ctx.db, scope, q.vendor_id, HOME_SECTION_SIZE);
+  const section = (name: string) => tasks.filter((r) => r.section === name).map(toTaskListItem);
   return {
     accounting_firm_id: q.accounting_firm_id,
     vendor_id: q.vendor_id ?? null,
@@ -113,5 +108,7 @@ export async function home(
     due_today: section('due_today'),
     overdue: section('overdue'),
     waiting_requests: section('waiting'),
+    documents: documents.map((d) => ({ ...d, created_at: new Date(d.created_at).toISOString() })),
+    documents_since: since,
   };
 }

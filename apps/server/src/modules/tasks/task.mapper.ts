@@ -1,4 +1,5 @@
-import type { Task, TaskItem, TaskListItem } from '@portal/contracts';
+import type { Task, TaskDocument, TaskItem, TaskListItem } from '@portal/contracts';
+import type { TaskDocumentRow } from './task-documents.repository';
 import type { TaskListRow } from './task-lists.repository';
 import type { TaskItemRow, TaskRow } from './tasks.repository';
 
@@ -24,7 +25,21 @@ export const toTaskListItem = (row: TaskListRow): TaskListItem => ({
   updated_at: iso(row.updated_at)!,
 });
 
-export const toTaskItemDto = (row: TaskItemRow): TaskItem => ({
+export const toTaskDocument = (row: TaskDocumentRow): TaskDocument => ({
+  id: row.id,
+  vendor_id: row.vendorId,
+  folder_id: row.folderId,
+  name: row.name,
+  size: row.size === null ? null : Number(row.size),
+  mime_type: row.mimeType,
+  linked_at: iso(row.linkedAt)!,
+  linked_by: row.linkedBy,
+});
+
+export const toTaskItemDto = (
+  row: TaskItemRow,
+  documents: (TaskDocumentRow & { itemId: number })[] = [],
+): TaskItem => ({
   id: row.id,
   task_id: row.taskId,
   position: row.position,
@@ -33,6 +48,7 @@ export const toTaskItemDto = (row: TaskItemRow): TaskItem => ({
   answer: row.answer,
   answered_at: iso(row.answeredAt),
   answered_by: row.answeredBy,
+  documents: documents.filter((d) => d.itemId === row.id).map(toTaskDocument),
 });
 
 /** Whether a task is open past its due date (dates compared as the database's `CURRENT_DATE`). */
@@ -47,6 +63,8 @@ export function toTaskDto(
     dependsOn: number[];
     subtasks: TaskListItem[];
     items: TaskItemRow[];
+    itemDocuments: (TaskDocumentRow & { itemId: number })[];
+    attachments: TaskDocumentRow[];
   },
 ): Task {
   const missing = extra.items.filter((i) => i.answeredAt === null).length;
@@ -75,6 +93,7 @@ export function toTaskDto(
     created_at: row.createdAt.toISOString(),
     depends_on_ids: extra.dependsOn,
     subtasks: extra.subtasks,
-    items: extra.items.map(toTaskItemDto),
+    items: extra.items.map((item) => toTaskItemDto(item, extra.itemDocuments)),
+    attachments: extra.attachments.map(toTaskDocument),
   };
 }

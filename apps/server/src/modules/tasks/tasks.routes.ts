@@ -24,6 +24,7 @@ import type { AppContext } from '../../app-context';
 import { requireActor } from '../../platform/auth/auth-plugin';
 import { bearer, typed } from '../../platform/http/route-helpers';
 import * as requests from './information-requests.service';
+import { taskDocumentsRoutes } from './task-documents.routes';
 import * as lists from './task-lists.service';
 import * as tasks from './tasks.service';
 
@@ -220,4 +221,6 @@ export function tasksRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
     async (request) => ({ data: await lists.home(ctx, requireActor(request), request.query) }),
   );
+
+  taskDocumentsRoutes(app, ctx);
 }

@@ -7,6 +7,7 @@ import { uniqueViolation } from '../../platform/db-errors';
 import { fieldError, notFound } from '../../platform/errors/app-error';
 import { scheduleReminder } from './reminders.service';
 import { toTaskDto, toTaskListItem } from './task.mapper';
+import * as links from './task-documents.repository';
 import * as lists from './task-lists.repository';
 import type { TaskEvent } from './tasks.events';
 import * as repo from './tasks.repository';
@@ -43,11 +44,13 @@ const eventOf = (row: repo.TaskRow, actorId: number | null): TaskEvent => ({
 /** The full task as its reader may see it. */
 export async function taskDto(ctx: AppContext, row: repo.TaskRow, company: string, firmSide: boolean) {
   const firm = row.accountingFirmId;
-  const [members, dependsOn, subtasks, items] = await Promise.all([
+  const [members, dependsOn, subtasks, items, itemDocuments, attachments] = await Promise.all([
     repo.membersOf(ctx.db, firm, [row.id]),
     repo.dependenciesOf(ctx.db, firm, row.id),
     lists.subtaskRows(ctx.db, firm, row.id, firmSide),
     repo.itemsOf(ctx.db, firm, row.id),
+    links.itemDocumentsOf(ctx.db, firm, row.id),
+    links.attachmentsOf(ctx.db, firm, row.id),
   ]);
   return toTaskDto(row, {
     company,
@@ -55,6 +58,8 @@ export async function taskDto(ctx: AppContext, row: repo.TaskRow, company: strin
     dependsOn,
     subtasks: subtasks.map(toTaskListItem),
     items,
+    itemDocuments,
+    attachments,
   });
 }
 

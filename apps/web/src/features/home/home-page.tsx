@@ -7,7 +7,8 @@ import ListItemButton from '@mui/material/ListItemButton';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { TaskListItem } from '@portal/contracts';
+import type { HomeDocument, TaskListItem } from '@portal/contracts';
+import { encodeContext } from '@portal/contracts/context';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
@@ -16,6 +17,7 @@ import { routeById } from '../../app/routes';
 import { useMe } from '../../app/session';
 import { AppLink } from '../../components/app-link';
 import { TEST_IDS } from '../../components/test-ids';
+import { viewerPath } from '../documents/paths';
 import { pathFor } from '../shell/nav-items';
 import { useWorkspace } from '../shell/workspace-context';
 import { DueDate, MissingItems } from '../tasks/task-bits';
@@ -24,7 +26,8 @@ import { useHome } from './api';
 /**
  * Home: greets the user and shows the day, in one request (`/api/home`): for the firm, the tasks
  * due today and overdue and the information requests waiting on clients; for a client user, what
- * the firm is waiting for. Each task links to the tasks page with it open.
+ * the firm is waiting for; then the documents received since the last visit (firm) or the latest
+ * (client). Each task links to the tasks page with it open, each document to the viewer.
  */
 export function HomePage() {
   const { t } = useTranslation('shell');
@@ -111,6 +114,13 @@ export function HomePage() {
           )}
         </Box>
       ) : null}
+      {day ? (
+        <Documents
+          documents={day.documents}
+          firmSide={day.audience === 'firm'}
+          firmId={day.accounting_firm_id}
+        />
+      ) : null}
       {day && tasksPath ? (
         <Box>
           <AppLink to={tasksPath} data-testid="home-all-tasks">
@@ -179,6 +189,68 @@ function Section({
                     <DueDate task={task} />
                     <MissingItems task={task} />
                   </Stack>
+                </ListItemButton>
+              </Fragment>
+            );
+          })}
+        </List>
+      )}
+    </Paper>
+  );
+}
+
+/** Documents received since the last visit (firm) or the latest (client), each opening the viewer. */
+function Documents({
+  documents,
+  firmSide,
+  firmId,
+}: {
+  documents: HomeDocument[];
+  firmSide: boolean;
+  firmId: number;
+}) {
+  const { t, i18n } = useTranslation('tasks');
+  const location = useLocation();
+  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  return (
+    <Paper sx={{ minWidth: 0 }} data-testid="home-documents">
+      <Stack
+        direction="row"
+        sx={{ px: 2, py: 1.25, alignItems: 'baseline', justifyContent: 'space-between' }}
+      >
+        <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
+          {t(firmSide ? 'home.documentsReceived' : 'home.documentsLatest')}
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          {documents.length}
+        </Typography>
+      </Stack>
+      <Divider />
+      {documents.length === 0 ? (
+        <Typography color="text.secondary" variant="body2" sx={{ px: 2, py: 1.5 }}>
+          {t(firmSide ? 'home.noDocumentsReceived' : 'home.noDocuments')}
+        </Typography>
+      ) : (
+        <List disablePadding>
+          {documents.map((doc, i) => {
+            const path = viewerPath(encodeContext(firmId, doc.vendor_id), doc.folder_id, doc.id);
+            const target = navigationTarget(path, location.search);
+            return (
+              <Fragment key={doc.id}>
+                {i > 0 ? <Divider component="li" /> : null}
+                <ListItemButton
+                  component={RouterLink}
+                  to={target.to}
+                  replace={target.replace}
+                  sx={{ display: 'block' }}
+                  data-testid="home-document"
+                >
+                  <Typography sx={{ fontWeight: 500, wordBreak: 'break-word' }}>{doc.name}</Typography>
+                  <Typography variant="body2" color="text.secondary" sx={{ wordBreak: 'break-word' }}>
+                    {[firmSide ? doc.company : null, doc.author, date.format(new Date(doc.created_at))]
+                      .filter(Boolean)
+                      .join(' · ')}
+                  </Typography>
                 </ListItemButton>
               </Fragment>
             );

@@ -105,7 +105,7 @@ export const useTaskOptions = (firmId: number, vendorId: number | null, search: 
   });
 
 /** After any change: the lists, counters, badge and the home page are refetched. */
-function useRefresh() {
+export function useRefresh() {
   const queryClient = useQueryClient();
   return (task?: Task) => {
     if (task) queryClient.setQueryData(taskKeys.detail(task.id), task);

@@ -1,5 +1,4 @@
 import AddIcon from '@mui/icons-material/Add';
-import AttachFileIcon from '@mui/icons-material/AttachFile';
 import CheckIcon from '@mui/icons-material/Check';
 import CloseIcon from '@mui/icons-material/Close';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
@@ -19,26 +18,19 @@ import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import type { Task, TaskItem, TaskStatus } from '@portal/contracts';
+import type { Task, TaskStatus } from '@portal/contracts';
 import { useQueries } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnackbar } from '../../app/snackbars';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { PageLoader } from '../../components/page-loader';
-import {
-  fetchTask,
-  taskKeys,
-  useDeleteTask,
-  useFirmMembers,
-  useItemMutations,
-  useTask,
-  useUpdateTask,
-} from './api';
+import { fetchTask, taskKeys, useDeleteTask, useFirmMembers, useTask, useUpdateTask } from './api';
 import { DueDate, formatDay, MissingItems, StatusChip } from './task-bits';
+import { Section } from './task-files-ui';
 import { STATUSES } from './task-filters';
+import { Attachments, Items } from './task-items';
 import type { TaskRights } from './task-rights';
 
 type Props = {
@@ -217,7 +209,9 @@ function TaskDetail({ task, firmId, rights, onOpen, onEdit, onAddSubtask }: Prop
         </Section>
       ) : null}
 
-      {task.type === 'information_request' ? <Items task={task} rights={rights} /> : null}
+      <Attachments task={task} firmId={firmId} rights={rights} />
+
+      {task.type === 'information_request' ? <Items task={task} firmId={firmId} rights={rights} /> : null}
 
       {task.parent_id === null ? (
         <Section
@@ -271,217 +265,5 @@ function TaskDetail({ task, firmId, rights, onOpen, onEdit, onAddSubtask }: Prop
         }}
       />
     </Stack>
-  );
-}
-
-function Section({
-  title,
-  action,
-  children,
-}: {
-  title: string;
-  action?: React.ReactNode;
-  children: React.ReactNode;
-}) {
-  return (
-    <Stack spacing={1}>
-      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
-        <Typography variant="subtitle2" component="h3">
-          {title}
-        </Typography>
-        {action}
-      </Stack>
-      {children}
-    </Stack>
-  );
-}
-
-/** The items of an information request: what is asked, what is answered, what is still missing. */
-function Items({ task, rights }: { task: Task; rights: TaskRights }) {
-  const { t } = useTranslation('tasks');
-  const { enqueueSnackbar } = useSnackbar();
-  const mutations = useItemMutations(task.id);
-  const manage = rights.canManage(task.vendor_id);
-  // The firm waits for the client: only client users get the answer fields.
-  const answer = !rights.firmSide && rights.canAnswer(task.vendor_id) && task.status !== 'done';
-  const [label, setLabel] = useState('');
-  const add = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!label.trim()) return;
-    await mutations.add.mutateAsync({ label: label.trim(), kind: 'answer' });
-    setLabel('');
-  };
-  return (
-    <Section title={t('items.title')}>
-      {task.items_total > 0 ? (
-        <Alert severity={task.items_missing > 0 ? 'warning' : 'success'} data-testid="items-summary">
-          {task.items_missing > 0
-            ? t('items.missingOf', { count: task.items_missing, total: task.items_total })
-            : t('items.allAnswered')}
-        </Alert>
-      ) : (
-        <Typography variant="body2" color="text.secondary">
-          {t('items.none')}
-        </Typography>
-      )}
-      {task.items.map((item) => (
-        <ItemCard
-          key={item.id}
-          item={item}
-          canAnswer={answer}
-          canManage={manage}
-          onAnswer={async (text) => {
-            await mutations.answer.mutateAsync({ id: item.id, answer: text });
-            enqueueSnackbar(t('items.answered'), { variant: 'success' });
-          }}
-          onRemove={() => mutations.remove.mutateAsync(item.id)}
-        />
-      ))}
-      {manage ? (
-        <Stack
-          component="form"
-          direction="row"
-          spacing={1}
-          onSubmit={(e) => void add(e).catch(() => undefined)}
-        >
-          <TextField
-            size="small"
-            fullWidth
-            label={t('items.new')}
-            value={label}
-            onChange={(e) => setLabel(e.target.value)}
-            slotProps={{ htmlInput: { maxLength: 255 } }}
-          />
-          <Button type="submit" disabled={!label.trim() || mutations.add.isPending}>
-            {t('items.add')}
-          </Button>
-        </Stack>
-      ) : null}
-    </Section>
-  );
-}
-
-function ItemCard({
-  item,
-  canAnswer,
-  canManage,
-  onAnswer,
-  onRemove,
-}: {
-  item: TaskItem;
-  canAnswer: boolean;
-  canManage: boolean;
-  onAnswer: (text: string) => Promise<void>;
-  onRemove: () => Promise<unknown>;
-}) {
-  const { t, i18n } = useTranslation('tasks');
-  const answered = item.answered_at !== null;
-  const [editing, setEditing] = useState(false);
-  const [text, setText] = useState(item.answer ?? '');
-  const [busy, setBusy] = useState(false);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!text.trim()) return;
-    setBusy(true);
-    try {
-      await onAnswer(text.trim());
-      setEditing(false);
-    } catch {
-      // The snackbar says why.
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <Paper variant="outlined" sx={{ p: 1.5 }} data-testid={`task-item-${item.id}`}>
-      <Stack spacing={1}>
-        <Stack direction="row" sx={{ alignItems: 'flex-start', gap: 1 }}>
-          <Typography sx={{ flex: 1, fontWeight: 500, wordBreak: 'break-word' }}>{item.label}</Typography>
-          <Chip size="small" variant="outlined" label={t(`items.kinds.${item.kind}`)} />
-          <Chip
-            size="small"
-            color={answered ? 'success' : 'warning'}
-            label={answered ? t('items.answeredBadge') : t('items.missingBadge')}
-          />
-          {canManage ? (
-            <IconButton
-              size="small"
-              aria-label={t('items.remove')}
-              onClick={() => void onRemove().catch(() => undefined)}
-            >
-              <DeleteIcon fontSize="small" />
-            </IconButton>
-          ) : null}
-        </Stack>
-        {answered && !editing ? (
-          <Box>
-            <Typography
-              variant="body2"
-              sx={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}
-              data-testid="item-answer-text"
-            >
-              {item.answer}
-            </Typography>
-            <Typography variant="caption" color="text.secondary">
-              {t('items.answeredOn', {
-                date: new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(
-                  new Date(item.answered_at as string),
-                ),
-              })}
-            </Typography>
-            {canAnswer ? (
-              <Button size="small" onClick={() => setEditing(true)}>
-                {t('items.change')}
-              </Button>
-            ) : null}
-          </Box>
-        ) : null}
-        {canAnswer && (!answered || editing) ? (
-          <Stack component="form" spacing={1} onSubmit={(e) => void submit(e)}>
-            <TextField
-              size="small"
-              fullWidth
-              multiline
-              minRows={2}
-              label={t('items.yourAnswer')}
-              value={text}
-              onChange={(e) => setText(e.target.value)}
-              slotProps={{ htmlInput: { maxLength: 5000, 'data-testid': `item-answer-${item.id}` } }}
-            />
-            <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap', justifyContent: 'flex-end' }}>
-              {item.kind === 'document' ? (
-                // File answers are filed in the client's documents: they come with the document manager.
-                <Tooltip title={t('items.filesSoon')}>
-                  <span>
-                    <Button size="small" startIcon={<AttachFileIcon />} disabled>
-                      {t('items.attach')}
-                    </Button>
-                  </span>
-                </Tooltip>
-              ) : null}
-              {editing ? (
-                <Button size="small" onClick={() => setEditing(false)}>
-                  {t('actions.cancel', { ns: 'common' })}
-                </Button>
-              ) : null}
-              <Button
-                type="submit"
-                size="small"
-                variant="contained"
-                disabled={busy || !text.trim()}
-                data-testid={`item-send-${item.id}`}
-              >
-                {t('items.send')}
-              </Button>
-            </Stack>
-          </Stack>
-        ) : null}
-        {!answered && !canAnswer ? (
-          <Typography variant="body2" color="text.secondary">
-            {t('items.waiting')}
-          </Typography>
-        ) : null}
-      </Stack>
-    </Paper>
   );
 }

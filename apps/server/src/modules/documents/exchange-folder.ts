@@ -1,0 +1,45 @@
+import type { Db } from '../../db/client';
+import { AppError } from '../../platform/errors/app-error';
+import * as docs from './documents/documents.repository';
+import * as folders from './folders/folders.repository';
+import { createFolders } from './folders/folders.service';
+
+/**
+ * The root-level folder where files exchanged around tasks and information requests are filed
+ * (attachments, a client's file answers). Not part of any tree structure: made on first use.
+ */
+export const EXCHANGE_FOLDER_NAME = 'Échanges';
+
+/** The live exchange folder of a client file, created (with the root if needed) on first use. */
+export async function exchangeFolder(db: Db, vendor: folders.VendorRef, userId: number): Promise<number> {
+  return db.transaction(async (tx) => {
+    let root = await folders.lockRoot(tx, vendor);
+    if (!root) {
+      await createFolders(tx, { ...vendor, treeStructureId: null });
+      root = await folders.lockRoot(tx, vendor);
+    }
+    if (!root) throw new AppError('not-found');
+    const existing = await folders.findChildByName(tx, vendor, root.id, EXCHANGE_FOLDER_NAME);
+    if (existing) return existing.id;
+    const row = await folders.insertFolder(tx, vendor, {
+      parentId: root.id,
+      name: EXCHANGE_FOLDER_NAME,
+      createdBy: userId,
+    });
+    return row.id;
+  });
+}
+
+/** Which of these ids are live documents (not in the trash) of the client file. */
+export async function liveDocumentIds(
+  db: Db,
+  vendor: folders.VendorRef,
+  ids: number[],
+): Promise<Set<number>> {
+  const found = new Set<number>();
+  for (const id of new Set(ids)) {
+    const row = await docs.findDocument(db, vendor, id);
+    if (row && !row.deletedAt) found.add(id);
+  }
+  return found;
+}

@@ -1,0 +1,106 @@
+import type { TaskDocument, TaskItem, TaskUploadFolder } from '@portal/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../api';
+import { useSnackbar } from '../../app/snackbars';
+import { documentKeys } from '../documents/api';
+import { browserTransport } from '../documents/uploads/transport';
+import { type QueueEvents, type UploadItem, UploadQueue } from '../documents/uploads/upload-queue';
+import { useRefresh } from './api';
+
+/**
+ * A task's files travel like every document: the documents' chunk client uploads them into the
+ * client file's exchange folder (the server says which), then the task links their ids. A same
+ * name there makes a new document ("name (2).ext"), never a question: the client answers a request.
+ */
+const handlers: QueueEvents = {};
+let queue: UploadQueue | null = null;
+const taskQueue = () => {
+  queue ??= new UploadQueue(browserTransport, {
+    onError: (item, message) => handlers.onError?.(item, message),
+  });
+  return queue;
+};
+
+const ENDED = new Set<UploadItem['state']>(['finished', 'failed', 'cancelled']);
+
+/** Uploads files into the folder; answers the ids of the documents stored (failures are reported). */
+export function uploadFiles(
+  files: File[],
+  folder: TaskUploadFolder,
+): Promise<{ ids: number[]; empty: string[] }> {
+  const q = taskQueue();
+  const before = Math.max(0, ...q.getSnapshot().map((i) => i.id));
+  const { empty } = q.add(
+    files.map((file) => ({ file })),
+    { vendorId: folder.vendor_id, folderId: folder.folder_id },
+  );
+  const mine = () => q.getSnapshot().filter((i) => i.id > before);
+  return new Promise((resolve) => {
+    const check = () => {
+      const items = mine();
+      for (const item of items) if (item.awaitingChoice) q.resolveConflict(item.id, 'rename', false);
+      if (items.every((i) => ENDED.has(i.state))) {
+        unsubscribe();
+        resolve({ ids: items.flatMap((i) => (i.documentId ? [i.documentId] : [])), empty });
+      }
+    };
+    const unsubscribe = q.subscribe(check);
+    check();
+  });
+}
+
+/**
+ * Uploads then links files to a task (`itemId`: as the answer to that item). `busy` while it runs;
+ * upload failures and refusals go to the snackbar.
+ */
+export function useAttachFiles(taskId: number) {
+  const { t } = useTranslation('tasks');
+  const { enqueueSnackbar } = useSnackbar();
+  const refresh = useRefresh();
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const attach = async (files: File[], itemId?: number): Promise<boolean> => {
+    if (files.length === 0) return false;
+    setBusy(true);
+    handlers.onError = (item, message) =>
+      enqueueSnackbar(t('files.failed', { name: item.name, message }), { variant: 'error' });
+    try {
+      const folder = await api.post<TaskUploadFolder>(`tasks/${taskId}/upload-folder`);
+      const { ids, empty } = await uploadFiles(files, folder);
+      for (const name of empty) enqueueSnackbar(t('files.empty', { name }), { variant: 'warning' });
+      if (ids.length === 0) return false;
+      const body = { document_ids: ids };
+      if (itemId === undefined) await api.post<TaskDocument[]>(`tasks/${taskId}/attachments`, body);
+      else await api.post<TaskItem>(`tasks/${taskId}/items/${itemId}/documents`, body);
+      enqueueSnackbar(t('files.sent', { count: ids.length }), { variant: 'success' });
+      void queryClient.invalidateQueries({ queryKey: documentKeys.all(folder.vendor_id) });
+      return true;
+    } catch {
+      // The API client showed the error in the snackbar.
+      return false;
+    } finally {
+      handlers.onError = undefined;
+      setBusy(false);
+      await refresh();
+    }
+  };
+  return { attach, busy };
+}
+
+/** Unlinks a file from the task or from one of its items (the document stays in the documents). */
+export function useUnlinkFile(taskId: number) {
+  const refresh = useRefresh();
+  return async (documentId: number, itemId?: number) => {
+    const path =
+      itemId === undefined
+        ? `tasks/${taskId}/attachments/${documentId}`
+        : `tasks/${taskId}/items/${itemId}/documents/${documentId}`;
+    try {
+      await api.delete(path);
+    } finally {
+      await refresh();
+    }
+  };
+}
