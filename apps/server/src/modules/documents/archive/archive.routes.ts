@@ -11,9 +11,9 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../../../app-context';
 import { requireActor } from '../../../platform/auth/auth-plugin';
 import { bearer, typed } from '../../../platform/http/route-helpers';
-import { createLink, redeemLink } from './archive-links.service';
 import type { Archive } from './archive.service';
 import * as service from './archive.service';
+import { createLink, redeemLink } from './archive-links.service';
 
 function sendArchive(reply: FastifyReply, archive: Archive) {
   reply
@@ -74,7 +74,8 @@ export function archiveRoutes(app: FastifyInstance, ctx: AppContext): void {
     {
       schema: {
         tags: ['documents: folders'],
-        description: 'The ZIP of a link made by `POST .../nodes/archive/links`, streamed; once, within a minute.',
+        description:
+          'The ZIP of a link made by `POST .../nodes/archive/links`, streamed; once, within a minute.',
         params: archiveTicketParamsSchema,
       },
     },
