@@ -112,7 +112,8 @@ function Documents({
   const { commands, dialog: commandDialog } = useNodeCommands({
     vendorId,
     root,
-    expanded,
+    // The picker opens where the user is.
+    expanded: currentId === null ? expanded : new Set([...expanded, currentId]),
     onDone: () => setSelected(new Set()),
   });
 
