@@ -124,7 +124,7 @@ async function send(
 
 async function menu(page: Page, t: (typeof TEXT)[Lang], name: string, action: string) {
   await page.getByRole('button', { name: t.more(name) }).click();
-  await page.getByRole('menuitem', { name: action }).click();
+  await page.getByRole('menuitem', { name: action, exact: true }).click();
 }
 
 test('validates, refuses to delete validated items, deletes to the trash and restores', async ({
@@ -148,7 +148,7 @@ test('validates, refuses to delete validated items, deletes to the trash and res
   await page.getByRole('button', { name: t.more('a.txt') }).click();
   await expect(page.getByRole('menuitem', { name: t.forceDelete('a.txt') })).toBeVisible();
   await expect(page.getByRole('menuitem', { name: t.toTrash('a.txt') })).toHaveCount(0);
-  await expect(page.getByRole('menuitem', { name: t.move('a.txt') })).toHaveCount(0);
+  await expect(page.getByRole('menuitem', { name: t.move('a.txt'), exact: true })).toHaveCount(0);
   await page.keyboard.press('Escape');
 
   // The selection: b goes, a stays ("deletion failed, validated items not deleted").
