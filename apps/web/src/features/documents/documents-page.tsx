@@ -12,7 +12,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Folder, Node } from '@portal/contracts';
 import { decodeContext } from '@portal/contracts/context';
-import { type DragEvent, useEffect, useMemo, useState } from 'react';
+import { type DragEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { isApiError } from '../../api';
@@ -105,10 +105,14 @@ function Documents({
   const [dialog, setDialog] = useState<DialogState>({ kind: 'none' });
   const [dragging, setDragging] = useState(false);
 
-  // A deep link (or a folder opened from the list) opens the tree down to the folder.
+  // A deep link (or a folder opened from the list) opens the tree down to the folder, once: a
+  // refetch after a change must not reopen what the user closed.
+  const openedFor = useRef<number | null>(null);
   useEffect(() => {
-    if (ancestors.data) setExpanded((prev) => new Set([...prev, ...ancestors.data]));
-  }, [ancestors.data]);
+    if (!ancestors.data || openedFor.current === folderId) return;
+    openedFor.current = folderId;
+    setExpanded((prev) => new Set([...prev, ...ancestors.data]));
+  }, [ancestors.data, folderId]);
   const { commands, dialog: commandDialog } = useNodeCommands({
     vendorId,
     root,
