@@ -31,6 +31,7 @@ const TEXT = {
     newVersion: 'Nouvelle version',
     uploadFiles: 'Envoyer des fichiers',
     versionsOf: (name: string) => `Versions de ${name}`,
+    restoreVersion: (n: number) => `Restaurer la version ${n}`,
   },
   en: {
     more: (name: string) => `More actions for ${name}`,
@@ -51,6 +52,7 @@ const TEXT = {
     newVersion: 'New version',
     uploadFiles: 'Upload files',
     versionsOf: (name: string) => `Versions of ${name}`,
+    restoreVersion: (n: number) => `Restore version ${n}`,
   },
 } as const;
 
@@ -220,6 +222,9 @@ test('moves a document onto a same-name one as a new version', async ({ page }, 
     .click();
   await page.getByRole('button', { name: t.versionsOf('m.txt') }).click();
   await expect(page.getByTestId('versions-list').getByRole('listitem')).toHaveCount(2);
+  // The older version restored: a third one, the history kept.
+  await page.getByRole('button', { name: t.restoreVersion(1) }).click();
+  await expect(page.getByTestId('versions-list').getByRole('listitem')).toHaveCount(3);
 });
 
 test('a guest browses without write actions', async ({ page }, info) => {

@@ -337,6 +337,7 @@ function Documents({
         <VersionsDialog
           vendorId={vendorId}
           document={dialog.node}
+          rights={rights}
           onDownload={(versionId, fileName) => void download(dialog.node, versionId, fileName)}
           onClose={close}
         />

@@ -111,3 +111,13 @@ export async function downloadArchive(vendorId: number, request: ArchiveLinkRequ
   a.click();
   a.remove();
 }
+
+/** A new latest version with the content of an older one (the history is kept). */
+export function useRestoreVersion(vendorId: number) {
+  const refresh = useRefreshDocuments(vendorId);
+  return useMutation({
+    mutationFn: ({ documentId, versionId }: { documentId: number; versionId: number }) =>
+      api.post<VersionDto>(`vendors/${vendorId}/documents/${documentId}/versions/${versionId}/restore`),
+    onSuccess: refresh,
+  });
+}
