@@ -149,6 +149,7 @@ export const PUBLIC_BY_DESIGN: Record<string, string> = {
   'GET /api/terms': 'terms of use shown before signing up',
   'GET /api/invitations': "checks a one-use invitation link (what it offers, to the mail's reader)",
   'POST /api/invitations/accept': 'the invited person accepts with the one-use token of the mail',
+  'GET /api/archive-links/{ticket}': 'a one-use, one-minute ZIP link an authorised caller asked for',
 };
 
 /** Routes that act on the caller only (no tenant id): checked for leaks, never for refusal. */
@@ -178,6 +179,7 @@ export const EVERY_ROLE_WRITES: Record<string, string> = {
  */
 export const READING_POSTS: Record<string, string> = {
   'POST /api/vendors/{id}/nodes/archive': 'a selection of up to 2,000 ids, answered as a ZIP download',
+  'POST /api/vendors/{id}/nodes/archive/links': 'a one-use link to the ZIP of a folder or a selection',
 };
 
 /** The platform super admin's routes: refused to every tenant user, whatever their role. */

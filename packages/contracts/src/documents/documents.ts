@@ -129,3 +129,23 @@ export const nodesOutcomeSchema = z.object({
   skipped_folder_ids: z.array(z.number().int()),
 });
 export type NodesOutcome = z.infer<typeof nodesOutcomeSchema>;
+
+/**
+ * A download link for a ZIP: the folder `folder_id`, or the selection. The browser follows the
+ * answered `url` (a plain link: the archive streams to disk, never held in the page's memory).
+ */
+export const archiveLinkRequestSchema = selectionSchema
+  .extend({ folder_id: idField('folder').optional() })
+  .strict()
+  .meta({ example: { folder_id: 1, document_ids: [], folder_ids: [] } });
+export type ArchiveLinkRequest = z.infer<typeof archiveLinkRequestSchema>;
+
+export const archiveLinkSchema = z.object({
+  /** `/api/archive-links/{ticket}`: one use, within `expires_in` seconds, no Authorization header. */
+  url: z.string(),
+  expires_in: z.number().int(),
+});
+export type ArchiveLink = z.infer<typeof archiveLinkSchema>;
+
+/** `GET /api/archive-links/{ticket}` */
+export const archiveTicketParamsSchema = z.object({ ticket: z.string().min(1).max(100) });

@@ -90,3 +90,25 @@ export function useRenameFolder(vendorId: number) {
     onSuccess: refresh,
   });
 }
+
+/**
+ * The ancestors of `folderId` (its parent up to the root): a deep link opens the tree at the
+ * folder. One call per level, from the folder up; a folder never moves under its own subtree.
+ */
+export const useAncestors = (vendorId: number, folderId: number | null) =>
+  useQuery({
+    queryKey: [...documentKeys.folder(vendorId, folderId ?? 0), 'ancestors'],
+    queryFn: async () => {
+      const ids: number[] = [];
+      let parent = (await api.get<Folder>(`vendors/${vendorId}/folders/${folderId}`)).parent_id;
+      while (parent !== null && ids.length < MAX_DEPTH) {
+        ids.push(parent);
+        parent = (await api.get<Folder>(`vendors/${vendorId}/folders/${parent}`)).parent_id;
+      }
+      return ids;
+    },
+    enabled: folderId !== null,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+const MAX_DEPTH = 100;

@@ -1,21 +1,27 @@
+import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import Lock from '@mui/icons-material/Lock';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Drawer from '@mui/material/Drawer';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Folder, Node } from '@portal/contracts';
 import { decodeContext } from '@portal/contracts/context';
-import { type DragEvent, useMemo, useState } from 'react';
+import { type DragEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { isApiError } from '../../api';
 import { useAppNavigate } from '../../app/app-navigate';
 import { useSnackbar } from '../../app/snackbars';
 import { PageLoader } from '../../components/page-loader';
+import { useVendorRoles } from '../client-file/api';
 import {
+  useAncestors,
   useCreateFolder,
   useFolder,
   useFolderChildren,
@@ -28,12 +34,16 @@ import { DocumentsToolbar } from './documents-toolbar';
 import { FolderDialog } from './folder-dialog';
 import { FolderTree } from './folder-tree';
 import { fromNodeHash } from './hashes';
-import { nodeKey } from './node-actions';
+import { selectionOf, useRenameDocument } from './mutations';
+import { type NodeHandlers, nodeKey } from './node-actions';
+import { useNodeCommands } from './node-commands';
 import { NodeList } from './node-list';
-import { documentsPath, viewerPath } from './paths';
+import { documentsPath, TRASH_VIEW, viewerPath } from './paths';
 import { type DisplayMode, readDisplayMode, readSort, type Sort, writeDisplayMode, writeSort } from './prefs';
+import { documentRights } from './rights';
 import { SelectionBar } from './selection-bar';
 import { sortNodes } from './sort';
+import { TrashView } from './trash-view';
 import { ConflictDialog } from './uploads/conflict-dialog';
 import { filesOfDrop } from './uploads/pick-files';
 import { UploadPanel } from './uploads/upload-panel';
@@ -71,6 +81,7 @@ function Documents({
   const navigate = useAppNavigate();
   const { enqueueSnackbar } = useSnackbar();
   const [search] = useSearchParams();
+  const inTrash = search.get('view') === TRASH_VIEW;
   const smallScreen = useMediaQuery((theme) => theme.breakpoints.down('sm'));
   useUploadEvents();
 
@@ -82,6 +93,9 @@ function Documents({
   const refresh = useRefreshDocuments(vendorId);
   const createFolder = useCreateFolder(vendorId);
   const renameFolder = useRenameFolder(vendorId);
+  const renameDocument = useRenameDocument(vendorId);
+  const rights = documentRights(useVendorRoles(vendorId).data);
+  const ancestors = useAncestors(vendorId, folderId);
 
   const [mode, setMode] = useState<DisplayMode>(readDisplayMode);
   const [sort, setSort] = useState<Sort>(readSort);
@@ -90,6 +104,22 @@ function Documents({
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [dialog, setDialog] = useState<DialogState>({ kind: 'none' });
   const [dragging, setDragging] = useState(false);
+
+  // A deep link (or a folder opened from the list) opens the tree down to the folder, once: a
+  // refetch after a change must not reopen what the user closed.
+  const openedFor = useRef<number | null>(null);
+  useEffect(() => {
+    if (!ancestors.data || openedFor.current === folderId) return;
+    openedFor.current = folderId;
+    setExpanded((prev) => new Set([...prev, ...ancestors.data]));
+  }, [ancestors.data, folderId]);
+  const { commands, dialog: commandDialog } = useNodeCommands({
+    vendorId,
+    root,
+    // The picker opens where the user is.
+    expanded: currentId === null ? expanded : new Set([...expanded, currentId]),
+    onDone: () => setSelected(new Set()),
+  });
 
   const list = useMemo(
     () => sortNodes(nodes.data?.pages.flatMap((p) => p.data) ?? [], sort),
@@ -113,11 +143,17 @@ function Documents({
     setTreeOpen(false);
     navigate(documentsPath(context, target.is_root ? null : target.id));
   };
+  const openTrash = () => {
+    setSelected(new Set());
+    setTreeOpen(false);
+    navigate(`${documentsPath(context, null)}?view=${TRASH_VIEW}`);
+  };
   const download = (node: Node, versionId?: number, fileName = node.name) =>
     downloadDocument({ vendorId, documentId: node.id, versionId }, fileName).catch((error: unknown) =>
       enqueueSnackbar(isApiError(error) ? error.message : String(error), { variant: 'error' }),
     );
   const upload = (files: FileToUpload[]) => {
+    if (!rights.canWrite || inTrash) return;
     const { empty } = uploadQueue().add(files, { vendorId, folderId: currentId });
     for (const name of empty) enqueueSnackbar(t('upload.empty', { name }), { variant: 'warning' });
   };
@@ -126,8 +162,8 @@ function Documents({
     setDragging(false);
     upload(await filesOfDrop(e.dataTransfer));
   };
-  const handlers = {
-    canWrite: true,
+  const handlers: NodeHandlers = {
+    ...rights,
     onOpen: (node: Node) => {
       if (node.type === 'folder') {
         setExpanded((prev) => new Set([...prev, currentId]));
@@ -137,18 +173,30 @@ function Documents({
     onDownload: (node: Node) => void download(node),
     onVersions: (node: Node) => setDialog({ kind: 'versions', node }),
     onRename: (node: Node) => setDialog({ kind: 'rename', node }),
+    onValidate: commands.validate,
+    onDelete: commands.remove,
+    onTransfer: commands.transfer,
+    onArchive: (node: Node) => commands.archive({ folder_id: node.id, document_ids: [], folder_ids: [] }),
   };
   const tree = (
-    <FolderTree
-      vendorId={vendorId}
-      root={root}
-      selectedId={currentId}
-      expanded={isExpanded}
-      onToggle={toggle}
-      onSelect={goTo}
-    />
+    <>
+      <FolderTree
+        vendorId={vendorId}
+        root={root}
+        selectedId={inTrash ? -1 : currentId}
+        expanded={isExpanded}
+        onToggle={toggle}
+        onSelect={goTo}
+      />
+      <ListItemButton dense selected={inTrash} onClick={openTrash} data-testid="open-trash">
+        <ListItemIcon sx={{ minWidth: 32, pl: 4.5 }}>
+          <DeleteOutline fontSize="small" />
+        </ListItemIcon>
+        <ListItemText primary={t('trash.title')} />
+      </ListItemButton>
+    </>
   );
-  const selectedDocuments = list.filter((n) => n.type === 'document' && selected.has(nodeKey(n)));
+  const selectedNodes = list.filter((n) => selected.has(nodeKey(n)));
   const close = () => setDialog({ kind: 'none' });
 
   return (
@@ -174,7 +222,7 @@ function Documents({
         }}
         onDragOver={(e) => {
           e.preventDefault();
-          setDragging(true);
+          if (rights.canWrite && !inTrash) setDragging(true);
         }}
         onDragLeave={() => setDragging(false)}
         onDrop={onDrop}
@@ -182,74 +230,88 @@ function Documents({
       >
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 2, pt: 1.5 }}>
           <Typography variant="h6" component="h1" noWrap data-testid="current-folder">
-            {folder.data && !folder.data.is_root ? folder.data.name : t('tree.root')}
+            {inTrash
+              ? t('trash.title')
+              : folder.data && !folder.data.is_root
+                ? folder.data.name
+                : t('tree.root')}
           </Typography>
-          {folder.data?.read_only && <Lock fontSize="small" color="action" titleAccess={t('readOnly')} />}
+          {!inTrash && folder.data?.read_only && (
+            <Lock fontSize="small" color="action" titleAccess={t('readOnly')} />
+          )}
         </Box>
-        <DocumentsToolbar
-          mode={mode}
-          onMode={(m) => {
-            setMode(m);
-            writeDisplayMode(m);
-          }}
-          sort={sort}
-          onSort={(s) => {
-            setSort(s);
-            writeSort(s);
-          }}
-          onNewFolder={() => setDialog({ kind: 'create' })}
-          onUpload={upload}
-          onRefresh={() => void refresh()}
-          onShowTree={() => setTreeOpen(true)}
-          smallScreen={smallScreen}
-        />
-        {selected.size > 0 && (
-          <SelectionBar
-            count={selected.size}
-            documents={selectedDocuments.length}
-            onDownload={() => {
-              for (const node of selectedDocuments) void download(node);
-            }}
-            onClear={() => setSelected(new Set())}
-          />
-        )}
-        {nodes.isPending ? (
-          <PageLoader />
-        ) : nodes.isError ? (
-          <Alert severity="error">{t('loadError')}</Alert>
+        {inTrash ? (
+          <TrashView vendorId={vendorId} canWrite={rights.canWrite} />
         ) : (
-          <NodeList
-            nodes={list}
-            mode={shownMode}
-            selected={selected}
-            highlightId={Number(search.get('document_id')) || null}
-            onToggle={(node) =>
-              setSelected((prev) => {
-                const next = new Set(prev);
-                const key = nodeKey(node);
-                if (next.has(key)) next.delete(key);
-                else next.add(key);
-                return next;
-              })
-            }
-            onToggleAll={(all) => setSelected(all ? new Set(list.map(nodeKey)) : new Set())}
-            {...handlers}
-          />
+          <>
+            <DocumentsToolbar
+              mode={mode}
+              onMode={(m) => {
+                setMode(m);
+                writeDisplayMode(m);
+              }}
+              sort={sort}
+              onSort={(s) => {
+                setSort(s);
+                writeSort(s);
+              }}
+              onNewFolder={() => setDialog({ kind: 'create' })}
+              onUpload={upload}
+              onRefresh={() => void refresh()}
+              onShowTree={() => setTreeOpen(true)}
+              onArchive={() => commands.archive({ folder_id: currentId, document_ids: [], folder_ids: [] })}
+              smallScreen={smallScreen}
+              canWrite={rights.canWrite}
+            />
+            {selected.size > 0 && (
+              <SelectionBar
+                nodes={selectedNodes}
+                handlers={handlers}
+                onDownload={() => commands.archive(selectionOf(selectedNodes))}
+                onClear={() => setSelected(new Set())}
+              />
+            )}
+            {nodes.isPending ? (
+              <PageLoader />
+            ) : nodes.isError ? (
+              <Alert severity="error">{t('loadError')}</Alert>
+            ) : (
+              <NodeList
+                nodes={list}
+                mode={shownMode}
+                selected={selected}
+                highlightId={Number(search.get('document_id')) || null}
+                onToggle={(node) =>
+                  setSelected((prev) => {
+                    const next = new Set(prev);
+                    const key = nodeKey(node);
+                    if (next.has(key)) next.delete(key);
+                    else next.add(key);
+                    return next;
+                  })
+                }
+                onToggleAll={(all) => setSelected(all ? new Set(list.map(nodeKey)) : new Set())}
+                {...handlers}
+              />
+            )}
+            {nodes.hasNextPage && (
+              <Box sx={{ textAlign: 'center', p: 1 }}>
+                <Button onClick={() => void nodes.fetchNextPage()} disabled={nodes.isFetchingNextPage}>
+                  {t('list.more')}
+                </Button>
+              </Box>
+            )}
+            {rights.canWrite && (
+              <Typography
+                variant="caption"
+                color="text.secondary"
+                sx={{ display: 'block', p: 1, textAlign: 'center' }}
+              >
+                {t('upload.dropHint')}
+              </Typography>
+            )}
+          </>
         )}
-        {nodes.hasNextPage && (
-          <Box sx={{ textAlign: 'center', p: 1 }}>
-            <Button onClick={() => void nodes.fetchNextPage()} disabled={nodes.isFetchingNextPage}>
-              {t('list.more')}
-            </Button>
-          </Box>
-        )}
-        <Typography
-          variant="caption"
-          color="text.secondary"
-          sx={{ display: 'block', p: 1, textAlign: 'center' }}
-        >
-          {t('upload.dropHint')}
-        </Typography>
       </Paper>
       {dialog.kind === 'create' && (
         <FolderDialog
@@ -260,9 +322,14 @@ function Documents({
       )}
       {dialog.kind === 'rename' && (
         <FolderDialog
-          title={t('folder.rename')}
+          title={t(dialog.node.type === 'folder' ? 'folder.rename' : 'document.rename')}
+          label={t(dialog.node.type === 'folder' ? 'folder.name' : 'document.name')}
           initial={dialog.node.name}
-          onSubmit={(name) => renameFolder.mutateAsync({ id: dialog.node.id, name })}
+          onSubmit={(name) =>
+            dialog.node.type === 'folder'
+              ? renameFolder.mutateAsync({ id: dialog.node.id, name })
+              : renameDocument.mutateAsync({ id: dialog.node.id, name })
+          }
           onClose={close}
         />
       )}
@@ -270,10 +337,12 @@ function Documents({
         <VersionsDialog
           vendorId={vendorId}
           document={dialog.node}
+          rights={rights}
           onDownload={(versionId, fileName) => void download(dialog.node, versionId, fileName)}
           onClose={close}
         />
       )}
+      {commandDialog}
       <UploadPanel />
       <ConflictDialog />
     </Box>

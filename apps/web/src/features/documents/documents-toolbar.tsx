@@ -3,6 +3,7 @@ import ArrowDownward from '@mui/icons-material/ArrowDownward';
 import ArrowUpward from '@mui/icons-material/ArrowUpward';
 import CreateNewFolder from '@mui/icons-material/CreateNewFolder';
 import DriveFolderUpload from '@mui/icons-material/DriveFolderUpload';
+import FolderZip from '@mui/icons-material/FolderZip';
 import GridView from '@mui/icons-material/GridView';
 import Refresh from '@mui/icons-material/Refresh';
 import TableRows from '@mui/icons-material/TableRows';
@@ -31,7 +32,11 @@ type Props = {
   onUpload: (files: FileToUpload[]) => void;
   onRefresh: () => void;
   onShowTree: () => void;
+  /** The current folder as a ZIP. */
+  onArchive: () => void;
   smallScreen: boolean;
+  /** Guests and read-only access: no upload nor new folder. */
+  canWrite: boolean;
 };
 
 const MODE_ICONS = { mosaic: GridView, list: ViewList, detailed: TableRows } as const;
@@ -53,15 +58,24 @@ export function DocumentsToolbar(props: Props) {
           <AccountTree />
         </IconButton>
       )}
-      <Button startIcon={<UploadFile />} variant="contained" onClick={() => files.current?.click()}>
-        {t('upload.files')}
-      </Button>
-      <Button startIcon={<DriveFolderUpload />} onClick={() => folder.current?.click()}>
-        {t('upload.folder')}
-      </Button>
-      <Button startIcon={<CreateNewFolder />} onClick={props.onNewFolder}>
-        {t('folder.create')}
-      </Button>
+      {props.canWrite && (
+        <>
+          <Button startIcon={<UploadFile />} variant="contained" onClick={() => files.current?.click()}>
+            {t('upload.files')}
+          </Button>
+          <Button startIcon={<DriveFolderUpload />} onClick={() => folder.current?.click()}>
+            {t('upload.folder')}
+          </Button>
+          <Button startIcon={<CreateNewFolder />} onClick={props.onNewFolder}>
+            {t('folder.create')}
+          </Button>
+        </>
+      )}
+      <Tooltip title={t('folder.zip')}>
+        <IconButton aria-label={t('folder.zip')} onClick={props.onArchive}>
+          <FolderZip />
+        </IconButton>
+      </Tooltip>
       <input
         ref={files}
         type="file"

@@ -19,14 +19,17 @@ export function nameError(raw: string): string | null {
   return null;
 }
 
-/** Creates a folder (no `initial`) or renames one. */
+/** Creates a folder (no `initial`) or renames a folder or a document. */
 export function FolderDialog({
   title,
+  label,
   initial = '',
   onSubmit,
   onClose,
 }: {
   title: string;
+  /** The field's label (default: the folder name). */
+  label?: string;
   initial?: string;
   onSubmit: (name: string) => Promise<unknown>;
   onClose: () => void;
@@ -61,7 +64,7 @@ export function FolderDialog({
             autoFocus
             fullWidth
             margin="dense"
-            label={t('folder.name')}
+            label={label ?? t('folder.name')}
             value={name}
             onChange={(e) => {
               setName(e.target.value);

@@ -1,31 +1,121 @@
+import ContentCopy from '@mui/icons-material/ContentCopy';
+import DeleteForever from '@mui/icons-material/DeleteForever';
+import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import Download from '@mui/icons-material/Download';
+import DriveFileMove from '@mui/icons-material/DriveFileMove';
 import DriveFileRenameOutline from '@mui/icons-material/DriveFileRenameOutline';
+import FolderZip from '@mui/icons-material/FolderZip';
 import History from '@mui/icons-material/History';
+import MoreVert from '@mui/icons-material/MoreVert';
+import RemoveDone from '@mui/icons-material/RemoveDone';
+import Verified from '@mui/icons-material/Verified';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
 import type { Node } from '@portal/contracts';
+import type { TFunction } from 'i18next';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isProtected } from './rights';
 
 export type NodeHandlers = {
   onOpen: (node: Node) => void;
   onDownload: (node: Node) => void;
   onVersions: (node: Node) => void;
   onRename: (node: Node) => void;
+  onValidate: (node: Node, validated: boolean) => void;
+  onDelete: (nodes: Node[], force: boolean) => void;
+  onTransfer: (nodes: Node[], mode: 'move' | 'copy') => void;
+  onArchive: (node: Node) => void;
   canWrite: boolean;
+  canValidate: boolean;
 };
 
 export const nodeKey = (node: Pick<Node, 'type' | 'id'>) => `${node.type === 'folder' ? 'f' : 'd'}${node.id}`;
 
-/** The actions of one item: download and versions (documents), rename (folders). */
+type Item = { key: string; label: string; icon: ReactNode; run: () => void };
+
+/** The menu of one item, by the caller's rights (hidden rather than refused: the server checks again). */
+function menuItems(node: Node, h: NodeHandlers, t: TFunction<'documents'>): Item[] {
+  const name = { name: node.name };
+  const items: Item[] = [];
+  const locked = isProtected(node);
+  if (node.type === 'document' && h.canValidate)
+    items.push(
+      node.is_validated
+        ? {
+            key: 'invalidate',
+            label: t('actions.invalidate', name),
+            icon: <RemoveDone fontSize="small" />,
+            run: () => h.onValidate(node, false),
+          }
+        : {
+            key: 'validate',
+            label: t('actions.validate', name),
+            icon: <Verified fontSize="small" />,
+            run: () => h.onValidate(node, true),
+          },
+    );
+  if (h.canWrite && (!node.read_only || h.canValidate))
+    items.push({
+      key: 'rename',
+      label: t('actions.rename', name),
+      icon: <DriveFileRenameOutline fontSize="small" />,
+      run: () => h.onRename(node),
+    });
+  if (h.canWrite && !locked)
+    items.push({
+      key: 'move',
+      label: t('actions.move', name),
+      icon: <DriveFileMove fontSize="small" />,
+      run: () => h.onTransfer([node], 'move'),
+    });
+  if (h.canWrite)
+    items.push({
+      key: 'copy',
+      label: t('actions.copy', name),
+      icon: <ContentCopy fontSize="small" />,
+      run: () => h.onTransfer([node], 'copy'),
+    });
+  if (node.type === 'folder')
+    items.push({
+      key: 'zip',
+      label: t('actions.zip', name),
+      icon: <FolderZip fontSize="small" />,
+      run: () => h.onArchive(node),
+    });
+  if (h.canWrite && !locked)
+    items.push({
+      key: 'delete',
+      label: t('actions.delete', name),
+      icon: <DeleteOutline fontSize="small" />,
+      run: () => h.onDelete([node], false),
+    });
+  if (h.canValidate && locked)
+    items.push({
+      key: 'force',
+      label: t('actions.forceDelete', name),
+      icon: <DeleteForever fontSize="small" color="error" />,
+      run: () => h.onDelete([node], true),
+    });
+  return items;
+}
+
+/** The actions of one item: download and versions (documents) at hand, the others in a menu. */
 export function NodeActions({ node, handlers }: { node: Node; handlers: NodeHandlers }) {
   const { t } = useTranslation('documents');
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const stop = (fn: () => void) => (e: React.MouseEvent) => {
     e.stopPropagation();
     fn();
   };
+  const items = menuItems(node, handlers, t);
   return (
-    <Box sx={{ display: 'flex', flexShrink: 0 }}>
-      {node.type === 'document' ? (
+    <Box sx={{ display: 'flex', flexShrink: 0 }} onDoubleClick={(e) => e.stopPropagation()}>
+      {node.type === 'document' && (
         <>
           <IconButton
             size="small"
@@ -42,18 +132,35 @@ export function NodeActions({ node, handlers }: { node: Node; handlers: NodeHand
             <History fontSize="small" />
           </IconButton>
         </>
-      ) : (
-        handlers.canWrite &&
-        !node.read_only && (
-          <IconButton
-            size="small"
-            aria-label={t('actions.rename', { name: node.name })}
-            onClick={stop(() => handlers.onRename(node))}
-          >
-            <DriveFileRenameOutline fontSize="small" />
-          </IconButton>
-        )
       )}
+      {items.length > 0 && (
+        <IconButton
+          size="small"
+          aria-label={t('actions.more', { name: node.name })}
+          aria-haspopup="menu"
+          onClick={(e) => {
+            e.stopPropagation();
+            setAnchor(e.currentTarget);
+          }}
+        >
+          <MoreVert fontSize="small" />
+        </IconButton>
+      )}
+      <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
+        {items.map((item) => (
+          <MenuItem
+            key={item.key}
+            data-action={item.key}
+            onClick={() => {
+              setAnchor(null);
+              item.run();
+            }}
+          >
+            <ListItemIcon>{item.icon}</ListItemIcon>
+            <ListItemText>{item.label}</ListItemText>
+          </MenuItem>
+        ))}
+      </Menu>
     </Box>
   );
 }

@@ -15,3 +15,6 @@ export function viewerPath(
 ): string {
   return `/viewer/${context}/${toNodeHash(folderId)}/${toNodeHash(documentId)}${versionId ? `/${versionId}` : ''}`;
 }
+
+/** `documents/{context}?view=trash`: the client file's trash. */
+export const TRASH_VIEW = 'trash';

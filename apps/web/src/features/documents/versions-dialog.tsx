@@ -1,5 +1,9 @@
 import Download from '@mui/icons-material/Download';
+import RemoveDone from '@mui/icons-material/RemoveDone';
+import Restore from '@mui/icons-material/Restore';
+import Verified from '@mui/icons-material/Verified';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -15,19 +19,28 @@ import type { Node } from '@portal/contracts';
 import { useTranslation } from 'react-i18next';
 import { useVersions } from './api';
 import { formatSize } from './format-size';
+import { useRestoreVersion, useSetValidated } from './mutations';
+import type { DocumentRights } from './rights';
 
-/** The versions of a document, newest first: author, dates, size; each can be downloaded. */
+/**
+ * The versions of a document, newest first: author, dates, size; each can be downloaded, an older
+ * one restored (writers), any validated or invalidated (firm members).
+ */
 export function VersionsDialog({
   vendorId,
   document,
+  rights,
   onDownload,
   onClose,
 }: {
   vendorId: number;
   document: Node;
+  rights: DocumentRights;
   onDownload: (versionId: number, fileName: string) => void;
   onClose: () => void;
 }) {
+  const validation = useSetValidated(vendorId);
+  const restore = useRestoreVersion(vendorId);
   const { t, i18n } = useTranslation('documents');
   const versions = useVersions(vendorId, document.id);
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
@@ -43,14 +56,42 @@ export function VersionsDialog({
             <ListItem
               key={v.id}
               divider
+              sx={{ pr: (rights.canValidate ? 6 : 0) + (rights.canWrite && i > 0 ? 6 : 0) + 6 }}
               secondaryAction={
-                <IconButton
-                  edge="end"
-                  aria-label={t('versions.download', { number: list.length - i })}
-                  onClick={() => onDownload(v.id, v.original_name)}
-                >
-                  <Download />
-                </IconButton>
+                <Box sx={{ display: 'flex' }}>
+                  {rights.canValidate && (
+                    <IconButton
+                      aria-label={t(v.is_validated ? 'versions.invalidate' : 'versions.validate', {
+                        number: list.length - i,
+                      })}
+                      disabled={validation.isPending}
+                      onClick={() =>
+                        validation.mutate({
+                          node: { id: document.id, version_id: v.id },
+                          validated: !v.is_validated,
+                        })
+                      }
+                    >
+                      {v.is_validated ? <RemoveDone /> : <Verified />}
+                    </IconButton>
+                  )}
+                  {rights.canWrite && i > 0 && (
+                    <IconButton
+                      aria-label={t('versions.restore', { number: list.length - i })}
+                      disabled={restore.isPending}
+                      onClick={() => restore.mutate({ documentId: document.id, versionId: v.id })}
+                    >
+                      <Restore />
+                    </IconButton>
+                  )}
+                  <IconButton
+                    edge="end"
+                    aria-label={t('versions.download', { number: list.length - i })}
+                    onClick={() => onDownload(v.id, v.original_name)}
+                  >
+                    <Download />
+                  </IconButton>
+                </Box>
               }
             >
               <ListItemText

@@ -106,3 +106,43 @@ describe('ZIP archives', () => {
     expect(foreign.status).toBe(422);
   });
 });
+
+describe('ZIP links (plain browser downloads)', () => {
+  it('answers a one-use link that streams the folder without a token', async () => {
+    const linked = await folder('Linked');
+    await file(linked, 'l.txt', 'linked');
+    const made = await w.call('POST', `/api/vendors/${w.vendor}/nodes/archive/links`, 'guest', {
+      folder_id: linked,
+    });
+    expect(made.status).toBe(200);
+    expect(made.body.data.expires_in).toBe(60);
+    const url = made.body.data.url as string;
+    expect(url).toMatch(/^\/api\/archive-links\/[\w-]{43}$/);
+    const res = await w.t.app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/zip');
+    expect(res.headers['content-disposition']).toContain('Linked.zip');
+    expect(readZip(res.rawPayload).get('l.txt')!.toString()).toBe('linked');
+    expect((await w.t.app.inject({ method: 'GET', url })).statusCode).toBe(404);
+    expect((await w.t.app.inject({ method: 'GET', url: '/api/archive-links/nope' })).statusCode).toBe(404);
+  });
+
+  it('checks the selection when the link is asked for: another tenant 404, foreign ids 422', async () => {
+    const foreignRoot = (await w.call('GET', `/api/vendors/${w.otherVendor}/folders`)).body.data[0].id;
+    const other = await w.call('POST', `/api/vendors/${w.otherVendor}/nodes/archive/links`, 'client', {
+      folder_id: foreignRoot,
+    });
+    expect(other.status).toBe(404);
+    const foreign = await w.call('POST', `/api/vendors/${w.vendor}/nodes/archive/links`, 'expert', {
+      folder_ids: [foreignRoot],
+    });
+    expect(foreign.status).toBe(422);
+    const d = await file(base, 'sel.txt', 'sel');
+    const made = await w.call('POST', `/api/vendors/${w.vendor}/nodes/archive/links`, 'client', {
+      document_ids: [d],
+    });
+    const res = await w.t.app.inject({ method: 'GET', url: made.body.data.url });
+    expect(res.headers['content-disposition']).toContain('Documents.zip');
+    expect(readZip(res.rawPayload).get('sel.txt')!.toString()).toBe('sel');
+  });
+});

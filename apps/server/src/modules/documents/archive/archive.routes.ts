@@ -1,10 +1,19 @@
-import { folderParamsSchema, selectionRequestSchema, vendorDocumentsParamsSchema } from '@portal/contracts';
+import {
+  archiveLinkRequestSchema,
+  archiveLinkSchema,
+  archiveTicketParamsSchema,
+  dataEnvelope,
+  folderParamsSchema,
+  selectionRequestSchema,
+  vendorDocumentsParamsSchema,
+} from '@portal/contracts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../../../app-context';
 import { requireActor } from '../../../platform/auth/auth-plugin';
 import { bearer, typed } from '../../../platform/http/route-helpers';
 import type { Archive } from './archive.service';
 import * as service from './archive.service';
+import { createLink, redeemLink } from './archive-links.service';
 
 function sendArchive(reply: FastifyReply, archive: Archive) {
   reply
@@ -44,5 +53,32 @@ export function archiveRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
     async (q, reply) =>
       sendArchive(reply, await service.selectionArchive(ctx, requireActor(q), q.params.id, q.body)),
+  );
+  r.post(
+    '/api/vendors/:id/nodes/archive/links',
+    {
+      schema: {
+        ...tags,
+        description:
+          'A one-use link (a minute) to the ZIP of `folder_id` or of the selection, for a plain browser ' +
+          'download: the link needs no Authorization header. The request is checked now (rights, ids).',
+        params: vendorDocumentsParamsSchema,
+        body: archiveLinkRequestSchema,
+        response: { 200: dataEnvelope(archiveLinkSchema) },
+      },
+    },
+    async (q) => ({ data: await createLink(ctx, requireActor(q), q.params.id, q.body) }),
+  );
+  r.get(
+    '/api/archive-links/:ticket',
+    {
+      schema: {
+        tags: ['documents: folders'],
+        description:
+          'The ZIP of a link made by `POST .../nodes/archive/links`, streamed; once, within a minute.',
+        params: archiveTicketParamsSchema,
+      },
+    },
+    async (q, reply) => sendArchive(reply, await redeemLink(ctx, q.params.ticket)),
   );
 }

@@ -1,0 +1,36 @@
+import type { Node, VendorRoles } from '@portal/contracts';
+
+/**
+ * What the caller may do in a client file's documents, as the server decides it
+ * (`documents.write`: not guests nor read-only access; `documents.validate`: firm members with
+ * write access). Unknown roles (still loading) write nothing. The server checks every call again.
+ */
+export type DocumentRights = { canWrite: boolean; canValidate: boolean };
+
+export function documentRights(
+  roles: Pick<VendorRoles, 'role' | 'read_only'> | null | undefined,
+): DocumentRights {
+  if (!roles || roles.read_only || roles.role === 'guest') return { canWrite: false, canValidate: false };
+  return { canWrite: true, canValidate: roles.role === 'accountant' };
+}
+
+/** Validated documents and read-only folders are neither deleted nor moved (but by a forced deletion). */
+export const isProtected = (node: Pick<Node, 'is_validated' | 'read_only'>) =>
+  node.is_validated || node.read_only;
+
+/** What the next step of a move or copy is after the server's refusal (spec section 5 conflicts). */
+export type TransferStep = 'confirm-default-folders' | 'ask-documents' | 'ask-folders' | 'fail';
+
+export function transferStep(
+  error: { status: number; body: { code?: string; errors?: Record<string, string[]> } | null },
+  selection: { document_ids: readonly number[] },
+): TransferStep {
+  const code = error.body?.code;
+  if (error.status !== 422) return 'fail';
+  if (code === 'default-folder-move') return 'confirm-default-folders';
+  if (code !== 'node-name-conflict') return 'fail';
+  const fields = error.body?.errors ?? {};
+  if ('folder_ids' in fields) return 'ask-folders';
+  if ('document_ids' in fields || selection.document_ids.length > 0) return 'ask-documents';
+  return 'ask-folders';
+}
