@@ -7,6 +7,7 @@ import {
   foreignKey,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   serial,
@@ -181,6 +182,26 @@ export const documentReads = pgTable(
       .onDelete('cascade')
       .onUpdate('cascade'),
   ],
+);
+
+/**
+ * A one-use link to a ZIP (a browser follows a plain link without the Authorization header): the
+ * request it stands for, whose session family must still be signed in when it is followed.
+ */
+export const archiveLinks = pgTable(
+  'archive_links',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    accountingFirmId: integer('accounting_firm_id').notNull(),
+    vendorId: integer('vendor_id').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    familyId: text('family_id').notNull(),
+    request: jsonb('request').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [vendorKey(t), index('archive_links_expires_idx').on(t.expiresAt)],
 );
 
 /**

@@ -5,7 +5,7 @@ import {
   REFRESH_TOKEN_TTL_SECONDS,
   type SessionTokens,
 } from '@portal/contracts';
-import { and, eq, gt, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sessions, users } from '../../db/schema';
 import { hashToken, newFamilyId, newToken } from './tokens';
@@ -89,6 +89,34 @@ export async function actorFromTokenHash(db: Db, hash: string): Promise<Actor | 
     actorQueries.set(db, query);
   }
   const [row] = await query.execute({ hash });
+  return row ?? null;
+}
+
+/**
+ * The actor of a session family still signed in (not revoked, its refresh token not expired),
+ * for what a signed-in person asked for and a plain link later carries out (ZIP links).
+ */
+export async function actorOfLiveFamily(db: Db, userId: number, familyId: string): Promise<Actor | null> {
+  const [row] = await db
+    .select({
+      userId: sessions.userId,
+      isSuperAdmin: users.isSuperAdmin,
+      sessionId: sessions.id,
+      familyId: sessions.familyId,
+      expiresAt: sessions.refreshExpiresAt,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        eq(sessions.familyId, familyId),
+        isNull(sessions.revokedAt),
+        gt(sessions.refreshExpiresAt, sql`now()`),
+      ),
+    )
+    .orderBy(desc(sessions.id))
+    .limit(1);
   return row ?? null;
 }
 

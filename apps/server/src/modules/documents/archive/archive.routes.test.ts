@@ -127,6 +127,20 @@ describe('ZIP links (plain browser downloads)', () => {
     expect((await w.t.app.inject({ method: 'GET', url: '/api/archive-links/nope' })).statusCode).toBe(404);
   });
 
+  it('refuses a link whose maker signed out before following it', async () => {
+    const linked = await folder('Signed out');
+    const token = await w.t.signIn('collab@demo.test');
+    const made = await w.t.request({
+      method: 'POST',
+      url: `/api/vendors/${w.vendor}/nodes/archive/links`,
+      token,
+      payload: { folder_id: linked },
+    });
+    expect(made.status).toBe(200);
+    expect((await w.t.request({ method: 'GET', url: '/api/logout', token })).status).toBe(200);
+    expect((await w.t.app.inject({ method: 'GET', url: made.body.data.url })).statusCode).toBe(404);
+  });
+
   it('checks the selection when the link is asked for: another tenant 404, foreign ids 422', async () => {
     const foreignRoot = (await w.call('GET', `/api/vendors/${w.otherVendor}/folders`)).body.data[0].id;
     const other = await w.call('POST', `/api/vendors/${w.otherVendor}/nodes/archive/links`, 'client', {

@@ -10,7 +10,13 @@ import { liveFolder } from '../folders/folders.service';
 import { authorizeVendor } from '../vendor-access';
 import { type ArchiveEntry, folderEntries } from './archive.repository';
 
-export type Archive = { stream: Readable; size: number | undefined; disposition: string };
+export type Archive = {
+  stream: Readable;
+  size: number | undefined;
+  disposition: string;
+  /** The firm of the client file archived. */
+  accountingFirmId: number;
+};
 
 /** "name" -> "name (2)" (before the extension for files) until no entry of the archive's root has it. */
 function unique(name: string, taken: Set<string>, isFolder: boolean): string {
@@ -27,7 +33,12 @@ function unique(name: string, taken: Set<string>, isFolder: boolean): string {
  * blob opened only when its turn comes, so memory stays flat whatever the size. The total size is
  * known beforehand (Content-Length).
  */
-function zipOf(ctx: AppContext, entries: ArchiveEntry[], name: string): Promise<Archive> {
+function zipOf(
+  ctx: AppContext,
+  entries: ArchiveEntry[],
+  name: string,
+  accountingFirmId: number,
+): Promise<Archive> {
   const zip = new ZipFile();
   // A blob that cannot be read cuts the answer short (the client sees a broken download).
   zip.on('error', (error: Error) => (zip.outputStream as unknown as Readable).destroy(error));
@@ -56,6 +67,7 @@ function zipOf(ctx: AppContext, entries: ArchiveEntry[], name: string): Promise<
         stream: zip.outputStream as unknown as Readable,
         size: size >= 0 ? size : undefined,
         disposition: contentDisposition('attachment', `${name}.zip`),
+        accountingFirmId,
       }),
     );
   });
@@ -66,7 +78,12 @@ export async function folderArchive(ctx: AppContext, actor: Actor, vendorId: num
   const scope = await authorizeVendor(ctx, actor, vendorId, 'documents.read');
   const folder = await liveFolder(ctx.db, scope.vendor, folderId);
   const entries = await folderEntries(ctx.db, scope.vendor, folder.id);
-  return zipOf(ctx, entries, folder.parentId === null ? 'Documents' : folder.name);
+  return zipOf(
+    ctx,
+    entries,
+    folder.parentId === null ? 'Documents' : folder.name,
+    scope.vendor.accountingFirmId,
+  );
 }
 
 /** A selection (documents and folders of the client file, live) as one streamed ZIP. */
@@ -100,5 +117,5 @@ export async function selectionArchive(
       modified: version.createdAt,
     });
   }
-  return zipOf(ctx, entries, 'Documents');
+  return zipOf(ctx, entries, 'Documents', scope.vendor.accountingFirmId);
 }
