@@ -35,7 +35,7 @@ import { createAccessCache } from './platform/access/access-cache';
 import { listenForAccessChanges, registerWriteBarrier } from './platform/access/access-invalidation';
 import { registerAuth } from './platform/auth/auth-plugin';
 import type { BlobStore } from './platform/blobs/blob-store';
-import { diskBlobStore } from './platform/blobs/disk-blob-store';
+import { blobStoreFromConfig } from './platform/blobs/blob-store-from-config';
 import { registerErrorHandler } from './platform/errors/error-handler';
 import { createEvents, type Events } from './platform/events/events';
 import { registerOpenApi } from './platform/http/openapi';
@@ -143,7 +143,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     rateLimiter:
       deps.rateLimiter ?? (redis ? redisRateLimiter(redis) : databaseRateLimiter(deps.database.db)),
     access: createAccess(deps.database.db, accessCache),
-    blobs: deps.blobs ?? diskBlobStore(path.join(config.dataDir, 'blobs')),
+    blobs: deps.blobs ?? blobStoreFromConfig(config),
     documents: deps.documents ?? documentsSeam(),
     jobs: deps.jobs ?? createJobQueue(deps.database),
     events: deps.events ?? createEvents(app.log),
