@@ -46,6 +46,7 @@ import { isSpaRequest, registerWebApp } from './platform/http/web-app';
 import { createJobQueue, type JobQueue } from './platform/jobs/job-queue';
 import { createMailer, type Mailer } from './platform/mail/mailer';
 import { createOutbox, type Outbox } from './platform/mail/outbox';
+import { findSoffice, type OfficeConverter, officeConverter } from './platform/office/office-converter';
 import { databaseRateLimiter, type RateLimiter, redisRateLimiter } from './platform/rate-limit';
 
 export type AppDeps = {
@@ -56,6 +57,8 @@ export type AppDeps = {
   rateLimiter?: RateLimiter;
   documents?: DocumentsSeam;
   blobs?: BlobStore;
+  /** Given by tests that convert office files with a stand-in. */
+  converter?: OfficeConverter;
   /** Given by tests, which run its jobs themselves (`drain`); otherwise the app runs workers. */
   jobs?: JobQueue;
   /** Given by tests that listen to the domain events. */
@@ -145,6 +148,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     access: createAccess(deps.database.db, accessCache),
     blobs: deps.blobs ?? blobStoreFromConfig(config),
     documents: deps.documents ?? documentsSeam(),
+    converter:
+      deps.converter ??
+      officeConverter(await findSoffice(config.SOFFICE_PATH), config.PREVIEW_TIMEOUT_SECONDS * 1000),
     jobs: deps.jobs ?? createJobQueue(deps.database),
     events: deps.events ?? createEvents(app.log),
   };
@@ -187,6 +193,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await registerOpenApi(app);
   registerAuth(app, ctx.db, accessCache);
   registerWriteBarrier(app, invalidation);
+
+  app.log.info(
+    { soffice: ctx.converter.binary },
+    ctx.converter.binary ? 'office previews by LibreOffice' : 'office previews off: soffice not found',
+  );
 
   healthRoutes(app, ctx);
   identityRoutes(app, ctx);

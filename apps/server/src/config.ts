@@ -53,6 +53,10 @@ export const configSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   /** `bucket` in the path rather than the host name (most S3-compatible servers want it). */
   S3_FORCE_PATH_STYLE: bool(false),
+  /** LibreOffice's `soffice` for the office previews; `soffice` or `libreoffice` on PATH when unset. */
+  SOFFICE_PATH: z.string().optional(),
+  /** Longest an office-to-PDF conversion may run before it is killed. */
+  PREVIEW_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
 });
 
 export type Config = z.infer<typeof configSchema> & {
