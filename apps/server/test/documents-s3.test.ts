@@ -56,10 +56,14 @@ describe('documents with BLOB_STORE=s3 (against s3rver)', () => {
     const id = done.body.data.id as number;
     expect(await inBucket(sha256(content))).toBe(true);
 
-    const got = await get(`/api/vendors/${w.vendor}/documents/${id}/content`);
-    expect(got.statusCode).toBe(200);
-    expect(got.headers['content-length']).toBe(String(content.length));
-    expect(got.rawPayload.equals(content)).toBe(true);
+    // Over a real socket: streamed from the bucket through the server to the client.
+    const address = await w.t.app.listen({ host: '127.0.0.1', port: 0 });
+    const got = await fetch(`${address}/api/vendors/${w.vendor}/documents/${id}/content`, {
+      headers: { authorization: `Bearer ${w.tokens.expert}` },
+    });
+    expect(got.status).toBe(200);
+    expect(got.headers.get('content-length')).toBe(String(content.length));
+    expect(Buffer.from(await got.arrayBuffer()).equals(content)).toBe(true);
 
     const zip = await get(`/api/vendors/${w.vendor}/folders/${folder}/archive`);
     expect(zip.statusCode).toBe(200);
