@@ -175,6 +175,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   }
   app.addHook('onClose', async () => {
     redis?.disconnect();
+    ctx.converter.close();
   });
 
   // The error handler must be set before any route: a route keeps the handler in force when it is

@@ -37,4 +37,20 @@ describe('findSoffice', () => {
     expect(converter.binary).toBeNull();
     await expect(converter.toPdf(path.join(dir, 'x.docx'), dir)).rejects.toBeInstanceOf(ConversionError);
   });
+
+  it('runs the binary with the timeout, and close() kills a conversion under way', async () => {
+    const hang = path.join(dir, 'hang');
+    fs.writeFileSync(hang, `#!${process.execPath}\nsetTimeout(() => {}, 60000);\n`, { mode: 0o755 });
+    const timed = officeConverter(hang, 300);
+    const started = Date.now();
+    await expect(timed.toPdf(path.join(dir, 'a.docx'), path.join(dir, 'out'))).rejects.toThrow(/timed out/);
+    expect(Date.now() - started).toBeLessThan(5000);
+
+    const closing = officeConverter(hang, 60_000);
+    const running = closing.toPdf(path.join(dir, 'b.docx'), path.join(dir, 'out'));
+    await new Promise((r) => setTimeout(r, 300));
+    closing.close(); // kills it, or stops it from starting on a slow machine
+    await expect(running).rejects.toBeInstanceOf(ConversionError);
+    await expect(closing.toPdf(path.join(dir, 'c.docx'), dir)).rejects.toThrow('converter closed');
+  }, 20_000);
 });

@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { constants } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -11,6 +11,8 @@ export type OfficeConverter = {
   readonly binary: string | null;
   /** Converts `input` (its extension tells LibreOffice the format) into a PDF in `outDir`; its path. */
   toPdf(input: string, outDir: string): Promise<string>;
+  /** Kills the conversion under way (its own process group outlives the server otherwise); no more start. */
+  close(): void;
 };
 
 export class ConversionError extends Error {
@@ -40,20 +42,31 @@ export async function findSoffice(configured: string | undefined, envPath = proc
   return null;
 }
 
+const killGroup = (child: ChildProcess) => {
+  try {
+    process.kill(-child.pid!, 'SIGKILL');
+  } catch {
+    child.kill('SIGKILL');
+  }
+};
+
 /** Runs `binary args` in its own process group, killed whole (soffice forks soffice.bin) on timeout. */
-function run(binary: string, args: string[], env: NodeJS.ProcessEnv, timeoutMs: number): Promise<void> {
+function run(
+  binary: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  timeoutMs: number,
+  started: (child: ChildProcess | null) => void,
+): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(binary, args, { env, detached: true, stdio: ['ignore', 'ignore', 'pipe'] });
+    started(child);
     let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => {
+    child.stderr!.on('data', (chunk: Buffer) => {
       if (stderr.length < 2000) stderr += chunk.toString();
     });
     const timer = setTimeout(() => {
-      try {
-        process.kill(-child.pid!, 'SIGKILL');
-      } catch {
-        child.kill('SIGKILL');
-      }
+      killGroup(child);
       reject(new ConversionError(`conversion timed out after ${timeoutMs} ms`));
     }, timeoutMs);
     child.once('error', (error) => {
@@ -62,6 +75,7 @@ function run(binary: string, args: string[], env: NodeJS.ProcessEnv, timeoutMs: 
     });
     child.once('exit', (code) => {
       clearTimeout(timer);
+      started(null);
       if (code === 0) resolve();
       else reject(new ConversionError(`soffice exited with ${code}: ${stderr.trim().slice(0, 500)}`));
     });
@@ -75,6 +89,8 @@ function run(binary: string, args: string[], env: NodeJS.ProcessEnv, timeoutMs: 
  */
 export function officeConverter(binary: string | null, timeoutMs: number): OfficeConverter {
   let turn: Promise<unknown> = Promise.resolve();
+  let current: ChildProcess | null = null;
+  let closed = false;
   const home = path.join(os.tmpdir(), `portal-soffice-${process.pid}`);
 
   async function convert(input: string, outDir: string): Promise<string> {
@@ -94,7 +110,11 @@ export function officeConverter(binary: string | null, timeoutMs: number): Offic
       outDir,
       input,
     ];
-    await run(binary, args, { PATH: process.env.PATH, HOME: home, LANG: 'C.UTF-8' }, timeoutMs);
+    const env = { PATH: process.env.PATH, HOME: home, LANG: 'C.UTF-8' };
+    if (closed) throw new ConversionError('converter closed');
+    await run(binary, args, env, timeoutMs, (child) => {
+      current = child;
+    });
     const pdf = path.join(outDir, `${path.parse(input).name}.pdf`);
     try {
       await fs.access(pdf);
@@ -110,6 +130,10 @@ export function officeConverter(binary: string | null, timeoutMs: number): Offic
       const result = turn.then(() => convert(input, outDir));
       turn = result.catch(() => undefined);
       return result;
+    },
+    close() {
+      closed = true;
+      if (current) killGroup(current);
     },
   };
 }
