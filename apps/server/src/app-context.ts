@@ -7,6 +7,7 @@ import type { Events } from './platform/events/events';
 import type { JobQueue } from './platform/jobs/job-queue';
 import type { Mailer } from './platform/mail/mailer';
 import type { Outbox } from './platform/mail/outbox';
+import type { OfficeConverter } from './platform/office/office-converter';
 import type { RateLimiter } from './platform/rate-limit';
 
 /**
@@ -64,6 +65,8 @@ export type AppContext = {
   /** File contents, content-addressed (disk under DATA_DIR/blobs). */
   blobs: BlobStore;
   documents: DocumentsSeam;
+  /** Office files to PDF (LibreOffice), for the viewer's previews; `binary` null when absent. */
+  converter: OfficeConverter;
   /** Background jobs (pg-boss): enqueued in the change's transaction, run by the workers. */
   jobs: JobQueue;
   /** In-process domain events (`task.created`...), emitted after the commit. */

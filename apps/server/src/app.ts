@@ -35,7 +35,7 @@ import { createAccessCache } from './platform/access/access-cache';
 import { listenForAccessChanges, registerWriteBarrier } from './platform/access/access-invalidation';
 import { registerAuth } from './platform/auth/auth-plugin';
 import type { BlobStore } from './platform/blobs/blob-store';
-import { diskBlobStore } from './platform/blobs/disk-blob-store';
+import { blobStoreFromConfig } from './platform/blobs/blob-store-from-config';
 import { createReadCache, NO_READ_CACHE } from './platform/cache/read-cache';
 import { registerErrorHandler } from './platform/errors/error-handler';
 import { createEvents, type Events } from './platform/events/events';
@@ -47,6 +47,7 @@ import { isSpaRequest, registerWebApp } from './platform/http/web-app';
 import { createJobQueue, type JobQueue } from './platform/jobs/job-queue';
 import { createMailer, type Mailer } from './platform/mail/mailer';
 import { createOutbox, type Outbox } from './platform/mail/outbox';
+import { findSoffice, type OfficeConverter, officeConverter } from './platform/office/office-converter';
 import { databaseRateLimiter, type RateLimiter, redisRateLimiter } from './platform/rate-limit';
 
 export type AppDeps = {
@@ -57,6 +58,8 @@ export type AppDeps = {
   rateLimiter?: RateLimiter;
   documents?: DocumentsSeam;
   blobs?: BlobStore;
+  /** Given by tests that convert office files with a stand-in. */
+  converter?: OfficeConverter;
   /** Given by tests, which run its jobs themselves (`drain`); otherwise the app runs workers. */
   jobs?: JobQueue;
   /** Given by tests that listen to the domain events. */
@@ -150,8 +153,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       deps.rateLimiter ?? (redis ? redisRateLimiter(redis) : databaseRateLimiter(deps.database.db)),
     access: createAccess(deps.database.db, accessCache),
     reads,
-    blobs: deps.blobs ?? diskBlobStore(path.join(config.dataDir, 'blobs')),
+    blobs: deps.blobs ?? blobStoreFromConfig(config),
     documents: deps.documents ?? documentsSeam(),
+    converter:
+      deps.converter ??
+      officeConverter(await findSoffice(config.SOFFICE_PATH), config.PREVIEW_TIMEOUT_SECONDS * 1000),
     jobs: deps.jobs ?? createJobQueue(deps.database),
     events: deps.events ?? createEvents(app.log),
   };
@@ -176,6 +182,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   }
   app.addHook('onClose', async () => {
     redis?.disconnect();
+    ctx.converter.close();
   });
 
   // The error handler must be set before any route: a route keeps the handler in force when it is
@@ -194,6 +201,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await registerOpenApi(app);
   registerAuth(app, ctx.db, accessCache);
   registerWriteBarrier(app, invalidation);
+
+  app.log.info(
+    { soffice: ctx.converter.binary },
+    ctx.converter.binary ? 'office previews by LibreOffice' : 'office previews off: soffice not found',
+  );
 
   healthRoutes(app, ctx);
   identityRoutes(app, ctx);

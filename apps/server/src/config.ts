@@ -42,6 +42,23 @@ export const configSchema = z.object({
   BACKUP_DIR: z.string().optional(),
   BACKUP_HOURS: z.coerce.number().min(0).max(8760).default(24),
   BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
+  /** Where document contents live: `disk` (DATA_DIR/blobs) or `s3` (the S3_* variables). */
+  BLOB_STORE: z.enum(['disk', 's3']).default('disk'),
+  S3_BUCKET: z.string().optional(),
+  /** Prepended to every object key, to share a bucket (e.g. `portal/`). */
+  S3_PREFIX: z.string().default(''),
+  /** An S3-compatible server's URL (MinIO, Garage, Scaleway...); AWS when unset. */
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  /** Without both keys the AWS SDK's default chain applies (AWS_* variables, profile, instance role). */
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** `bucket` in the path rather than the host name (most S3-compatible servers want it). */
+  S3_FORCE_PATH_STYLE: bool(false),
+  /** LibreOffice's `soffice` for the office previews; `soffice` or `libreoffice` on PATH when unset. */
+  SOFFICE_PATH: z.string().optional(),
+  /** Longest an office-to-PDF conversion may run before it is killed. */
+  PREVIEW_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
 });
 
 export type Config = z.infer<typeof configSchema> & {
@@ -58,6 +75,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${lines}`);
   }
   const c = parsed.data;
+  if (c.BLOB_STORE === 's3' && !c.S3_BUCKET)
+    throw new Error('Invalid configuration:\n  S3_BUCKET: required when BLOB_STORE is s3');
+  if (!c.S3_ACCESS_KEY_ID !== !c.S3_SECRET_ACCESS_KEY)
+    throw new Error('Invalid configuration:\n  S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together');
   const seedDemo =
     c.SEED_DEMO === undefined ? !c.DATABASE_URL : c.SEED_DEMO === 'true' || c.SEED_DEMO === '1';
   return {

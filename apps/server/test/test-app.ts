@@ -55,7 +55,9 @@ export async function createTestApp(
   // parallel on databases of their own); blobs are content-addressed, so all share one store
   // (the tenant world puts its documents' content there). A test that names DATA_DIR gets it whole.
   const ownDir = options.env?.DATA_DIR ? undefined : fs.mkdtempSync(path.join(os.tmpdir(), 'portal-test-'));
-  const blobs = ownDir ? diskBlobStore(path.join(TEST_DATA_DIR, 'blobs')) : undefined;
+  // A test naming BLOB_STORE gets the store its configuration says.
+  const blobs =
+    ownDir && !options.env?.BLOB_STORE ? diskBlobStore(path.join(TEST_DATA_DIR, 'blobs')) : undefined;
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',

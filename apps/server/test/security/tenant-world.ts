@@ -2,7 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
-import { users } from '../../src/db/schema';
+import { documentPreviews, users } from '../../src/db/schema';
 import { hashPassword } from '../../src/platform/auth/passwords';
 import { diskBlobStore } from '../../src/platform/blobs/disk-blob-store';
 import {
@@ -124,9 +124,14 @@ export async function buildTenant(db: FactoryDb, label: string, passwordHash: st
     const content = `${name} document content`;
     const { document, version } = await buildDocument(tx, { folder, name: `${name} Document.txt`, content });
     // The content the document's version names, in the test apps' blob store.
-    await diskBlobStore(path.join(os.tmpdir(), 'portal-test-data', 'blobs')).put(
-      Readable.from([Buffer.from(content)]),
-    );
+    const blobs = diskBlobStore(path.join(os.tmpdir(), 'portal-test-data', 'blobs'));
+    await blobs.put(Readable.from([Buffer.from(content)]));
+    // Its PDF preview, as if converted (it carries the content's marker, for the leak checks).
+    const pdf = await blobs.put(Readable.from([Buffer.from(`%PDF-1.4 ${content} (preview)`)]));
+    await tx
+      .insert(documentPreviews)
+      .values({ sourceKey: version.blobKey, pdfKey: pdf.key, pdfSize: pdf.size })
+      .onConflictDoNothing();
 
     await buildFirmMember(tx, { firm, user: person('admin'), role: 'admin' });
     await buildFirmMember(tx, { firm: sister, user: person('admin'), role: 'admin' });

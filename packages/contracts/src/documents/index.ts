@@ -1,4 +1,5 @@
 export * from './documents';
 export * from './folders';
 export * from './names';
+export * from './previews';
 export * from './uploads';

@@ -283,3 +283,21 @@ export const blobDeletions = pgTable('blob_deletions', {
   blobKey: text('blob_key').primaryKey(),
   queuedAt: timestamp('queued_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * PDF previews of office contents, by the source blob's key (shared by content across firms, like
+ * blobs): `pdf_key` once converted, `failed_at` when the conversion failed (retried a day later).
+ */
+export const documentPreviews = pgTable(
+  'document_previews',
+  {
+    sourceKey: text('source_key').primaryKey(),
+    pdfKey: text('pdf_key'),
+    pdfSize: bigint('pdf_size', { mode: 'number' }),
+    failedAt: timestamp('failed_at', { withTimezone: true }),
+    /** Why the conversion failed (LibreOffice's message), for the operator. */
+    error: text('error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('document_previews_pdf_idx').on(t.pdfKey)],
+);

@@ -4,6 +4,7 @@ import { archiveRoutes } from './archive/archive.routes';
 import { documentRoutes } from './documents/documents.routes';
 import { versionRoutes } from './documents/versions.routes';
 import { folderRoutes } from './folders/folders.routes';
+import { previewRoutes } from './previews/previews.routes';
 import { transferRoutes } from './transfer/transfer.routes';
 import { trashRoutes } from './trash/trash.routes';
 import { uploadRoutes } from './uploads/uploads.routes';
@@ -18,6 +19,7 @@ export async function documentsRoutes(app: FastifyInstance, ctx: AppContext): Pr
   versionRoutes(app, ctx);
   transferRoutes(app, ctx);
   archiveRoutes(app, ctx);
+  previewRoutes(app, ctx);
   // Idle uploads, orphan chunk folders and unreferenced blobs are cleaned every hour.
   let timer: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {

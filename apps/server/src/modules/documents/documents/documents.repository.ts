@@ -230,7 +230,7 @@ export async function queuedBlobs(db: Db, limit: number): Promise<string[]> {
 }
 
 /**
- * Takes a queued blob off the queue when no version refers to it (the row stays locked until the
+ * Takes a queued blob off the queue when no version (nor preview) refers to it (the row stays locked until the
  * transaction ends, so an upload referring to it again waits): true when the blob may go.
  */
 export async function claimUnreferencedBlob(tx: Db, key: string): Promise<boolean> {
@@ -240,6 +240,7 @@ export async function claimUnreferencedBlob(tx: Db, key: string): Promise<boolea
       and(
         eq(blobDeletions.blobKey, key),
         sql`NOT EXISTS (SELECT 1 FROM document_versions v WHERE v.blob_key = ${key})`,
+        sql`NOT EXISTS (SELECT 1 FROM document_previews p WHERE p.pdf_key = ${key})`,
       ),
     )
     .returning({ key: blobDeletions.blobKey });

@@ -11,6 +11,7 @@ import { mimeTypeOf } from '../documents/file-types';
 import * as folders from '../folders/folders.repository';
 import { assertWritable, liveFolder, nameConflict, rootOf } from '../folders/folders.service';
 import { freeDocumentName } from '../free-names';
+import * as previews from '../previews/previews.repository';
 import { authorizeVendor, type Scope } from '../vendor-access';
 import { type ChunkStore, chunkStore } from './chunk-store';
 import { checkNumbers, fileName, parseFields, pathFolders } from './flow-fields';
@@ -337,6 +338,9 @@ export async function cleanup(
         // finds the blob gone and stores it again.
         await ctx.blobs.delete(key);
         blobs += 1;
+        // Its PDF preview goes with it, at the next run (another content may share that PDF).
+        const pdf = await previews.dropPreview(tx, key);
+        if (pdf) await docs.queueBlob(tx, pdf);
       }
     });
   }

@@ -15,6 +15,7 @@ import ToggleButton from '@mui/material/ToggleButton';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
+import { isOfficePreviewable, type PreviewStatus } from '@portal/contracts';
 import { decodeContext } from '@portal/contracts/context';
 import { lazy, type ReactNode, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -34,6 +35,7 @@ import { sortNodes } from '../sort';
 import { ImageView } from './image-view';
 import { TextView } from './text-view';
 import { useContent } from './use-content';
+import { usePreviewPdf, usePreviewStatus } from './use-preview';
 import { FIT_WIDTH, stepZoom, type Zoom } from './zoom';
 
 // pdf.js (and its worker) load with the first PDF only.
@@ -75,8 +77,15 @@ function Viewer({ context, vendorId, folderId, documentId, versionId }: ViewerPr
   const { enqueueSnackbar } = useSnackbar();
   const smallScreen = useMediaQuery((theme) => theme.breakpoints.down('sm'));
   const doc = useDocument(vendorId, documentId);
-  const kind = previewKindOf(doc.data?.extension);
-  const content = useContent(vendorId, documentId, versionId, doc.isSuccess && kind !== 'none');
+  const ownKind = previewKindOf(doc.data?.extension);
+  // Office files: the PDF the server converts them to, when it can (LibreOffice).
+  const office = doc.isSuccess && ownKind === 'none' && isOfficePreviewable(doc.data?.extension);
+  const preview = usePreviewStatus(vendorId, documentId, versionId, office);
+  const converted = office && preview.data === 'ready';
+  const kind = converted ? 'pdf' : ownKind;
+  const own = useContent(vendorId, documentId, versionId, doc.isSuccess && ownKind !== 'none');
+  const pdf = usePreviewPdf(vendorId, documentId, versionId, converted);
+  const content = converted ? pdf : own;
   const nodes = useNodes(vendorId, folderId);
   const [page, setPage] = useState(1);
   const [pages, setPages] = useState(0);
@@ -106,13 +115,22 @@ function Viewer({ context, vendorId, folderId, documentId, versionId }: ViewerPr
   const zoomable = kind === 'pdf' || kind === 'image';
 
   let body: ReactNode;
-  if (kind === 'none')
+  if (office && (preview.isPending || preview.data === 'pending'))
+    body = (
+      <Box data-testid="viewer-converting">
+        <PageLoader />
+        <Typography sx={{ textAlign: 'center' }}>{t('viewer.converting')}</Typography>
+      </Box>
+    );
+  else if (kind === 'none')
     body = (
       <Box sx={{ p: 6, textAlign: 'center' }} data-testid="viewer-no-preview">
         <Box sx={{ '& svg': { fontSize: 72 } }}>
           <NodeIcon type="document" extension={doc.data.extension} />
         </Box>
-        <Typography sx={{ my: 2 }}>{t('viewer.noPreview')}</Typography>
+        <Typography sx={{ my: 2 }} data-testid="viewer-no-preview-reason">
+          {t(office ? officeReason(preview.data) : 'viewer.noPreview')}
+        </Typography>
         <Button variant="contained" startIcon={<Download />} onClick={() => void download()}>
           {t('viewer.downloadToOpen')}
         </Button>
@@ -288,4 +306,12 @@ function Viewer({ context, vendorId, folderId, documentId, versionId }: ViewerPr
       <Box sx={{ flexGrow: 1, minHeight: 0, overflow: 'auto' }}>{body}</Box>
     </Paper>
   );
+}
+
+/** Why an office file is not shown: the server's answer, in the viewer's words. */
+function officeReason(status: PreviewStatus | undefined): string {
+  if (status === 'no-converter') return 'viewer.noConverter';
+  if (status === 'failed') return 'viewer.conversionFailed';
+  if (status === 'not-convertible') return 'viewer.tooLarge';
+  return 'viewer.noPreview';
 }

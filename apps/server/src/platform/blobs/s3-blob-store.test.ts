@@ -1,0 +1,218 @@
+import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { text } from 'node:stream/consumers';
+import { ListObjectsV2Command, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type S3Server, startS3Server } from '../../../test/s3-server';
+import { BlobNotFoundError, type BlobStore, InvalidBlobKeyError } from './blob-store';
+import { s3BlobStore, s3Client } from './s3-blob-store';
+
+const MiB = 1024 * 1024;
+let server: S3Server;
+let client: S3Client;
+let store: BlobStore;
+
+beforeAll(async () => {
+  server = await startS3Server();
+  client = s3Client(server.settings);
+  store = s3BlobStore(client, { bucket: server.settings.bucket, prefix: 'blobs/', partSize: 5 * MiB });
+}, 30_000);
+afterAll(async () => {
+  client?.destroy();
+  await server?.close();
+});
+
+const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+/** Every object key of the bucket. */
+async function objects(): Promise<string[]> {
+  const listed = await client.send(new ListObjectsV2Command({ Bucket: server.settings.bucket }));
+  return (listed.Contents ?? []).map((o) => o.Key!).sort();
+}
+const read = async (stream: Readable) => Buffer.concat(await stream.toArray());
+
+function chunked(bytes: Buffer, size = 64 * 1024): Readable {
+  return Readable.from(
+    (function* () {
+      for (let i = 0; i < bytes.length; i += size) yield bytes.subarray(i, i + size);
+    })(),
+  );
+}
+
+/** Bytes of every file under `dir` (s3rver writes parts and objects there as they arrive). */
+function bytesUnder(dir: string): number {
+  let sum = 0;
+  for (const d of fs.readdirSync(dir, { recursive: true, withFileTypes: true }) as fs.Dirent[])
+    if (d.isFile()) sum += fs.statSync(path.join(d.parentPath, d.name)).size;
+  return sum;
+}
+
+/**
+ * `total` pseudo-random bytes made as they are read, 1 MiB at a time, with their sha256 and the
+ * largest gap seen between the bytes handed out and the bytes on the server's disk: what the
+ * store held in memory at most (plus what was on the wire).
+ */
+function generated(total: number, serverDir: string) {
+  const hash = createHash('sha256');
+  const block = randomBytes(MiB);
+  const base = bytesUnder(serverDir);
+  let lag = 0;
+  const stream = Readable.from(
+    (function* () {
+      for (let i = 0; i < total / MiB; i++) {
+        lag = Math.max(lag, i * MiB - (bytesUnder(serverDir) - base));
+        const chunk = Buffer.from(block);
+        chunk.writeUInt32LE(i, 0);
+        hash.update(chunk);
+        yield chunk;
+      }
+    })(),
+  );
+  return { stream, digest: () => hash.digest('hex'), maxLag: () => lag };
+}
+
+/** Runs `work` while sampling the process's memory; the peak growth of heap + buffers in bytes. */
+async function peakGrowth(work: () => Promise<void>): Promise<number> {
+  const used = () => {
+    const m = process.memoryUsage();
+    return m.heapUsed + m.arrayBuffers;
+  };
+  const base = used();
+  let peak = base;
+  const timer = setInterval(() => (peak = Math.max(peak, used())), 5);
+  try {
+    await work();
+  } finally {
+    clearInterval(timer);
+  }
+  return Math.max(peak, used()) - base;
+}
+
+describe('s3BlobStore (against s3rver)', () => {
+  it('stores a stream under <prefix><sha256> and reads it back; no temporary object left', async () => {
+    const bytes = randomBytes(300_000);
+    const stored = await store.put(chunked(bytes));
+    expect(stored).toEqual({ key: sha256(bytes), size: bytes.length });
+    expect(await objects()).toContain(`blobs/${stored.key}`);
+    expect((await objects()).filter((k) => k.startsWith('blobs/tmp/'))).toEqual([]);
+    expect((await read(await store.get(stored.key))).equals(bytes)).toBe(true);
+    expect(await store.has(stored.key)).toBe(true);
+  });
+
+  it('reads a byte range, both ends included', async () => {
+    const { key } = await store.put(Readable.from([Buffer.from('0123456789')]));
+    expect(await text(await store.get(key, { start: 2, end: 5 }))).toBe('2345');
+    expect(await text(await store.get(key, { start: 7 }))).toBe('789');
+    await expect(store.get(key, { start: 5, end: 2 })).rejects.toBeInstanceOf(RangeError);
+    await expect(store.get(key, { start: -1 })).rejects.toBeInstanceOf(RangeError);
+  });
+
+  it('stores empty content too', async () => {
+    const stored = await store.put(Readable.from([]));
+    expect(stored).toEqual({ key: sha256(new Uint8Array()), size: 0 });
+    expect(await text(await store.get(stored.key))).toBe('');
+  });
+
+  it('stores the same content once; a damaged object (wrong size) under the key is replaced', async () => {
+    const bytes = randomBytes(10_000);
+    const a = await store.put(chunked(bytes, 1000));
+    const b = await store.put(chunked(bytes, 3000));
+    expect(b).toEqual(a);
+    expect((await objects()).filter((k) => k === `blobs/${a.key}`)).toHaveLength(1);
+
+    const real = Buffer.from('the real content');
+    await client.send(
+      new PutObjectCommand({ Bucket: 'portal', Key: `blobs/${sha256(real)}`, Body: Buffer.from('the real') }),
+    );
+    await store.put(Readable.from([real]));
+    expect(await text(await store.get(sha256(real)))).toBe('the real content');
+  });
+
+  it('takes concurrent puts of the same content: one complete blob', async () => {
+    const bytes = randomBytes(2 * MiB);
+    const results = await Promise.all(Array.from({ length: 4 }, () => store.put(chunked(bytes, 16 * 1024))));
+    expect(new Set(results.map((r) => r.key))).toEqual(new Set([sha256(bytes)]));
+    expect((await read(await store.get(sha256(bytes)))).equals(bytes)).toBe(true);
+    expect((await objects()).filter((k) => k.startsWith('blobs/tmp/'))).toEqual([]);
+  });
+
+  // s3rver does not implement AbortMultipartUpload: the parts of the failed multipart put stay in
+  // its store, invisible; the store still throws the source's error, not the abort's.
+  it('leaves no object behind when the source fails midway, in a single or a multipart put', async () => {
+    const before = await objects();
+    for (const size of [100_000, 6 * MiB]) {
+      async function* failing() {
+        yield randomBytes(size);
+        yield randomBytes(size);
+        throw new Error('client went away');
+      }
+      await expect(store.put(failing())).rejects.toThrow('client went away');
+    }
+    expect(await objects()).toEqual(before);
+  });
+
+  it('answers a typed not-found for a missing key; has is false and delete does nothing', async () => {
+    const key = sha256(Buffer.from('never stored'));
+    const error = await store.get(key).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(BlobNotFoundError);
+    expect((error as BlobNotFoundError).key).toBe(key);
+    expect(await store.has(key)).toBe(false);
+    await expect(store.delete(key)).resolves.toBeUndefined();
+  });
+
+  it('deletes a blob', async () => {
+    const { key } = await store.put(Readable.from([Buffer.from('to delete')]));
+    await store.delete(key);
+    expect(await store.has(key)).toBe(false);
+    await expect(store.get(key)).rejects.toBeInstanceOf(BlobNotFoundError);
+  });
+
+  it('refuses every key that is not 64 lowercase hex digits, before any request', async () => {
+    const valid = sha256(Buffer.from('x'));
+    for (const key of [valid.toUpperCase(), `../${valid.slice(3)}`, `${valid}0`, '', null]) {
+      await expect(store.get(key as string)).rejects.toBeInstanceOf(InvalidBlobKeyError);
+      await expect(store.has(key as string)).rejects.toBeInstanceOf(InvalidBlobKeyError);
+      await expect(store.delete(key as string)).rejects.toBeInstanceOf(InvalidBlobKeyError);
+    }
+  });
+
+  it('streams a large object both ways, never holding more than the parts in flight', async () => {
+    const total = 160 * MiB;
+    const source = generated(total, server.directory);
+    const stored = await store.put(source.stream);
+    expect(stored).toEqual({ key: source.digest(), size: total });
+    // The source is read as the parts reach the server: 4 parts of 5 MiB in flight, one being
+    // filled, far from the 160 MiB of content.
+    expect(source.maxLag()).toBeLessThan(40 * MiB);
+    // s3rver keeps the object as one file on its disk.
+    const file = path.join(server.directory, 'portal', 'blobs', `${stored.key}._S3rver_object`);
+    expect(fs.statSync(file).size).toBe(total);
+
+    const hash = createHash('sha256');
+    let size = 0;
+    const getGrowth = await peakGrowth(async () => {
+      for await (const chunk of await store.get(stored.key)) {
+        hash.update(chunk);
+        size += chunk.byteLength;
+      }
+    });
+    expect({ size, key: hash.digest('hex') }).toEqual({ size: total, key: stored.key });
+    // Uncollected garbage included, a small part of what went through.
+    expect(getGrowth).toBeLessThan(64 * MiB);
+    await store.delete(stored.key);
+  }, 120_000);
+
+  it('moves a blob over the copy limit by streaming it (what CopyObject cannot take)', async () => {
+    const small = s3BlobStore(client, {
+      bucket: 'portal',
+      prefix: 'big/',
+      partSize: 5 * MiB,
+      copyLimit: MiB,
+    });
+    const bytes = randomBytes(7 * MiB);
+    const stored = await small.put(chunked(bytes, MiB));
+    expect((await read(await small.get(stored.key))).equals(bytes)).toBe(true);
+    expect((await objects()).filter((k) => k.startsWith('big/'))).toEqual([`big/${stored.key}`]);
+  }, 30_000);
+});
