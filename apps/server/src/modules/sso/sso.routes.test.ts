@@ -278,6 +278,16 @@ describe('sign-in through the provider', () => {
     }
   });
 
+  it('limits the sign-ins started from one address', async () => {
+    const from = { remoteAddress: '10.250.250.250' };
+    const start = () =>
+      t.request({ method: 'GET', url: `/api/oauth/get-sso-link?provider=${providerId}`, ...from });
+    for (let i = 0; i < 30; i++) expect((await start()).status).toBe(302);
+    const refused = await start();
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
   it('answers 404 for an unknown provider', async () => {
     expect((await t.request({ method: 'GET', url: '/api/oauth/get-sso-link?provider=999999' })).status).toBe(
       404,

@@ -55,13 +55,11 @@ export function ssoRoutes(app: FastifyInstance, ctx: AppContext): void {
       config: { mutates: true },
     },
     async (request, reply) => {
-      const { location, browserToken: token } = await sso.startSignIn(
-        ctx,
-        oidc,
-        request.log,
-        request.query.provider,
-        request.query.redirect,
-      );
+      const { location, browserToken: token } = await sso.startSignIn(ctx, oidc, request.log, {
+        providerId: request.query.provider,
+        redirect: request.query.redirect,
+        ip: request.ip,
+      });
       if (token) setBrowserCookie(ctx, reply, token);
       return reply.header('cache-control', 'no-store').redirect(location, 302);
     },

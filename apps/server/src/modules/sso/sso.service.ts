@@ -2,7 +2,8 @@ import type { SessionTokens, SsoErrorReason } from '@portal/contracts';
 import type { AppContext } from '../../app-context';
 import { type Actor, openSession } from '../../platform/auth/sessions';
 import { hashToken, newToken } from '../../platform/auth/tokens';
-import { AppError } from '../../platform/errors/app-error';
+import { AppError, tooManyRequests } from '../../platform/errors/app-error';
+import { longestWait } from '../../platform/rate-limit';
 import { findUserIdByEmail } from '../identity/people.service';
 import { type OidcClients, randomCodeVerifier, randomNonce, randomState } from './oidc';
 import { ssoKey } from './providers.service';
@@ -12,6 +13,9 @@ import * as repo from './sso.repository';
 /** An attempt lives 10 minutes; the web app takes its session within 2 minutes of the callback. */
 export const ATTEMPT_TTL_SECONDS = 600;
 const HANDOFF_SECONDS = 120;
+/** Sign-ins started per address: each records an attempt and may ask the provider for its metadata. */
+const STARTS_PER_IP = 30;
+const STARTS_WINDOW_SECONDS = 600;
 
 type RequestMeta = { ip: string; userAgent?: string };
 type Log = { warn(obj: object, msg: string): void };
@@ -40,9 +44,15 @@ export async function startSignIn(
   ctx: AppContext,
   oidc: OidcClients,
   log: Log,
-  providerId: number,
-  redirect: string | undefined,
+  request: { providerId: number; redirect: string | undefined; ip: string },
 ): Promise<{ location: string; browserToken: string | null }> {
+  const bucket = `sso:ip:${request.ip}`;
+  const wait = await longestWait(ctx.rateLimiter, [
+    { bucket, max: STARTS_PER_IP, windowSeconds: STARTS_WINDOW_SECONDS },
+  ]);
+  if (wait > 0) throw tooManyRequests(wait);
+  await ctx.rateLimiter.hit(bucket, STARTS_WINDOW_SECONDS);
+  const { providerId, redirect } = request;
   const row = await repo.findProviderById(ctx.db, providerId);
   if (!row) throw new AppError('not-found');
   const browserToken = newToken();
