@@ -52,7 +52,6 @@ export function ssoRoutes(app: FastifyInstance, ctx: AppContext): void {
         querystring: ssoLinkQuerySchema,
         response: redirectAnswer,
       },
-      config: { mutates: true },
     },
     async (request, reply) => {
       const { location, browserToken: token } = await sso.startSignIn(ctx, oidc, request.log, {
@@ -76,7 +75,6 @@ export function ssoRoutes(app: FastifyInstance, ctx: AppContext): void {
         querystring: oauthCallbackQuerySchema,
         response: redirectAnswer,
       },
-      config: { mutates: true },
     },
     async (request, reply) => {
       const rawQuery = request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '';
