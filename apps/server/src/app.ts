@@ -15,6 +15,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { identityRoutes } from './modules/identity/identity.routes';
 import { identityMailJobs } from './modules/identity/identity.service';
 import { platformAdminRoutes } from './modules/platform-admin/platform-admin.routes';
+import { ssoRoutes } from './modules/sso/sso.routes';
 import {
   type ReminderJob,
   remindInformationRequest,
@@ -212,6 +213,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   tenancyRoutes(app, ctx);
   whiteLabelRoutes(app, ctx);
   termsRoutes(app, ctx);
+  ssoRoutes(app, ctx);
   tasksRoutes(app, ctx);
   vendorsRoutes(app, ctx);
   vendorChildrenRoutes(app, ctx);

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -59,13 +60,27 @@ export const configSchema = z.object({
   SOFFICE_PATH: z.string().optional(),
   /** Longest an office-to-PDF conversion may run before it is killed. */
   PREVIEW_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  /** 32 bytes (base64 or 64 hex digits) sealing SSO client secrets; a fixed key outside production. */
+  SSO_SECRET_KEY: z
+    .string()
+    .refine((s) => ssoKeyBytes(s) !== null, { message: '32 bytes, as base64 or 64 hex digits' })
+    .optional(),
+  /** Lets openid-client talk to http:// issuers: tests and development only. */
+  SSO_ALLOW_INSECURE_ISSUERS: bool(false),
 });
+
+function ssoKeyBytes(value: string): Buffer | null {
+  const bytes = /^[0-9a-fA-F]{64}$/.test(value) ? Buffer.from(value, 'hex') : Buffer.from(value, 'base64');
+  return bytes.length === 32 ? bytes : null;
+}
 
 export type Config = z.infer<typeof configSchema> & {
   seedDemo: boolean;
   publicUrl: string;
   dataDir: string;
   backupDir: string;
+  /** The key sealing SSO client secrets; null in production without SSO_SECRET_KEY (SSO off). */
+  ssoKey: Buffer | null;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -79,6 +94,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error('Invalid configuration:\n  S3_BUCKET: required when BLOB_STORE is s3');
   if (!c.S3_ACCESS_KEY_ID !== !c.S3_SECRET_ACCESS_KEY)
     throw new Error('Invalid configuration:\n  S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together');
+  if (c.SSO_ALLOW_INSECURE_ISSUERS && c.NODE_ENV === 'production') {
+    throw new Error('Invalid configuration:\n  SSO_ALLOW_INSECURE_ISSUERS: not allowed in production');
+  }
   const seedDemo =
     c.SEED_DEMO === undefined ? !c.DATABASE_URL : c.SEED_DEMO === 'true' || c.SEED_DEMO === '1';
   return {
@@ -87,5 +105,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
     dataDir: path.resolve(c.DATA_DIR),
     backupDir: path.resolve(c.BACKUP_DIR ?? path.join(c.DATA_DIR, 'backups')),
+    ssoKey: c.SSO_SECRET_KEY
+      ? ssoKeyBytes(c.SSO_SECRET_KEY)
+      : c.NODE_ENV === 'production'
+        ? null
+        : createHash('sha256').update('portal development sso key').digest(),
   };
 }

@@ -150,6 +150,11 @@ export const PUBLIC_BY_DESIGN: Record<string, string> = {
   'GET /api/invitations': "checks a one-use invitation link (what it offers, to the mail's reader)",
   'POST /api/invitations/accept': 'the invited person accepts with the one-use token of the mail',
   'GET /api/archive-links/{ticket}': 'a one-use, one-minute ZIP link an authorised caller asked for',
+  'GET /api/oauth/get-sso-link':
+    "starts an SSO sign-in (the provider's id is on its portal's sign-in page); answers only a redirect",
+  'GET /api/oauth/callback':
+    "the provider's redirect back, bound to the browser's cookie; answers only a redirect",
+  'POST /api/oauth/session': "takes a finished SSO sign-in's session with the browser's one-use cookie",
 };
 
 /** Routes that act on the caller only (no tenant id): checked for leaks, never for refusal. */

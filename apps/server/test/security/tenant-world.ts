@@ -2,7 +2,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
-import { documentPreviews, users } from '../../src/db/schema';
+import { loadConfig } from '../../src/config';
+import { documentPreviews, identityProviders, users } from '../../src/db/schema';
+import { sealSecret } from '../../src/modules/sso/secret-box';
 import { hashPassword } from '../../src/platform/auth/passwords';
 import { diskBlobStore } from '../../src/platform/blobs/disk-blob-store';
 import {
@@ -27,6 +29,9 @@ import {
   type FactoryDb,
   freshSiret,
 } from '../factories';
+
+/** The key the test apps seal SSO secrets with (no SSO_SECRET_KEY outside production). */
+const TEST_SSO_KEY = loadConfig({ NODE_ENV: 'test' }).ssoKey!;
 
 export const WORLD_PASSWORD = 'Probe-password-2026';
 
@@ -54,6 +59,8 @@ export type TenantIds = {
   member: number;
   /** A signed-in session of the tenant's administrator (a person's own, ended by them only). */
   session: number;
+  /** An OpenID Connect provider of the portal (its issuer refuses connections at once). */
+  identity_provider: number;
 };
 
 export type Actor = { role: string; email: string };
@@ -147,6 +154,17 @@ export async function buildTenant(db: FactoryDb, label: string, passwordHash: st
     await buildClientUser(tx, { vendor, user: person('guest'), role: 'guest' });
     await buildHoldingAdmin(tx, { holding, user: person('holdingadmin') });
     const { session } = await buildSession(tx, { user: person('admin') });
+    const [provider] = await tx
+      .insert(identityProviders)
+      .values({
+        accountingFirmId: firm.id,
+        name: `${name} IdP`,
+        issuer: 'https://localhost:1',
+        clientId: `${name}-sso-client`,
+        clientSecretSealed: sealSecret(TEST_SSO_KEY, firm.id, `${name} sso secret`),
+        buttonLabel: name,
+      })
+      .returning({ id: identityProviders.id });
     const { task, items } = await buildTask(tx, {
       vendor,
       title: `${name} request`,
@@ -177,6 +195,7 @@ export async function buildTenant(db: FactoryDb, label: string, passwordHash: st
         task_item: items[0]!.id,
         member: person('collab').id,
         session: session.id,
+        identity_provider: provider!.id,
       },
       actors: roles.map((r) => ({ role: r, email: email(r) })),
       markers: [
@@ -192,6 +211,8 @@ export async function buildTenant(db: FactoryDb, label: string, passwordHash: st
         `${name} request`,
         `${name} task note`,
         `${name} item`,
+        `${name}-sso-client`,
+        `${name} sso secret`,
         siret,
         ...roles.map(email),
       ],

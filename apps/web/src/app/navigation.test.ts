@@ -60,6 +60,10 @@ describe('rule 3: sso query', () => {
   it('sends an anonymous visitor to the provider link', () => {
     expect(ssoRedirect('?sso=Google', providers)).toBe('https://idp.example/auth');
     expect(ssoRedirect('?sso=other', providers)).toBeNull();
+    expect(ssoRedirect('?sso=google&redirect=%2Ftasks', providers)).toBe(
+      'https://idp.example/auth?redirect=%2Ftasks',
+    );
+    expect(ssoRedirect('?sso=google&redirect=https://evil', providers)).toBe('https://idp.example/auth');
     const d = decide(
       base({
         route: signin,

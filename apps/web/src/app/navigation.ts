@@ -54,9 +54,17 @@ export function signInRedirect(pathname: string, search: string): string {
 
 /** Rule 3: `?sso=<name>` sends an anonymous visitor to that OAuth provider's link. */
 export function ssoRedirect(search: string, providers: readonly OAuthProviderLink[]): string | null {
-  const name = new URLSearchParams(search).get('sso');
+  const params = new URLSearchParams(search);
+  const name = params.get('sso');
   if (!name) return null;
-  return providers.find((p) => p.name.toLowerCase() === name.toLowerCase())?.url ?? null;
+  const url = providers.find((p) => p.name.toLowerCase() === name.toLowerCase())?.url;
+  return url ? withSsoRedirect(url, params.get('redirect')) : null;
+}
+
+/** A provider's link carrying the page to open once signed in (a safe one only). */
+export function withSsoRedirect(url: string, redirect: string | null): string {
+  const target = safeRedirectTarget(redirect);
+  return target ? `${url}${url.includes('?') ? '&' : '?'}redirect=${encodeURIComponent(target)}` : url;
 }
 
 /** Rule 4: a signed-in visitor on an anonymous-only route goes to the redirect target or home. */

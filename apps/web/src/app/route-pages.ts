@@ -22,6 +22,7 @@ export const ROUTE_PAGES: Readonly<Record<string, PageLoader>> = {
   'accept-invitation': () =>
     import('../features/auth/accept-invitation-page').then((m) => m.AcceptInvitationPage),
   'cgu-cgv': () => import('../features/auth/terms-page').then((m) => m.TermsPage),
+  'oauth-callback': () => import('../features/auth/oauth-callback-page').then((m) => m.OAuthCallbackPage),
   'sso-error': () => import('../features/auth/sso-error-page').then((m) => m.SsoErrorPage),
   oops: () => import('../features/errors/oops-page').then((m) => m.OopsPage),
 };

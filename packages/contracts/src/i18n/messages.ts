@@ -31,6 +31,8 @@ export type ValidationKey =
   | 'image-too-large'
   | 'svg-external-reference'
   | 'invalid-domain'
+  | 'invalid-issuer'
+  | 'provider-name-taken'
   | 'password-too-weak'
   | 'password-personal-info'
   | 'current-password-invalid'
@@ -95,6 +97,8 @@ const fr: Catalogue = {
   'image-too-large': "L'image est trop volumineuse (500 Ko au plus).",
   'svg-external-reference':
     'Le logo SVG fait appel à des ressources extérieures au fichier (images, styles, polices ou liens) : intégrez-les au fichier.',
+  'invalid-issuer': "Adresse d'émetteur invalide (une URL https://, sans ? ni #).",
+  'provider-name-taken': 'Un autre fournisseur de ce portail porte déjà ce nom.',
   'invalid-domain': 'Nom de domaine invalide (par exemple cabinet.example.fr, sans https:// ni port).',
   'invalid-characters': 'Caractères spéciaux interdits.',
   'invalid-id': 'Identifiant invalide.',
@@ -203,6 +207,8 @@ const en: Catalogue = {
   'image-too-large': 'The image is too large (500 KB at most).',
   'svg-external-reference':
     'The SVG logo uses resources from outside the file (images, styles, fonts or links): embed them in the file.',
+  'invalid-issuer': 'Invalid issuer address (an https:// URL, without ? or #).',
+  'provider-name-taken': 'Another provider of this portal already has this name.',
   'invalid-domain': 'Invalid domain name (for example firm.example.com, without https:// or port).',
   'invalid-characters': 'Special characters are not allowed.',
   'invalid-id': 'Invalid identifier.',
@@ -309,6 +315,8 @@ const pt: Catalogue = {
   'image-too-large': 'A imagem é demasiado grande (500 KB no máximo).',
   'svg-external-reference':
     'O logótipo SVG usa recursos externos ao ficheiro (imagens, estilos, tipos de letra ou ligações): incorpore-os no ficheiro.',
+  'invalid-issuer': 'Endereço de emissor inválido (um URL https://, sem ? nem #).',
+  'provider-name-taken': 'Outro fornecedor deste portal já tem este nome.',
   'invalid-domain': 'Nome de domínio inválido (por exemplo gabinete.example.pt, sem https:// nem porta).',
   'invalid-characters': 'Caracteres especiais não permitidos.',
   'invalid-id': 'Identificador inválido.',

@@ -21,7 +21,9 @@ export type IdRef =
   /** A person already in the tenant (firm member or client user): task members, not people added. */
   | 'member'
   /** One of the caller's own signed-in sessions (a person's, not a tenant's). */
-  | 'session';
+  | 'session'
+  /** An OpenID Connect provider of a portal. */
+  | 'identity_provider';
 
 /**
  * The only spelling of an id in a path or query: decimal digits without a sign, spaces, exponent,

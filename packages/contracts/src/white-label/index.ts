@@ -18,7 +18,13 @@ export const whiteLabelSchema = z.object({
 });
 export type WhiteLabel = z.infer<typeof whiteLabelSchema>;
 
-export const oauthProviderSchema = z.object({ name: z.string(), label: z.string(), url: z.string() });
+/** A sign-in button: `url` starts the provider's flow (`GET /api/oauth/get-sso-link`). */
+export const oauthProviderSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  label: z.string(),
+  url: z.string(),
+});
 
 export const whiteLabelResponseSchema = z.object({
   accounting_firm: z.object({

@@ -3,6 +3,7 @@ export * from './documents';
 export * from './identity';
 export * from './mail';
 export * from './platform';
+export * from './sso';
 export * from './tasks';
 export * from './tenancy';
 export * from './terms';

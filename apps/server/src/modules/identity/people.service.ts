@@ -73,6 +73,11 @@ export async function findPerson(db: Db, id: number): Promise<Person | undefined
   return (await findPeople(db, [id])).get(id);
 }
 
+/** The account of an email (single sign-on matches a provider's verified email). */
+export async function findUserIdByEmail(db: Db, email: string): Promise<number | undefined> {
+  return (await repo.findUserByEmail(db, email))?.id;
+}
+
 /**
  * How a portal adds the person of `input.email`, inside its transaction:
  * - a new email: the account is created with what the portal typed, and the portal owns its

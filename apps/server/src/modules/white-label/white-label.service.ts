@@ -7,6 +7,7 @@ import {
 } from '@portal/contracts';
 import type { AppContext } from '../../app-context';
 import { AppError } from '../../platform/errors/app-error';
+import { signInButtons } from '../sso/providers.service';
 import { firmModules } from '../tenancy/tenancy.service';
 import { appleTouchIcon, faviconIco, placeholderLogoSvg } from './icons';
 import * as repo from './white-label.repository';
@@ -57,7 +58,11 @@ export async function startupWhiteLabel(ctx: AppContext, input: Resolve): Promis
     firm = await firmForHost(ctx, hostname);
   }
   if (!firm) throw new AppError('not-found');
-  const [whiteLabels, modules] = await Promise.all([whiteLabelsFor(ctx, firm), firmModules(ctx.db, firm.id)]);
+  const [whiteLabels, modules, oauthProviders] = await Promise.all([
+    whiteLabelsFor(ctx, firm),
+    firmModules(ctx.db, firm.id),
+    signInButtons(ctx.db, firm.id),
+  ]);
   const response: WhiteLabelResponse = {
     accounting_firm: {
       id: firm.id,
@@ -67,7 +72,7 @@ export async function startupWhiteLabel(ctx: AppContext, input: Resolve): Promis
     },
     white_labels: whiteLabels,
     modules,
-    oauth_providers: [],
+    oauth_providers: oauthProviders,
   };
   if (input.multiDomain && firm.domain && firm.domain !== hostname) {
     const port = /:(\d+)$/.exec(input.host)?.[1];

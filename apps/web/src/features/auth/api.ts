@@ -27,6 +27,9 @@ const quiet = { showError: false, authRedirect: false } as const;
 export const refreshSession = (refreshToken: string) =>
   api.get<SessionTokens>('autologin', { ...quiet, query: { refresh_token: refreshToken } });
 
+/** Takes the session of a finished SSO sign-in (the browser's HttpOnly cookie proves it). */
+export const takeSsoSession = () => api.post<SessionTokens>('oauth/session', undefined, quiet);
+
 /** Checks a reset or invitation token (GET /api/password-resets?token=). */
 export const usePasswordToken = (token: string) =>
   useQuery({

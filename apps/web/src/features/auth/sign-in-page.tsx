@@ -9,7 +9,7 @@ import { useSearchParams } from 'react-router';
 import { isApiError } from '../../api';
 import { useAppNavigate } from '../../app/app-navigate';
 import { isEmbedded } from '../../app/embedded';
-import { signedInTarget } from '../../app/navigation';
+import { signedInTarget, withSsoRedirect } from '../../app/navigation';
 import { startSession } from '../../app/session';
 import { useWhiteLabel } from '../../app/white-label';
 import { AppLink } from '../../components/app-link';
@@ -123,7 +123,12 @@ export function SignInPage() {
             <Divider>{t('signin.or')}</Divider>
           </Suspense>
           {providers.map((p) => (
-            <Button key={p.name} variant="outlined" href={p.url} data-testid={TEST_IDS.ssoButton}>
+            <Button
+              key={p.id}
+              variant="outlined"
+              href={withSsoRedirect(p.url, params.get('redirect'))}
+              data-testid={TEST_IDS.ssoButton}
+            >
               {t('signin.sso', { label: p.label })}
             </Button>
           ))}

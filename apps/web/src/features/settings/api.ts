@@ -16,6 +16,8 @@ export const settingsKeys = {
   /** The firm's white labels (light and dark) as the branding editor shows them. */
   branding: (accountingFirmId: number) => ['settings', 'branding', accountingFirmId] as const,
   terms: (accountingFirmId: number) => ['settings', 'terms', accountingFirmId] as const,
+  identityProviders: (accountingFirmId: number) =>
+    ['settings', 'identity-providers', accountingFirmId] as const,
 };
 
 export const useFirmWhiteLabels = (accountingFirmId: number) =>

@@ -8,6 +8,7 @@ import { PageLoader } from '../../components/page-loader';
 import { useFirmWhiteLabels } from './api';
 import { BRANDING_IDS } from './branding-test-ids';
 import { BrandingThemeCard } from './branding-theme-card';
+import { SsoProvidersPanel } from './sso-providers-panel';
 
 const THEMES: readonly ThemeMode[] = ['light', 'dark'];
 
@@ -42,6 +43,7 @@ export function BrandingPage({ firm }: { firm: AccountingFirmSummary }) {
           <BrandingThemeCard key={label.theme} firm={firm} label={label} canEdit={canEdit} />
         ))}
       </Box>
+      {canEdit ? <SsoProvidersPanel firm={firm} /> : null}
     </Stack>
   );
 }
