@@ -40,6 +40,8 @@ export const configSchema = z.object({
   BACKUP_DIR: z.string().optional(),
   BACKUP_HOURS: z.coerce.number().min(0).max(8760).default(24),
   BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
+  /** Seals the two-factor secrets (at least 32 characters); required in production without the demo. */
+  TOTP_ENCRYPTION_KEY: z.string().min(32).optional(),
 });
 
 export type Config = z.infer<typeof configSchema> & {
@@ -47,7 +49,11 @@ export type Config = z.infer<typeof configSchema> & {
   publicUrl: string;
   dataDir: string;
   backupDir: string;
+  totpEncryptionKey: string;
 };
+
+/** Development, tests and the demo only: anyone can read it here. */
+const DEV_TOTP_KEY = 'development-only-totp-key-do-not-use-in-production';
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = configSchema.safeParse(env);
@@ -60,9 +66,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     c.SEED_DEMO === undefined ? !c.DATABASE_URL : c.SEED_DEMO === 'true' || c.SEED_DEMO === '1';
   return {
     ...c,
+    totpEncryptionKey: c.TOTP_ENCRYPTION_KEY ?? DEV_TOTP_KEY,
     seedDemo,
     publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
     dataDir: path.resolve(c.DATA_DIR),
     backupDir: path.resolve(c.BACKUP_DIR ?? path.join(c.DATA_DIR, 'backups')),
   };
+}
+
+/**
+ * Run by the server at start (not by the command-line tools, which seal nothing): a production
+ * server keeps real second factors, whose key must not be the one printed in this file. The demo
+ * (seeded with published passwords) may use it.
+ */
+export function assertServerSecrets(config: Config): void {
+  if (config.NODE_ENV === 'production' && !config.seedDemo && !config.TOTP_ENCRYPTION_KEY)
+    throw new Error(
+      'Invalid configuration:\n  TOTP_ENCRYPTION_KEY: required in production (32 characters or more)',
+    );
 }

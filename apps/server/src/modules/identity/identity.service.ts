@@ -3,6 +3,7 @@ import {
   type CreatePasswordRequest,
   INVITATION_TTL_SECONDS,
   type Locale,
+  type LoginAnswer,
   type LoginRequest,
   localeSchema,
   PASSWORD_RESET_TTL_SECONDS,
@@ -27,6 +28,7 @@ import { currentTerms, recordAcceptance, toTermsDto } from '../terms/terms.servi
 import * as repo from './identity.repository';
 import { invitationMail, passwordChangedMail, resetMail } from './mails';
 import * as throttle from './sign-in-throttle';
+import { afterFirstFactor } from './two-factor.service';
 import { toUserDto } from './user.mapper';
 
 type RequestMeta = { ip: string; userAgent?: string };
@@ -49,9 +51,10 @@ export async function deleteUser(tx: Db, userId: number): Promise<void> {
 
 /**
  * Signs in with email and password. Failures are throttled (`sign-in-throttle.ts`): past its
- * limits the answer is 429 with the time left, before the password is even checked.
+ * limits the answer is 429 with the time left, before the password is even checked. A person
+ * with a second factor (or whom a portal's rule requires to enrol) gets an `mfa_token` instead.
  */
-export async function login(ctx: AppContext, input: LoginRequest, meta: RequestMeta): Promise<SessionTokens> {
+export async function login(ctx: AppContext, input: LoginRequest, meta: RequestMeta): Promise<LoginAnswer> {
   const user = await repo.findUserByEmail(ctx.db, input.email);
   await throttle.assertMayTryPassword(ctx, input.email, meta.ip, user?.id ?? null);
   const valid = await verifyPassword(user?.passwordHash ?? null, input.password);
@@ -62,7 +65,7 @@ export async function login(ctx: AppContext, input: LoginRequest, meta: RequestM
     });
   }
   await throttle.recordPasswordSuccess(ctx, input.email, meta.ip);
-  return openSession(ctx.db, user.id, meta);
+  return afterFirstFactor(ctx, user, meta);
 }
 
 /** Exchanges a refresh token for a new pair; a replayed token revokes its family (401). */
@@ -266,7 +269,7 @@ export async function tokenInfo(ctx: AppContext, token: string, locale: Locale):
   const current = firmId === null ? undefined : await currentTerms(ctx.db, firmId, locale);
   return {
     email: found.user.email,
-    purpose: found.token.purpose,
+    purpose: found.token.purpose === 'invite' ? 'invite' : 'reset',
     accounting_firm_id: firmId,
     terms: current ? toTermsDto(current) : null,
   };
