@@ -2,11 +2,15 @@ import type {
   AcceptInvitationResult,
   CreatePasswordRequest,
   InvitationInfo,
+  LoginAnswer,
+  LoginMfaAnswer,
+  LoginMfaRequest,
   LoginRequest,
   PasswordTokenInfo,
   ResetPasswordRequest,
   SessionTokens,
   Terms,
+  TotpEnrolment,
 } from '@portal/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api';
@@ -47,8 +51,20 @@ export const useTerms = (accountingFirmId: number | null, locale: string) =>
     retry: false,
   });
 
+/** The tokens, or the second-factor step (`mfa_required`). */
 export const useLogin = () =>
-  useMutation({ mutationFn: (body: LoginRequest) => api.post<SessionTokens>('login', body, quiet) });
+  useMutation({ mutationFn: (body: LoginRequest) => api.post<LoginAnswer>('login', body, quiet) });
+
+export const useLoginMfa = () =>
+  useMutation({
+    mutationFn: (body: LoginMfaRequest) => api.post<LoginMfaAnswer>('login/mfa', body, quiet),
+  });
+
+export const useLoginEnrolment = () =>
+  useMutation({
+    mutationFn: (mfaToken: string) =>
+      api.post<TotpEnrolment>('login/mfa/enrolment', { mfa_token: mfaToken }, quiet),
+  });
 
 export const useSendResetMail = () =>
   useMutation({ mutationFn: (email: string) => api.post<unknown>('password-resets', { email }, quiet) });
