@@ -247,4 +247,3 @@ export const sessionSummarySchema = z.object({
 export type SessionSummary = z.infer<typeof sessionSummarySchema>;
 
 export const sessionIdParamsSchema = z.object({ id: idParam('session') });
-export * from './two-factor';

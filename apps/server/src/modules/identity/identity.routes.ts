@@ -3,7 +3,6 @@ import {
   changePasswordRequestSchema,
   createPasswordRequestSchema,
   dataEnvelope,
-  loginAnswerSchema,
   loginRequestSchema,
   passwordTokenInfoSchema,
   resetPasswordRequestSchema,
@@ -15,6 +14,7 @@ import {
   updateMeRequestSchema,
   userSchema,
 } from '@portal/contracts';
+import { loginAnswerSchema } from '@portal/contracts/auth/two-factor';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context';

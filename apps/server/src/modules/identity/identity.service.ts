@@ -3,7 +3,6 @@ import {
   type CreatePasswordRequest,
   INVITATION_TTL_SECONDS,
   type Locale,
-  type LoginAnswer,
   type LoginRequest,
   localeSchema,
   PASSWORD_RESET_TTL_SECONDS,
@@ -13,6 +12,7 @@ import {
   type UpdateMeRequest,
   type User,
 } from '@portal/contracts';
+import type { LoginAnswer } from '@portal/contracts/auth/two-factor';
 import { passwordStrengthProblem } from '@portal/contracts/rules/password-strength';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context';

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { RECOVERY_CODE_COUNT } from '@portal/contracts';
+import { RECOVERY_CODE_COUNT } from '@portal/contracts/auth/two-factor';
 import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
 import { hashToken } from '../../platform/auth/tokens';

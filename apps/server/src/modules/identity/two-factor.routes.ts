@@ -1,6 +1,5 @@
+import { dataEnvelope, firmIdParamsSchema } from '@portal/contracts';
 import {
-  dataEnvelope,
-  firmIdParamsSchema,
   loginMfaAnswerSchema,
   loginMfaRequestSchema,
   mfaTokenRequestSchema,
@@ -10,7 +9,7 @@ import {
   totpEnrolmentSchema,
   totpStatusSchema,
   updateSignInSettingsSchema,
-} from '@portal/contracts';
+} from '@portal/contracts/auth/two-factor';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context';

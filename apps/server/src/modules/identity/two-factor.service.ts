@@ -8,7 +8,7 @@ import {
   type TotpEnrolment,
   type TotpStatus,
   type UpdateSignInSettings,
-} from '@portal/contracts';
+} from '@portal/contracts/auth/two-factor';
 import type { AppContext } from '../../app-context';
 import { secretBox } from '../../platform/auth/secret-box';
 import { type Actor, openSession, revokeOtherSessions } from '../../platform/auth/sessions';

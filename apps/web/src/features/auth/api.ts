@@ -2,16 +2,18 @@ import type {
   AcceptInvitationResult,
   CreatePasswordRequest,
   InvitationInfo,
-  LoginAnswer,
-  LoginMfaAnswer,
-  LoginMfaRequest,
   LoginRequest,
   PasswordTokenInfo,
   ResetPasswordRequest,
   SessionTokens,
   Terms,
-  TotpEnrolment,
 } from '@portal/contracts';
+import type {
+  LoginAnswer,
+  LoginMfaAnswer,
+  LoginMfaRequest,
+  TotpEnrolment,
+} from '@portal/contracts/auth/two-factor';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api';
 import { workspaceKeys } from '../shell/api';

@@ -1,12 +1,5 @@
-import type {
-  AcceptTermsRequest,
-  ChangePasswordRequest,
-  MyTerms,
-  RecoveryCodes,
-  SessionSummary,
-  TotpEnrolment,
-  TotpStatus,
-} from '@portal/contracts';
+import type { AcceptTermsRequest, ChangePasswordRequest, MyTerms, SessionSummary } from '@portal/contracts';
+import type { RecoveryCodes, TotpEnrolment, TotpStatus } from '@portal/contracts/auth/two-factor';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api';

@@ -1,12 +1,11 @@
 import type {
   FirmTerms,
   PublishTermsRequest,
-  SignInSettings,
   ThemeMode,
-  UpdateSignInSettings,
   UpdateWhiteLabelRequest,
   WhiteLabel,
 } from '@portal/contracts';
+import type { SignInSettings, UpdateSignInSettings } from '@portal/contracts/auth/two-factor';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api';
 import { WHITE_LABEL_KEY } from '../../app/white-label';
