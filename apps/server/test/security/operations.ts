@@ -137,6 +137,8 @@ export const PUBLIC_BY_DESIGN: Record<string, string> = {
   'GET /api/health': 'liveness probe, no data',
   'POST /api/login': 'sign-in',
   'POST /api/login/mfa': "a sign-in's second step, with the one-use mfa_token the password gave",
+  'POST /api/magic-links': 'sign-in link mail, same answer for every email',
+  'POST /api/magic-links/{token}': 'sign-in with a one-use mailed token',
   'POST /api/login/mfa/enrolment': 'the enrolment a portal requires at sign-in, with the one-use mfa_token',
   'GET /api/autologin': 'refresh with a refresh token',
   'POST /api/password-resets': 'reset mail, same answer for every email',

@@ -23,6 +23,7 @@ import { revokeFamily } from '../../platform/auth/sessions';
 import { bearer, requestLocale, requestMeta, typed } from '../../platform/http/route-helpers';
 import * as identity from './identity.service';
 import { invitationRoutes } from './invitations.routes';
+import { magicLinkRoutes } from './magic-links.routes';
 import { mySessionsRoutes } from './my-sessions.routes';
 import { twoFactorRoutes } from './two-factor.routes';
 
@@ -202,4 +203,5 @@ export function identityRoutes(app: FastifyInstance, ctx: AppContext): void {
   invitationRoutes(app, ctx);
   mySessionsRoutes(app, ctx);
   twoFactorRoutes(app, ctx);
+  magicLinkRoutes(app, ctx);
 }
