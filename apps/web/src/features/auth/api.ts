@@ -12,6 +12,7 @@ import type {
   LoginAnswer,
   LoginMfaAnswer,
   LoginMfaRequest,
+  MagicLinkRequest,
   TotpEnrolment,
 } from '@portal/contracts/auth/two-factor';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -98,3 +99,12 @@ export const useAcceptInvitation = () => {
     onSuccess: () => client.invalidateQueries({ queryKey: workspaceKeys.all }),
   });
 };
+
+export const useSendMagicLink = () =>
+  useMutation({ mutationFn: (body: MagicLinkRequest) => api.post<unknown>('magic-links', body, quiet) });
+
+export const useMagicLinkSignIn = () =>
+  useMutation({
+    mutationFn: (token: string) =>
+      api.post<LoginAnswer>(`magic-links/${encodeURIComponent(token)}`, undefined, quiet),
+  });

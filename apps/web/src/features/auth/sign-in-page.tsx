@@ -137,6 +137,9 @@ export function SignInPage() {
       <AppLink to="/reset-password" sx={{ alignSelf: 'flex-end' }}>
         {t('signin.forgotten')}
       </AppLink>
+      <AppLink to="/magic-link" sx={{ alignSelf: 'flex-end' }} data-testid="magic-link-link">
+        {t('signin.magicLink')}
+      </AppLink>
       {providers.length > 0 ? (
         <>
           <Suspense fallback={null}>
