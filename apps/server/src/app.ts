@@ -14,6 +14,7 @@ import { documentsSeam } from './modules/documents/documents.seam';
 import { healthRoutes } from './modules/health/health.routes';
 import { identityRoutes } from './modules/identity/identity.routes';
 import { identityMailJobs } from './modules/identity/identity.service';
+import { magicLinkMailJobs } from './modules/identity/magic-links.service';
 import { platformAdminRoutes } from './modules/platform-admin/platform-admin.routes';
 import { ssoRoutes } from './modules/sso/sso.routes';
 import {
@@ -167,6 +168,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   ctx.access.register(vendorsAccess);
   // Each module adds the mails it builds when the outbox sends them.
   ctx.outbox.register(identityMailJobs(ctx));
+  ctx.outbox.register(magicLinkMailJobs(ctx));
   // Each module adds its background jobs.
   ctx.jobs.register(
     TASK_REMINDER_JOB,

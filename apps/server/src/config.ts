@@ -67,6 +67,8 @@ export const configSchema = z.object({
     .optional(),
   /** Lets openid-client talk to http:// issuers: tests and development only. */
   SSO_ALLOW_INSECURE_ISSUERS: bool(false),
+  /** Seals the two-factor secrets (at least 32 characters); required in production without the demo. */
+  TOTP_ENCRYPTION_KEY: z.string().min(32).optional(),
 });
 
 function ssoKeyBytes(value: string): Buffer | null {
@@ -81,7 +83,11 @@ export type Config = z.infer<typeof configSchema> & {
   backupDir: string;
   /** The key sealing SSO client secrets; null in production without SSO_SECRET_KEY (SSO off). */
   ssoKey: Buffer | null;
+  totpEncryptionKey: string;
 };
+
+/** Development, tests and the demo only: anyone can read it here. */
+const DEV_TOTP_KEY = 'development-only-totp-key-do-not-use-in-production';
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = configSchema.safeParse(env);
@@ -101,6 +107,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     c.SEED_DEMO === undefined ? !c.DATABASE_URL : c.SEED_DEMO === 'true' || c.SEED_DEMO === '1';
   return {
     ...c,
+    totpEncryptionKey: c.TOTP_ENCRYPTION_KEY ?? DEV_TOTP_KEY,
     seedDemo,
     publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
     dataDir: path.resolve(c.DATA_DIR),
@@ -111,4 +118,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? null
         : createHash('sha256').update('portal development sso key').digest(),
   };
+}
+
+/**
+ * Run by the server at start (not by the command-line tools, which seal nothing): a production
+ * server keeps real second factors, whose key must not be the one printed in this file. The demo
+ * (seeded with published passwords) may use it.
+ */
+export function assertServerSecrets(config: Config): void {
+  if (config.NODE_ENV === 'production' && !config.seedDemo && !config.TOTP_ENCRYPTION_KEY)
+    throw new Error(
+      'Invalid configuration:\n  TOTP_ENCRYPTION_KEY: required in production (32 characters or more)',
+    );
 }

@@ -1,10 +1,11 @@
 import { buildApp } from './app';
-import { loadConfig } from './config';
+import { assertServerSecrets, loadConfig } from './config';
 import { scheduleBackups } from './startup/backup';
 import { openDatabase } from './startup/open-database';
 
 async function main() {
   const config = loadConfig();
+  assertServerSecrets(config);
   const database = await openDatabase(config, (message) => console.log(message));
   const app = await buildApp(config, { database });
   const stopBackups = scheduleBackups(

@@ -68,6 +68,10 @@ export const ERROR_CODES = [
   'task-member-unknown',
   'task-not-information-request',
   'default-folder-move',
+  'invalid-mfa-code',
+  'two-factor-already-enabled',
+  'two-factor-not-enabled',
+  'magic-links-disabled',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

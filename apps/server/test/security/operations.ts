@@ -136,6 +136,10 @@ export const operationRefs = (op: Operation) => [
 export const PUBLIC_BY_DESIGN: Record<string, string> = {
   'GET /api/health': 'liveness probe, no data',
   'POST /api/login': 'sign-in',
+  'POST /api/login/mfa': "a sign-in's second step, with the one-use mfa_token the password gave",
+  'POST /api/magic-links': 'sign-in link mail, same answer for every email',
+  'POST /api/magic-links/{token}': 'sign-in with a one-use mailed token',
+  'POST /api/login/mfa/enrolment': 'the enrolment a portal requires at sign-in, with the one-use mfa_token',
   'GET /api/autologin': 'refresh with a refresh token',
   'POST /api/password-resets': 'reset mail, same answer for every email',
   'GET /api/password-resets': 'checks a one-use link',
@@ -167,6 +171,12 @@ export const SELF_ROUTES: Record<string, string> = {
   'GET /api/users/me/accounting-firms': "the caller's firms",
   'GET /api/users/me/sessions': "the caller's sessions",
   'DELETE /api/users/me/sessions': "ends the caller's other sessions (not called by the probe)",
+  'GET /api/users/me/totp': "the caller's two-factor status",
+  'POST /api/users/me/totp': "starts the caller's two-factor enrolment",
+  'POST /api/users/me/totp/confirm': "turns the caller's two-factor on with a code (not called by the probe)",
+  'POST /api/users/me/totp/recovery-codes':
+    'new recovery codes for the caller, with a code (not called by the probe)',
+  'DELETE /api/users/me/totp': "turns the caller's two-factor off with a code (not called by the probe)",
   'GET /api/siret-lookup': 'company data provider, no tenant data',
 };
 
@@ -195,6 +205,10 @@ export const NOT_CALLED = new Set([
   'GET /api/logout',
   'POST /api/change_password',
   'DELETE /api/users/me/sessions',
+  // They need a fresh code of the caller's authenticator, which the probe has not.
+  'POST /api/users/me/totp/confirm',
+  'POST /api/users/me/totp/recovery-codes',
+  'DELETE /api/users/me/totp',
 ]);
 
 /** A file part of a multipart body. */

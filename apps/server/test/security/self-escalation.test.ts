@@ -51,6 +51,8 @@ const PRIVILEGE_FIELDS = new Set([
 /** Body fields that carry no right (the person's identity, a label). */
 const NEUTRAL_FIELDS = new Set([
   'email',
+  // A second-factor code: proves the person, gives no right.
+  'code',
   'firstname',
   'lastname',
   'civility',

@@ -16,6 +16,9 @@ export const ROUTE_PAGES: Readonly<Record<string, PageLoader>> = {
   signin: () => import('../features/auth/sign-in-page').then((m) => m.SignInPage),
   autologin: () => import('../features/auth/autologin-page').then((m) => m.AutologinPage),
   'reset-password': () => import('../features/auth/reset-password-page').then((m) => m.ResetPasswordPage),
+  'magic-link-request': () =>
+    import('../features/auth/magic-link-request-page').then((m) => m.MagicLinkRequestPage),
+  'magic-link': () => import('../features/auth/magic-link-page').then((m) => m.MagicLinkPage),
   'reset-password-submit': () =>
     import('../features/auth/reset-password-submit-page').then((m) => m.ResetPasswordSubmitPage),
   'create-password': () => import('../features/auth/create-password-page').then((m) => m.CreatePasswordPage),

@@ -38,6 +38,8 @@ export const ROUTES: readonly AppRoute[] = [
   anonymous('signin', '/signin'),
   anonymous('autologin', '/autologin', { auth: 'public', notHistorised: true }),
   anonymous('reset-password', '/reset-password'),
+  anonymous('magic-link-request', '/magic-link'),
+  anonymous('magic-link', '/magic-link/:token', { notHistorised: true }),
   anonymous('reset-password-submit', '/reset-password-submit/:token'),
   anonymous('create-password', '/create-password/:token'),
   // An existing account accepts an invitation: signed in or not.

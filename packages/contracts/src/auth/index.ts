@@ -11,14 +11,7 @@ export const loginRequestSchema = z
   .meta({ example: { email: 'expert@cabinet-exemple.fr', password: 'Mot-de-passe-2026' } });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
-export const sessionTokensSchema = z.object({
-  access_token: z.string(),
-  refresh_token: z.string(),
-  token_type: z.literal('Bearer'),
-  expires_at: z.string(),
-  refresh_expires_at: z.string(),
-});
-export type SessionTokens = z.infer<typeof sessionTokensSchema>;
+export { type SessionTokens, sessionTokensSchema } from './tokens';
 
 export const autologinQuerySchema = z.object({
   refresh_token: text(200).optional(),

@@ -158,6 +158,10 @@ const fr: Catalogue = {
   'default-folder-move':
     'Déplacer un dossier par défaut arrête son alimentation automatique : confirmez le déplacement.',
   'folder-into-itself': 'Un dossier ne peut pas aller dans lui-même ni dans ses sous-dossiers.',
+  'invalid-mfa-code': 'Code invalide ou déjà utilisé.',
+  'two-factor-already-enabled': 'La double authentification est déjà activée.',
+  'two-factor-not-enabled': "La double authentification n'est pas activée.",
+  'magic-links-disabled': 'Les liens de connexion sont désactivés sur ce portail.',
 };
 
 const en: Catalogue = {
@@ -265,6 +269,10 @@ const en: Catalogue = {
   'invalid-chunk-number': 'Invalid chunk number.',
   'default-folder-move': 'Moving a default folder stops its automatic feeding: confirm the move.',
   'folder-into-itself': 'A folder cannot go into itself or its sub-folders.',
+  'invalid-mfa-code': 'Invalid or already used code.',
+  'two-factor-already-enabled': 'Two-factor authentication is already on.',
+  'two-factor-not-enabled': 'Two-factor authentication is not on.',
+  'magic-links-disabled': 'Sign-in links are turned off on this portal.',
 };
 
 const pt: Catalogue = {
@@ -374,6 +382,10 @@ const pt: Catalogue = {
   'default-folder-move':
     'Mover uma pasta predefinida interrompe a sua alimentação automática: confirme a deslocação.',
   'folder-into-itself': 'Uma pasta não pode ir para si própria nem para as suas subpastas.',
+  'invalid-mfa-code': 'Código inválido ou já utilizado.',
+  'two-factor-already-enabled': 'A autenticação de dois fatores já está ativada.',
+  'two-factor-not-enabled': 'A autenticação de dois fatores não está ativada.',
+  'magic-links-disabled': 'As ligações de início de sessão estão desativadas neste portal.',
 };
 
 export const MESSAGES: Record<Locale, Catalogue> = { fr, en, pt };

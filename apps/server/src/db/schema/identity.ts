@@ -22,6 +22,11 @@ export const users = pgTable('users', {
   birthDate: date('birth_date', { mode: 'string' }),
   birthCity: text('birth_city'),
   isSuperAdmin: boolean('is_super_admin').notNull().default(false),
+  /** TOTP secret sealed with TOTP_ENCRYPTION_KEY; set at enrolment, in force once `totp_enabled_at` is. */
+  totpSecret: text('totp_secret'),
+  totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
+  /** The last 30-second step whose code was accepted: a code of that step or before is refused. */
+  totpLastStep: integer('totp_last_step'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -55,7 +60,7 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_idx').on(t.userId), index('sessions_family_idx').on(t.familyId)],
 );
 
-/** One-use links: password reset and invitation (create password). */
+/** One-use links: password reset, invitation (create password) and sign-in link (`magic`). */
 export const passwordTokens = pgTable(
   'password_tokens',
   {
@@ -64,7 +69,7 @@ export const passwordTokens = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    purpose: text('purpose', { enum: ['reset', 'invite'] }).notNull(),
+    purpose: text('purpose', { enum: ['reset', 'invite', 'magic'] }).notNull(),
     accountingFirmId: integer('accounting_firm_id').references(() => accountingFirms.id, {
       onDelete: 'cascade',
     }),
@@ -109,4 +114,39 @@ export const rateLimitHits = pgTable(
     hitAt: timestamp('hit_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('rate_limit_hits_bucket_idx').on(t.bucket, t.hitAt)],
+);
+
+/** Single-use recovery codes of a person's second factor (sha256: they are random, 50 bits). */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('recovery_codes_user_idx').on(t.userId)],
+);
+
+/**
+ * The step between the password (or a magic link) and the session: the `mfa_token` answered by
+ * the sign-in, good for a few minutes and one session. `enrol`: the person must first enrol.
+ */
+export const signInChallenges = pgTable(
+  'sign_in_challenges',
+  {
+    id: serial('id').primaryKey(),
+    tokenHash: text('token_hash').notNull().unique(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['verify', 'enrol'] }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sign_in_challenges_user_idx').on(t.userId)],
 );

@@ -32,6 +32,12 @@ export const accountingFirms = pgTable(
     leaderEmail: text('leader_email'),
     /** "Firm marked accountant" of the workflow write rule (spec section 6). */
     isAccountant: boolean('is_accountant').notNull().default(false),
+    /** Who must use a second factor: nobody, the administrators, the whole team. */
+    mfaRule: text('mfa_rule', { enum: ['optional', 'administrators', 'team'] })
+      .notNull()
+      .default('optional'),
+    /** "Send me a sign-in link" on this portal's sign-in page. */
+    magicLinks: boolean('magic_links').notNull().default(true),
     deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

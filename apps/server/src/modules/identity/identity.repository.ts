@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { accountingFirmMemberships, accountingFirms, passwordTokens, sessions, users } from '../../db/schema';
 import { preparedPerDatabase } from '../../platform/db-prepared';
@@ -66,8 +66,14 @@ export async function insertPasswordToken(db: Db, values: typeof passwordTokens.
   await db.insert(passwordTokens).values(values);
 }
 
-/** A usable (unused, unexpired) token with its user. */
-export async function findUsableToken(db: Db, tokenHash: string) {
+type TokenPurpose = (typeof passwordTokens.$inferSelect)['purpose'];
+
+/** A usable (unused, unexpired) token of one of these purposes, with its user. */
+export async function findUsableToken(
+  db: Db,
+  tokenHash: string,
+  purposes: TokenPurpose[] = ['reset', 'invite'],
+) {
   const [row] = await db
     .select({ token: passwordTokens, user: users })
     .from(passwordTokens)
@@ -75,6 +81,7 @@ export async function findUsableToken(db: Db, tokenHash: string) {
     .where(
       and(
         eq(passwordTokens.tokenHash, tokenHash),
+        inArray(passwordTokens.purpose, purposes),
         isNull(passwordTokens.usedAt),
         gt(passwordTokens.expiresAt, new Date()),
       ),

@@ -14,6 +14,7 @@ import {
   updateMeRequestSchema,
   userSchema,
 } from '@portal/contracts';
+import { loginAnswerSchema } from '@portal/contracts/auth/two-factor';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context';
@@ -22,7 +23,9 @@ import { revokeFamily } from '../../platform/auth/sessions';
 import { bearer, requestLocale, requestMeta, typed } from '../../platform/http/route-helpers';
 import * as identity from './identity.service';
 import { invitationRoutes } from './invitations.routes';
+import { magicLinkRoutes } from './magic-links.routes';
 import { mySessionsRoutes } from './my-sessions.routes';
+import { twoFactorRoutes } from './two-factor.routes';
 
 const ok = dataEnvelope(z.object({ success: z.literal(true) }));
 
@@ -32,7 +35,15 @@ export function identityRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   r.post(
     '/api/login',
-    { schema: { tags, body: loginRequestSchema, response: { 200: dataEnvelope(sessionTokensSchema) } } },
+    {
+      schema: {
+        tags,
+        description:
+          'The tokens; or, when a second factor is needed, `mfa_required` and an `mfa_token` for `POST /api/login/mfa` (`mfa_enrolment`: the portal requires one and the person must enrol first).',
+        body: loginRequestSchema,
+        response: { 200: dataEnvelope(loginAnswerSchema) },
+      },
+    },
     async (request) => ({ data: await identity.login(ctx, request.body, requestMeta(request)) }),
   );
 
@@ -191,4 +202,6 @@ export function identityRoutes(app: FastifyInstance, ctx: AppContext): void {
   // Invitations of existing accounts (accept page).
   invitationRoutes(app, ctx);
   mySessionsRoutes(app, ctx);
+  twoFactorRoutes(app, ctx);
+  magicLinkRoutes(app, ctx);
 }

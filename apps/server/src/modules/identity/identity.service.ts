@@ -12,6 +12,7 @@ import {
   type UpdateMeRequest,
   type User,
 } from '@portal/contracts';
+import type { LoginAnswer } from '@portal/contracts/auth/two-factor';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import type { Db } from '../../db/client';
@@ -26,6 +27,7 @@ import { currentTerms, recordAcceptance, toTermsDto } from '../terms/terms.servi
 import * as repo from './identity.repository';
 import { invitationMail, passwordChangedMail, resetMail } from './mails';
 import * as throttle from './sign-in-throttle';
+import { afterFirstFactor } from './two-factor.service';
 import { toUserDto } from './user.mapper';
 
 type RequestMeta = { ip: string; userAgent?: string };
@@ -48,9 +50,10 @@ export async function deleteUser(tx: Db, userId: number): Promise<void> {
 
 /**
  * Signs in with email and password. Failures are throttled (`sign-in-throttle.ts`): past its
- * limits the answer is 429 with the time left, before the password is even checked.
+ * limits the answer is 429 with the time left, before the password is even checked. A person
+ * with a second factor (or whom a portal's rule requires to enrol) gets an `mfa_token` instead.
  */
-export async function login(ctx: AppContext, input: LoginRequest, meta: RequestMeta): Promise<SessionTokens> {
+export async function login(ctx: AppContext, input: LoginRequest, meta: RequestMeta): Promise<LoginAnswer> {
   const user = await repo.findUserByEmail(ctx.db, input.email);
   await throttle.assertMayTryPassword(ctx, input.email, meta.ip, user?.id ?? null);
   const valid = await verifyPassword(user?.passwordHash ?? null, input.password);
@@ -61,7 +64,7 @@ export async function login(ctx: AppContext, input: LoginRequest, meta: RequestM
     });
   }
   await throttle.recordPasswordSuccess(ctx, input.email, meta.ip);
-  return openSession(ctx.db, user.id, meta);
+  return afterFirstFactor(ctx, user, meta);
 }
 
 /** Exchanges a refresh token for a new pair; a replayed token revokes its family (401). */
@@ -267,7 +270,7 @@ export async function tokenInfo(ctx: AppContext, token: string, locale: Locale):
   const current = firmId === null ? undefined : await currentTerms(ctx.db, firmId, locale);
   return {
     email: found.user.email,
-    purpose: found.token.purpose,
+    purpose: found.token.purpose === 'invite' ? 'invite' : 'reset',
     accounting_firm_id: firmId,
     terms: current ? toTermsDto(current) : null,
   };

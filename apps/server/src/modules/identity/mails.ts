@@ -74,3 +74,26 @@ export const invitationMail = (locale: Locale, link: string, firm: string) => ({
   subject: INVITE[locale].subject,
   text: INVITE[locale].text(link, firm),
 });
+
+const MAGIC: Record<Locale, MailText> = {
+  fr: {
+    subject: 'Votre lien de connexion',
+    text: (link, firm) =>
+      `Bonjour,\n\nPour vous connecter à ${firm}, ouvrez ce lien (valable 15 minutes, utilisable une seule fois) :\n${link}\n\nSi vous n'êtes pas à l'origine de cette demande, ignorez ce message.`,
+  },
+  en: {
+    subject: 'Your sign-in link',
+    text: (link, firm) =>
+      `Hello,\n\nTo sign in to ${firm}, open this link (valid for 15 minutes, usable once):\n${link}\n\nIf you did not ask for this, ignore this message.`,
+  },
+  pt: {
+    subject: 'A sua ligação de início de sessão',
+    text: (link, firm) =>
+      `Olá,\n\nPara iniciar sessão em ${firm}, abra esta ligação (válida durante 15 minutos, utilizável uma única vez):\n${link}\n\nSe não fez este pedido, ignore esta mensagem.`,
+  },
+};
+
+export const magicLinkMail = (locale: Locale, link: string, firm: string) => ({
+  subject: MAGIC[locale].subject,
+  text: MAGIC[locale].text(link, firm),
+});

@@ -65,6 +65,10 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   'task-member-unknown': 422,
   'task-not-information-request': 422,
   'default-folder-move': 422,
+  'invalid-mfa-code': 422,
+  'two-factor-already-enabled': 422,
+  'two-factor-not-enabled': 422,
+  'magic-links-disabled': 403,
 };
 
 /** Field errors: field path -> message keys (translated when the error is written). */

@@ -8,6 +8,13 @@ import type {
   SessionTokens,
   Terms,
 } from '@portal/contracts';
+import type {
+  LoginAnswer,
+  LoginMfaAnswer,
+  LoginMfaRequest,
+  MagicLinkRequest,
+  TotpEnrolment,
+} from '@portal/contracts/auth/two-factor';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api';
 import { workspaceKeys } from '../shell/api';
@@ -50,8 +57,20 @@ export const useTerms = (accountingFirmId: number | null, locale: string) =>
     retry: false,
   });
 
+/** The tokens, or the second-factor step (`mfa_required`). */
 export const useLogin = () =>
-  useMutation({ mutationFn: (body: LoginRequest) => api.post<SessionTokens>('login', body, quiet) });
+  useMutation({ mutationFn: (body: LoginRequest) => api.post<LoginAnswer>('login', body, quiet) });
+
+export const useLoginMfa = () =>
+  useMutation({
+    mutationFn: (body: LoginMfaRequest) => api.post<LoginMfaAnswer>('login/mfa', body, quiet),
+  });
+
+export const useLoginEnrolment = () =>
+  useMutation({
+    mutationFn: (mfaToken: string) =>
+      api.post<TotpEnrolment>('login/mfa/enrolment', { mfa_token: mfaToken }, quiet),
+  });
 
 export const useSendResetMail = () =>
   useMutation({ mutationFn: (email: string) => api.post<unknown>('password-resets', { email }, quiet) });
@@ -83,3 +102,12 @@ export const useAcceptInvitation = () => {
     onSuccess: () => client.invalidateQueries({ queryKey: workspaceKeys.all }),
   });
 };
+
+export const useSendMagicLink = () =>
+  useMutation({ mutationFn: (body: MagicLinkRequest) => api.post<unknown>('magic-links', body, quiet) });
+
+export const useMagicLinkSignIn = () =>
+  useMutation({
+    mutationFn: (token: string) =>
+      api.post<LoginAnswer>(`magic-links/${encodeURIComponent(token)}`, undefined, quiet),
+  });

@@ -3,6 +3,8 @@ import Button from '@mui/material/Button';
 import Fab from '@mui/material/Fab';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import type { SessionTokens } from '@portal/contracts';
+import type { MfaChallenge } from '@portal/contracts/auth/two-factor';
 import { type FormEvent, lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -21,6 +23,11 @@ import type { LoginErrors, LoginFields } from './sign-in-validation';
 /** Shown only after a failed sign-in, or with SSO providers: loaded then, not with the page. */
 const Alert = lazy(() => import('@mui/material/Alert'));
 const Divider = lazy(() => import('@mui/material/Divider'));
+
+/** The second factor's step, loaded when the password asks for it. */
+const SecondFactorStep = lazy(() =>
+  import('./second-factor-step').then((m) => ({ default: m.SecondFactorStep })),
+);
 
 /** The form's check (zod and the contracts), loaded when the visitor first focuses the form. */
 const loadValidation = () => import('./sign-in-validation').then((m) => m.validateLogin);
@@ -42,6 +49,12 @@ export function SignInPage() {
   const [submitting, setSubmitting] = useState(false);
   const submitted = useRef(false);
   const inputs = useRef<Partial<Record<keyof LoginFields, HTMLInputElement | null>>>({});
+  const [challenge, setChallenge] = useState<MfaChallenge | null>(null);
+
+  const signedIn = (tokens: SessionTokens) => {
+    startSession(tokens);
+    navigate(signedInTarget(params.toString() ? `?${params}` : ''), { replace: true });
+  };
 
   const change = (name: keyof LoginFields) => async (event: { target: { value: string } }) => {
     const next = { ...values, [name]: event.target.value };
@@ -65,8 +78,9 @@ export function SignInPage() {
       }
       setFieldErrors({});
       setError(null);
-      startSession(await login.mutateAsync(result.request));
-      navigate(signedInTarget(params.toString() ? `?${params}` : ''), { replace: true });
+      const answer = await login.mutateAsync(result.request);
+      if ('mfa_required' in answer) setChallenge(answer);
+      else signedIn(answer);
     } catch (e) {
       setError(isApiError(e) ? e.message : t('errors:server-error'));
     } finally {
@@ -86,6 +100,12 @@ export function SignInPage() {
   });
 
   const providers = whiteLabel?.oauth_providers ?? [];
+  if (challenge)
+    return (
+      <Suspense fallback={null}>
+        <SecondFactorStep challenge={challenge} onSignedIn={signedIn} onCancel={() => setChallenge(null)} />
+      </Suspense>
+    );
   return (
     <Stack component="form" noValidate onSubmit={onSubmit} onFocus={() => void loadValidation()} spacing={1}>
       <Typography variant="h4" component="h1">
@@ -116,6 +136,9 @@ export function SignInPage() {
       </Button>
       <AppLink to="/reset-password" sx={{ alignSelf: 'flex-end' }}>
         {t('signin.forgotten')}
+      </AppLink>
+      <AppLink to="/magic-link" sx={{ alignSelf: 'flex-end' }} data-testid="magic-link-link">
+        {t('signin.magicLink')}
       </AppLink>
       {providers.length > 0 ? (
         <>

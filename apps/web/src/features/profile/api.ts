@@ -1,4 +1,5 @@
 import type { AcceptTermsRequest, ChangePasswordRequest, MyTerms, SessionSummary } from '@portal/contracts';
+import type { RecoveryCodes, TotpEnrolment, TotpStatus } from '@portal/contracts/auth/two-factor';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api';
@@ -76,4 +77,39 @@ export function useEndOtherSessions() {
     mutationFn: () => api.delete('users/me/sessions'),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: profileKeys.sessions }),
   });
+}
+
+const totpKey = ['profile', 'totp'] as const;
+
+/** Whether the person's second factor is on, its recovery codes left, and whether it is required. */
+export const useTotpStatus = () =>
+  useQuery({ queryKey: totpKey, queryFn: () => api.get<TotpStatus>('users/me/totp') });
+
+/**
+ * The second factor's changes. Turning it on or off ends the other sessions: the list of
+ * sessions is read again with the status.
+ */
+export function useTotpActions() {
+  const queryClient = useQueryClient();
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: totpKey }),
+      queryClient.invalidateQueries({ queryKey: profileKeys.sessions }),
+    ]);
+  const quiet = { showError: false } as const;
+  return {
+    start: useMutation({ mutationFn: () => api.post<TotpEnrolment>('users/me/totp', undefined, quiet) }),
+    confirm: useMutation({
+      mutationFn: (code: string) => api.post<RecoveryCodes>('users/me/totp/confirm', { code }, quiet),
+      onSuccess: refresh,
+    }),
+    regenerate: useMutation({
+      mutationFn: (code: string) => api.post<RecoveryCodes>('users/me/totp/recovery-codes', { code }, quiet),
+      onSuccess: refresh,
+    }),
+    disable: useMutation({
+      mutationFn: (code: string) => api.delete<unknown>('users/me/totp', { ...quiet, body: { code } }),
+      onSuccess: refresh,
+    }),
+  };
 }

@@ -15,6 +15,7 @@ import { TEST_IDS } from '../../components/test-ids';
 import { useChangePassword } from './api';
 import { ProfileSessions } from './profile-sessions';
 import { ProfileTabs } from './profile-tabs';
+import { ProfileTwoFactor } from './profile-two-factor';
 
 type Input = z.input<typeof changePasswordRequestSchema>;
 const FIELDS = ['current_password', 'password', 'password_confirmation'] as const;
@@ -95,6 +96,7 @@ export function ProfilePasswordPage() {
           {t('password.submit')}
         </Button>
       </Paper>
+      <ProfileTwoFactor />
       <ProfileSessions />
     </>
   );

@@ -5,6 +5,7 @@ import type {
   UpdateWhiteLabelRequest,
   WhiteLabel,
 } from '@portal/contracts';
+import type { SignInSettings, UpdateSignInSettings } from '@portal/contracts/auth/two-factor';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api';
 import { WHITE_LABEL_KEY } from '../../app/white-label';
@@ -60,5 +61,25 @@ export function usePublishFirmTerms(accountingFirmId: number) {
       queryClient.setQueryData(settingsKeys.terms(accountingFirmId), saved);
       await queryClient.invalidateQueries({ queryKey: profileKeys.allTerms });
     },
+  });
+}
+
+const signInSettingsKey = (accountingFirmId: number) => ['settings', 'sign-in', accountingFirmId] as const;
+
+/** The portal's second-factor rule and sign-in links (administrators). */
+export const useSignInSettings = (accountingFirmId: number) =>
+  useQuery({
+    queryKey: signInSettingsKey(accountingFirmId),
+    queryFn: () =>
+      api.get<SignInSettings>(`accounting-firms/${accountingFirmId}/sign-in-settings`, { showError: false }),
+    retry: false,
+  });
+
+export function useSaveSignInSettings(accountingFirmId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UpdateSignInSettings) =>
+      api.patch<SignInSettings>(`accounting-firms/${accountingFirmId}/sign-in-settings`, body),
+    onSuccess: (saved) => queryClient.setQueryData(signInSettingsKey(accountingFirmId), saved),
   });
 }

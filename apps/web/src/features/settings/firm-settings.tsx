@@ -16,6 +16,7 @@ import { TeamManager } from '../team/team-manager';
 import { BrandingPage } from './branding-page';
 import { FirmTermsPage } from './firm-terms-page';
 import { DEFAULT_FIRM_SECTION, sectionKey, sectionOf, visibleFirmSections } from './sections';
+import { SignInSettingsPage } from './sign-in-settings-page';
 import { useSettingsNav } from './use-settings-nav';
 
 /** The firm settings (accountants): a side menu on desktop, a select on small screens. */
@@ -80,6 +81,7 @@ export function FirmSettings({ firm }: { firm: AccountingFirmSummary }) {
           <Route path="team-manager/*" element={<TeamManager firm={firm} />} />
           <Route path="pimpmyfirm/*" element={<BrandingPage firm={firm} />} />
           <Route path="terms-of-service/*" element={<FirmTermsPage firm={firm} />} />
+          <Route path="security/*" element={<SignInSettingsPage firm={firm} />} />
           {sections
             .filter((s) => !s.built)
             .map((s) => (

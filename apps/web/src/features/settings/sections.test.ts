@@ -23,6 +23,7 @@ describe('settings sections', () => {
       'offers',
       'quickfolders-manager',
       'terms-of-service',
+      'security',
     ]);
     expect(COMPANY_TABS.map((s) => s.path)).toEqual([
       'general',
@@ -41,6 +42,7 @@ describe('settings sections', () => {
       'team-manager',
       'pimpmyfirm',
       'terms-of-service',
+      'security',
     ]);
   });
 

@@ -23,6 +23,8 @@ export const FIRM_SECTIONS: readonly FirmSection[] = [
   { path: 'offers' },
   { path: 'quickfolders-manager' },
   { path: 'terms-of-service', built: true },
+  // Not a section of the spec: the portal's sign-in rules (issue 15).
+  { path: 'security', built: true },
 ];
 
 export const DEFAULT_FIRM_SECTION = 'team-manager';
