@@ -2,7 +2,8 @@
 // profile, firm and client lists, client file tabs). Later modules add their reads here.
 import { signIn } from './server.mjs';
 
-export async function readMix(base) {
+/** The reads people make; `probes` adds the worst cases measured on their own (routes bench). */
+export async function readMix(base, { probes = false } = {}) {
   const expert = await signIn(base, 'expert@demo.test');
   const client = await signIn(base, 'client@demo.test');
   const collab = await signIn(base, 'collab@demo.test');
@@ -12,7 +13,7 @@ export async function readMix(base) {
   // Boulangerie Martin has client users; Fleurs et Compagnie has a bank, an address, two years.
   const [boulangerie, fleurs] = [idOf.BOUL01, idOf.FLE01];
   await seedTasks(base, auth(expert), Object.values(idOf));
-  return [
+  const reads = [
     { name: 'white label (public start-up)', method: 'GET', path: '/api/' },
     { name: 'profile', method: 'GET', path: '/api/users/me', headers: auth(collab) },
     { name: 'my firms', method: 'GET', path: '/api/users/me/accounting-firms', headers: auth(expert) },
@@ -73,6 +74,7 @@ export async function readMix(base) {
       // a new search on every request shows what a read costs when the cache cannot answer.
       name: 'tasks, a new search each time (not cached)',
       target: 0, // reported, no target
+      probe: true, // a worst case measured on its own, not part of what people do (soak, load)
       method: 'GET',
       path: '/api/tasks?accounting_firm_id=1&adminMode=true&search=1',
       paths: Array.from(
@@ -90,6 +92,7 @@ export async function readMix(base) {
       headers: auth(client),
     },
   ];
+  return probes ? reads : reads.filter((r) => !r.probe);
 }
 
 const TASKS = Number(process.env.BENCH_TASKS ?? 10_000);

@@ -39,7 +39,7 @@ export async function run() {
       requests: [{ path: floor.path }],
     });
     console.log(`${name}: floor (one prepared SELECT) ${floors[name].rps} req/s, p99 ${floors[name].p99} ms`);
-    const reads = (await readMix(server.base)).map((r) => ({ ...r, kind: 'read' }));
+    const reads = (await readMix(server.base, { probes: true })).map((r) => ({ ...r, kind: 'read' }));
     const writes = (await writeMix(server.base)).map((r) => ({ ...r, kind: 'write' }));
     // What autovacuum does within a minute of the seeding: statistics for the planner.
     if (databaseUrl) await analyze(databaseUrl);

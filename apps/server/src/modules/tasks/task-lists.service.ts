@@ -99,6 +99,17 @@ export async function home(
     const grant = await ctx.access.authorize(actor, 'task.read', { kind: 'vendor', vendorId: q.vendor_id });
     if (grant.accountingFirmId !== q.accounting_firm_id) throw notFound();
   }
+  // A client user's home reads nothing of theirs but their companies' tasks and documents: it is
+  // cached like the lists. A firm member's records their visit (and shows what came since).
+  if (scope.kind === 'client') return cached(ctx, scope, 'home', q, () => buildHome(ctx, scope, q));
+  return buildHome(ctx, scope, q);
+}
+
+async function buildHome(
+  ctx: AppContext,
+  scope: lists.TaskScope,
+  q: { accounting_firm_id: number; vendor_id?: number },
+): Promise<Home> {
   const { tasks, documents, since } = await lists.home(ctx.db, scope, q.vendor_id, HOME_SECTION_SIZE);
   const section = (name: string) => tasks.filter((r) => r.section === name).map(toTaskListItem);
   return {
