@@ -1,13 +1,9 @@
-import os from 'node:os';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app';
-import { loadConfig } from '../src/config';
-import { fromPostgres } from '../src/db/client';
 import { sessions } from '../src/db/schema';
 import { buildAssignment, buildFirmMember, buildPortal, buildUser, buildVendor } from './factories';
+import { secondApp } from './second-app';
 import { createTestApp, type TestApp } from './test-app';
 
 /**
@@ -92,20 +88,9 @@ describe.runIf(process.env.TEST_DB === 'postgres')('two server processes on one 
   let closeOther: () => Promise<void>;
 
   beforeAll(async () => {
-    const url = String(t.database.pool?.options.connectionString);
-    const database = fromPostgres(url, 3, () => {});
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      SERVE_WEB: 'false',
-      DATA_DIR: path.join(os.tmpdir(), 'portal-test-data'),
-    });
-    other = await buildApp(config, { database, mailer: { send: async () => {} } });
-    await other.ready();
-    closeOther = async () => {
-      await other.close();
-      await database.close();
-    };
+    const second = await secondApp(t);
+    other = second.app;
+    closeOther = second.close;
   });
   afterAll(() => closeOther?.());
 

@@ -1,12 +1,8 @@
-import os from 'node:os';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { secondApp } from '../../../test/second-app';
 import { buildTaskWorld, day, type TaskWorld } from '../../../test/task-world';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { buildApp } from '../../app';
-import { loadConfig } from '../../config';
-import { fromPostgres } from '../../db/client';
 
 // The task lists and counters are answered from a per-firm cache (ctx.reads): every change they
 // show must reach the caller's very next read, whatever made it.
@@ -112,19 +108,9 @@ describe.runIf(process.env.TEST_DB === 'postgres')('two server processes on one 
   let closeOther: () => Promise<void>;
 
   beforeAll(async () => {
-    const database = fromPostgres(String(t.database.pool?.options.connectionString), 3, () => {});
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      SERVE_WEB: 'false',
-      DATA_DIR: path.join(os.tmpdir(), 'portal-test-data'),
-    });
-    other = await buildApp(config, { database, mailer: { send: async () => {} } });
-    await other.ready();
-    closeOther = async () => {
-      await other.close();
-      await database.close();
-    };
+    const second = await secondApp(t);
+    other = second.app;
+    closeOther = second.close;
   });
   afterAll(() => closeOther?.());
 

@@ -1,11 +1,7 @@
-import os from 'node:os';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DocsWorld, docsWorld, upload } from '../../../../test/documents';
-import { buildApp } from '../../../app';
-import { loadConfig } from '../../../config';
-import { fromPostgres } from '../../../db/client';
+import { secondApp } from '../../../../test/second-app';
 
 // A folder's pages are answered from the firm's cached reads (ctx.reads): every change they show
 // must reach the very next read, whoever asks and whatever made it.
@@ -57,19 +53,9 @@ describe.runIf(process.env.TEST_DB === 'postgres')('two server processes on one 
   let closeOther: () => Promise<void>;
 
   beforeAll(async () => {
-    const database = fromPostgres(String(w.t.database.pool?.options.connectionString), 3, () => {});
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      SERVE_WEB: 'false',
-      DATA_DIR: path.join(os.tmpdir(), 'portal-test-data'),
-    });
-    other = await buildApp(config, { database, mailer: { send: async () => {} } });
-    await other.ready();
-    closeOther = async () => {
-      await other.close();
-      await database.close();
-    };
+    const second = await secondApp(w.t);
+    other = second.app;
+    closeOther = second.close;
   });
   afterAll(() => closeOther?.());
 
