@@ -7,6 +7,9 @@ export type PageRequest = { page: number; per_page: number };
 /** Rows to skip before the asked page. */
 export const pageOffset = ({ page, per_page }: PageRequest): number => (page - 1) * per_page;
 
+/** An empty list still has one (empty) last page. */
+const lastPage = (total: number, { per_page }: PageRequest) => Math.max(1, Math.ceil(total / per_page));
+
 /** The spec's paginated envelope; an empty list still has one (empty) last page. */
 export function paginated<T>(data: T[], request: PageRequest, total: number): Paginated<T> {
   return {
@@ -14,14 +17,13 @@ export function paginated<T>(data: T[], request: PageRequest, total: number): Pa
     current_page: request.page,
     per_page: request.per_page,
     total,
-    last_page: Math.max(1, Math.ceil(total / request.per_page)),
+    last_page: lastPage(total, request),
   };
 }
 
 /** The same envelope around a page already written as a JSON array (`prebuiltJson`). */
 export function paginatedJson<T>(dataJson: string, request: PageRequest, total: number): Paginated<T> {
-  const lastPage = Math.max(1, Math.ceil(total / request.per_page));
   return prebuiltJson(
-    `{"data":${dataJson},"current_page":${request.page},"per_page":${request.per_page},"total":${total},"last_page":${lastPage}}`,
+    `{"data":${dataJson},"current_page":${request.page},"per_page":${request.per_page},"total":${total},"last_page":${lastPage(total, request)}}`,
   );
 }
