@@ -62,6 +62,7 @@ export async function startFloor(port, databaseUrl) {
   return {
     base,
     path: '/api/floor',
+    pid: child.pid,
     async stop() {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));

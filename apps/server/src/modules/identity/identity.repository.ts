@@ -18,7 +18,25 @@ export async function findUserById(db: Db, id: number): Promise<UserRow | undefi
 const profileQuery = preparedPerDatabase((db) =>
   db
     .select({
-      user: users,
+      // The columns the profile shows, not the whole row (secrets and hashes stay in the database).
+      user: {
+        id: users.id,
+        email: users.email,
+        firstname: users.firstname,
+        lastname: users.lastname,
+        title: users.title,
+        civility: users.civility,
+        darkMode: users.darkMode,
+        locale: users.locale,
+        mobileNumber: users.mobileNumber,
+        address: users.address,
+        postCode: users.postCode,
+        city: users.city,
+        country: users.country,
+        birthDate: users.birthDate,
+        birthCity: users.birthCity,
+        isSuperAdmin: users.isSuperAdmin,
+      },
       // A pending invitation makes no one an accountant.
       isFirmMember: sql<boolean>`exists (select 1 from ${accountingFirmMemberships} where ${accountingFirmMemberships.userId} = ${users.id} and not ${accountingFirmMemberships.pending})`,
     })

@@ -1,9 +1,13 @@
 import type { User } from '@portal/contracts';
 import type { users } from '../../db/schema';
 
-type UserRow = typeof users.$inferSelect;
+/** The columns of a person the profile shows. */
+export type ProfileRow = Omit<
+  typeof users.$inferSelect,
+  'passwordHash' | 'totpSecret' | 'totpEnabledAt' | 'totpLastStep' | 'createdAt' | 'updatedAt'
+>;
 
-export function toUserDto(row: UserRow, isAccountant: boolean): User {
+export function toUserDto(row: ProfileRow, isAccountant: boolean): User {
   const fullname = [row.firstname, row.lastname].filter(Boolean).join(' ') || row.email;
   return {
     id: row.id,

@@ -225,6 +225,30 @@ describe('GET /api/vendors/{id}/roles', () => {
     expect((await roles('BOUL01', 'guest')).body.data).toMatchObject({ role: 'guest', read_only: true });
   });
 
+  it("follows a change of the firm's modules on the very next read (they are cached with the firm's reads)", async () => {
+    const keysOf = async (code: string, who: string) =>
+      ((await roles(code, who)).body.data.modules as Module[]).map((m) => m.key).sort();
+    const before = { firm: await keysOf('BOUL01', 'collab'), client: await keysOf('BOUL01', 'client') };
+    const portal = (await get(`/api/sa/accounting-firms/${firm.demo}`, 'superadmin')).body.data;
+    const edit = (module_keys: string[]) =>
+      t.request({
+        method: 'PATCH',
+        url: `/api/sa/accounting-firms/${firm.demo}`,
+        token: tokens.superadmin,
+        payload: { module_keys },
+      });
+    try {
+      expect((await edit(['documents'])).status).toBe(200);
+      expect(await keysOf('BOUL01', 'collab')).not.toEqual(before.firm);
+      expect(await keysOf('BOUL01', 'client')).not.toEqual(before.client);
+      expect(await keysOf('BOUL01', 'client')).not.toContain('service-requests');
+    } finally {
+      expect((await edit(portal.module_keys)).status).toBe(200);
+    }
+    expect(await keysOf('BOUL01', 'collab')).toEqual(before.firm);
+    expect(await keysOf('BOUL01', 'client')).toEqual(before.client);
+  });
+
   it('ends a client membership on its revocation date', async () => {
     await setRevokedAt('client@demo.test', 'BOUL01', dayOffset(30));
     try {

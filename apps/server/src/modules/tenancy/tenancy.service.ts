@@ -2,6 +2,7 @@ import type { AccountingFirmSummary, Module, VendorRoles, VendorSummary } from '
 import type { AppContext } from '../../app-context';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../platform/auth/sessions';
+import { compareFrench } from '../../platform/collation';
 import { AppError } from '../../platform/errors/app-error';
 import * as repo from './tenancy.repository';
 
@@ -75,8 +76,7 @@ export async function myVendors(
   });
   const deactivatedLast = (v: VendorSummary) => (v.status === 'active' ? 0 : 1);
   return result.sort(
-    (a, b) =>
-      deactivatedLast(a) - deactivatedLast(b) || a.company.localeCompare(b.company, 'fr') || a.id - b.id,
+    (a, b) => deactivatedLast(a) - deactivatedLast(b) || compareFrench(a.company, b.company) || a.id - b.id,
   );
 }
 
@@ -97,17 +97,27 @@ export async function vendorRoles(ctx: AppContext, actor: Actor, vendorId: numbe
     | 'collaborator'
     | 'guest'
     | undefined;
-  const modules = isAccountant
-    ? await repo.firmModules(ctx.db, firmId, 'accountant')
-    : await repo.vendorModulesFor(ctx.db, firmId, vendorId);
   return {
     vendor_id: vendorId,
     accounting_firm_id: firmId,
     role: isAccountant ? 'accountant' : (clientRole ?? 'guest'),
     read_only: grant.readOnly,
-    modules: modules.map(toModuleDto),
+    modules: isAccountant
+      ? await accountantModulesOf(ctx, firmId)
+      : await clientModulesOf(ctx, firmId, vendorId),
   };
 }
+
+// Every screen asks for them and they seldom change: kept with the firm's cached reads, which a
+// change of the firm's, the client file's or the platform's modules clears (migration 0015).
+const accountantModulesOf = (ctx: AppContext, firmId: number) =>
+  ctx.reads.get(firmId, 'modules:accountant', async () =>
+    (await repo.firmModules(ctx.db, firmId, 'accountant')).map(toModuleDto),
+  );
+const clientModulesOf = (ctx: AppContext, firmId: number, vendorId: number) =>
+  ctx.reads.get(firmId, `modules:vendor:${vendorId}`, async () =>
+    (await repo.vendorModulesFor(ctx.db, firmId, vendorId)).map(toModuleDto),
+  );
 
 /** Modules of a firm for its members. */
 export async function accountantModules(
@@ -116,7 +126,7 @@ export async function accountantModules(
   accountingFirmId: number,
 ): Promise<Module[]> {
   await ctx.access.authorize(actor, 'firm.read', { kind: 'firm', accountingFirmId });
-  return (await repo.firmModules(ctx.db, accountingFirmId, 'accountant')).map(toModuleDto);
+  return accountantModulesOf(ctx, accountingFirmId);
 }
 
 /**

@@ -212,9 +212,12 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** A request that may have written answers only once the changes it made reach the cache. */
 export function registerWriteBarrier(app: FastifyInstance, invalidation: AccessInvalidation): void {
   app.decorate('settleAccess', () => invalidation.barrier());
-  app.addHook('onSend', async (request, _reply, payload) => {
-    if (!SAFE_METHODS.has(request.method) || request.routeOptions.config?.mutates)
-      await invalidation.barrier();
-    return payload;
+  // A callback hook: a read passes straight through (no promise per request).
+  app.addHook('onSend', (request, _reply, payload, done) => {
+    if (SAFE_METHODS.has(request.method) && !request.routeOptions.config?.mutates) return done(null, payload);
+    invalidation.barrier().then(
+      () => done(null, payload),
+      (error: Error) => done(error),
+    );
   });
 }

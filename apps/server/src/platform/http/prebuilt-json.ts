@@ -17,3 +17,9 @@ export function prebuiltJson<T>(text: string): T {
 export function prebuiltText(data: unknown): string | undefined {
   return typeof data === 'object' && data !== null && TEXT in data ? (data as Prebuilt)[TEXT] : undefined;
 }
+
+/** `{ data }`, prebuilt when `data` is (the route's answer is then sent as it is). */
+export function enveloped<T>(data: T): { data: T } {
+  const text = prebuiltText(data);
+  return text === undefined ? { data } : prebuiltJson(`{"data":${text}}`);
+}

@@ -16,6 +16,7 @@ import { isoTimestamp } from '../../../platform/db-json';
 import { escapeLike } from '../../../platform/db-like';
 import { preparedPerDatabase } from '../../../platform/db-prepared';
 import { pageOffset } from '../../../platform/http/pagination';
+import { vendorJson } from './vendor-json.sql';
 
 export type VendorRow = typeof vendors.$inferSelect;
 export type NewVendorRow = typeof vendors.$inferInsert;
@@ -140,24 +141,24 @@ export async function listVendorsJson(
 const oneVendor = (accountingFirmId: number, id: number) =>
   and(eq(vendors.accountingFirmId, accountingFirmId), eq(vendors.id, id));
 
-const vendorById = preparedPerDatabase((db) =>
+const vendorJsonById = preparedPerDatabase((db) =>
   db
-    .select()
+    .select({ json: vendorJson })
     .from(vendors)
     .where(
       and(eq(vendors.accountingFirmId, sql.placeholder('firmId')), eq(vendors.id, sql.placeholder('id'))),
     )
-    .limit(1)
-    .prepare('vendor_by_id'),
+    .prepare('vendor_json_by_id'),
 );
 
-export async function findVendor(
+/** A client file as the API's JSON (`vendor-json.sql.ts`), or undefined. */
+export async function findVendorJson(
   db: Db,
   accountingFirmId: number,
   id: number,
-): Promise<VendorRow | undefined> {
-  const [row] = await vendorById(db).execute({ firmId: accountingFirmId, id });
-  return row;
+): Promise<string | undefined> {
+  const [row] = await vendorJsonById(db).execute({ firmId: accountingFirmId, id });
+  return row?.json;
 }
 
 export async function lockVendor(

@@ -17,6 +17,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../../app-context';
 import { requireActor } from '../../../platform/auth/auth-plugin';
+import { enveloped } from '../../../platform/http/prebuilt-json';
 import { bearer, typed } from '../../../platform/http/route-helpers';
 import { lookupSiret } from './siret-lookup';
 import { listTreeStructures } from './tree-structures.service';
@@ -108,7 +109,7 @@ export function vendorsRoutes(app: FastifyInstance, ctx: AppContext): void {
   r.get(
     '/api/vendors/:id',
     { schema: { tags, security: bearer, params: vendorIdParamsSchema, response: one } },
-    async (request) => ({ data: await vendors.getVendor(ctx, requireActor(request), request.params.id) }),
+    async (request) => enveloped(await vendors.getVendor(ctx, requireActor(request), request.params.id)),
   );
 
   r.patch(

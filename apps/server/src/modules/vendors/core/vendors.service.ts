@@ -13,6 +13,7 @@ import type { Actor } from '../../../platform/auth/sessions';
 import { uniqueViolation } from '../../../platform/db-errors';
 import { AppError, fieldError } from '../../../platform/errors/app-error';
 import { paginatedJson } from '../../../platform/http/pagination';
+import { prebuiltJson } from '../../../platform/http/prebuilt-json';
 import { checkInvitationQuota, deliverInvitation, type Invitee } from '../../identity/invitations.service';
 import { firmMemberIds } from '../../tenancy/tenancy.service';
 import { insertPeriods } from '../periods/periods.service';
@@ -148,9 +149,9 @@ async function enableModules(tx: Db, vendor: repo.VendorRow, keys: string[]) {
 
 export async function getVendor(ctx: AppContext, actor: Actor, vendorId: number): Promise<Vendor> {
   const grant = await ctx.access.authorize(actor, 'vendor.read', { kind: 'vendor', vendorId });
-  const row = await repo.findVendor(ctx.db, grant.accountingFirmId!, vendorId);
-  if (!row) throw new AppError('not-found');
-  return toVendorDto(row);
+  const json = await repo.findVendorJson(ctx.db, grant.accountingFirmId!, vendorId);
+  if (!json) throw new AppError('not-found');
+  return prebuiltJson<Vendor>(json);
 }
 
 /** Edits any tab's fields; a new SIRET is checked against the platform registry. */

@@ -2,6 +2,7 @@ import type { CreateVendorUserRequest, UpdateVendorUserRequest, VendorUser } fro
 import type { AppContext } from '../../../app-context';
 import type { Db } from '../../../db/client';
 import type { Actor } from '../../../platform/auth/sessions';
+import { compareFrench } from '../../../platform/collation';
 import { AppError, fieldError } from '../../../platform/errors/app-error';
 import { checkInvitationQuota, deliverInvitation } from '../../identity/invitations.service';
 import {
@@ -92,7 +93,7 @@ const byName = (a: VendorUser, b: VendorUser) =>
       ? 1
       : b.lastname === null
         ? -1
-        : a.lastname.localeCompare(b.lastname, 'fr') || a.id - b.id;
+        : compareFrench(a.lastname, b.lastname) || a.id - b.id;
 
 /**
  * Adds a client user to a client file, inside the caller's transaction. A new email creates the
