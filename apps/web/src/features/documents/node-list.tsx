@@ -16,6 +16,7 @@ import { formatSize } from './format-size';
 import { NodeActions, type NodeHandlers, nodeKey } from './node-actions';
 import { NodeIcon } from './node-icon';
 import type { DisplayMode } from './prefs';
+import { canChangeIn } from './rights';
 
 export type NodeListProps = NodeHandlers & {
   nodes: readonly Node[];
@@ -32,7 +33,7 @@ export function NodeList(props: NodeListProps) {
   if (props.nodes.length === 0)
     return (
       <Typography color="text.secondary" sx={{ p: 4, textAlign: 'center' }} data-testid="documents-empty">
-        {t('list.empty')}
+        {t(canChangeIn(props, props.folderReadOnly) ? 'list.empty' : 'list.emptyReadOnly')}
       </Typography>
     );
   if (props.mode === 'mosaic') return <Mosaic {...props} />;
