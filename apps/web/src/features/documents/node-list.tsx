@@ -243,14 +243,15 @@ const linkButton = {
   textAlign: 'left',
 } as const;
 
+// Pixels written out: in `sx` a bare 1 is 100 % (the column's label overflowed a phone's width).
 const visuallyHidden = {
   border: 0,
   clip: 'rect(0 0 0 0)',
-  height: 1,
-  margin: -1,
+  height: '1px',
+  margin: '-1px',
   overflow: 'hidden',
   padding: 0,
   position: 'absolute',
   whiteSpace: 'nowrap',
-  width: 1,
+  width: '1px',
 } as const;
