@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { prepare } from './documents-world';
+import { makePdf, prepare, send } from './documents-world';
 import { ACCOUNTS, apiLogin, langOf, signInWithApi } from './helpers';
 
 /**
@@ -102,6 +102,21 @@ test('validates the shown version in the viewer on a small screen, seen in the l
       .locator('[data-node^="d"]', { has: page.getByRole('button', { name: t.open(name) }) });
   await expect(row('v1.txt').getByRole('img', { name: t.validated })).toBeVisible();
   await expect(row('v2.txt').getByRole('img', { name: t.validated })).toHaveCount(0);
+  // Nor does the list overflow the phone's width.
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+  ).toBeLessThanOrEqual(0);
+
+  // A PDF fitted to the width fits the phone's.
+  await send(page, w.headers, w.vendorId, w.folderId, 'v3.pdf', makePdf(1).toString('latin1'));
+  await page.reload();
+  await page
+    .getByTestId('node-list')
+    .getByRole('button', { name: t.open('v3.pdf') })
+    .click();
+  const canvas = page.getByTestId('viewer-pdf-page').locator('canvas');
+  await expect(canvas).toBeVisible();
+  await expect.poll(async () => (await canvas.boundingBox())?.width ?? 999).toBeLessThanOrEqual(375 - 32);
 });
 
 test('a read-only folder: set by the firm, forced deletion inside, closed to the client, lifted', async ({

@@ -187,7 +187,8 @@ function Viewer({ context, vendorId, folderId, documentId, versionId }: ViewerPr
           variant="subtitle1"
           component="h1"
           noWrap
-          sx={{ flexGrow: 1, minWidth: 120 }}
+          // On a phone the name takes the first row and the actions the second, together.
+          sx={{ flexGrow: 1, minWidth: 120, flexBasis: { xs: 'calc(100% - 48px)', sm: 'auto' } }}
           title={name}
           data-testid="viewer-title"
         >
