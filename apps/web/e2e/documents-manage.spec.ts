@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
-import { encodeContext } from '@portal/contracts/context';
-import { ACCOUNTS, apiLogin, type Lang, langOf, signInWithApi } from './helpers';
+import { prepare, send } from './documents-world';
+import { ACCOUNTS, type Lang, langOf, signInWithApi } from './helpers';
 
 /**
  * Managing documents as expert@demo.test on the demo's Boulangerie Martin, each test in a folder
@@ -55,74 +55,6 @@ const TEXT = {
     restoreVersion: (n: number) => `Restore version ${n}`,
   },
 } as const;
-
-type World = {
-  url: string;
-  folder: string;
-  folderId: number;
-  headers: Record<string, string>;
-  vendorId: number;
-};
-
-const stamp = String(Date.now()).slice(-8);
-
-/** A folder of this test under the demo tree's root, and documents sent through the chunk API. */
-async function prepare(page: Page, lang: Lang, name: string, files: Record<string, string>): Promise<World> {
-  const { access_token } = await apiLogin(page.request, ACCOUNTS.expert.email);
-  const headers = { Authorization: `Bearer ${access_token}` };
-  const get = async (url: string) => (await (await page.request.get(url, { headers })).json()).data;
-  const firmId = ((await get('/api/users/me/accounting-firms')) as { id: number; name: string }[]).find(
-    (f) => f.name === 'Cabinet Démo',
-  )?.id as number;
-  const vendorId = (
-    (await get(`/api/users/me/accounting-firms/${firmId}/vendors`)) as { id: number; company: string }[]
-  ).find((v) => v.company === 'Boulangerie Martin')?.id as number;
-  const [root] = (await get(`/api/vendors/${vendorId}/folders`)) as { id: number }[];
-  const folder = `${name} ${lang.toUpperCase()} ${stamp}`;
-  const created = await page.request.post(`/api/vendors/${vendorId}/folders`, {
-    headers,
-    data: { name: folder, parent_id: root?.id },
-  });
-  expect(created.status()).toBe(201);
-  const folderId = (await created.json()).data.id as number;
-  for (const [fileName, content] of Object.entries(files))
-    await send(page, headers, vendorId, folderId, fileName, content);
-  return {
-    url: `/documents/${encodeContext(firmId, vendorId)}/${folderId.toString(16)}`,
-    folder,
-    folderId,
-    headers,
-    vendorId,
-  };
-}
-
-/** One file in one chunk of the flow.js protocol. */
-async function send(
-  page: Page,
-  headers: Record<string, string>,
-  vendorId: number,
-  folderId: number,
-  name: string,
-  content: string,
-) {
-  const bytes = Buffer.from(content);
-  const response = await page.request.post(`/api/vendors/${vendorId}/folders/${folderId}/uploads`, {
-    headers,
-    multipart: {
-      flowChunkNumber: '1',
-      flowChunkSize: '5242880',
-      flowCurrentChunkSize: String(bytes.length),
-      flowTotalSize: String(bytes.length),
-      flowIdentifier: `${bytes.length}-${name.replace(/\W/g, '')}-${Math.random().toString(36).slice(2)}`,
-      flowFilename: name,
-      flowRelativePath: name,
-      flowTotalChunks: '1',
-      file: { name, mimeType: 'text/plain', buffer: bytes },
-    },
-  });
-  expect(response.status(), `upload of ${name}`).toBe(200);
-  return (await response.json()).data.id as number;
-}
 
 async function menu(page: Page, t: (typeof TEXT)[Lang], name: string, action: string) {
   await page.getByRole('button', { name: t.more(name) }).click();

@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { encodeContext } from '@portal/contracts/context';
+import { makePdf } from './documents-world';
 import { ACCOUNTS, apiLogin, type Lang, langOf, signInWithApi } from './helpers';
 
 /**
@@ -57,33 +58,6 @@ const TEXT = {
     noPreview: 'Download to open it',
   },
 } as const;
-
-/** A PDF of `pages` pages, each with its number written on it (offsets computed for the xref). */
-function makePdf(pages: number): Buffer {
-  const objects: string[] = [];
-  const kids = Array.from({ length: pages }, (_, i) => `${4 + i * 2} 0 R`).join(' ');
-  objects.push('<< /Type /Catalog /Pages 2 0 R >>');
-  objects.push(`<< /Type /Pages /Kids [${kids}] /Count ${pages} >>`);
-  objects.push('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>');
-  for (let i = 0; i < pages; i++) {
-    const stream = `BT /F1 48 Tf 72 700 Td (Page ${i + 1}) Tj ET`;
-    objects.push(
-      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents ${5 + i * 2} 0 R >>`,
-    );
-    objects.push(`<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`);
-  }
-  let out = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((body, i) => {
-    offsets.push(out.length);
-    out += `${i + 1} 0 obj\n${body}\nendobj\n`;
-  });
-  const xref = out.length;
-  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const o of offsets) out += `${String(o).padStart(10, '0')} 00000 n \n`;
-  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(out, 'latin1');
-}
 
 const stamp = String(Date.now()).slice(-8);
 

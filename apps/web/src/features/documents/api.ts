@@ -73,6 +73,22 @@ export function useRefreshDocuments(vendorId: number) {
   return () => queryClient.invalidateQueries({ queryKey: documentKeys.all(vendorId) });
 }
 
+/** Query kinds holding a file's bytes (`['documents', vendorId, kind, ...]`). */
+const CONTENT_KINDS: readonly unknown[] = ['content', 'preview', 'preview-pdf'];
+
+/**
+ * Refetches the tree, listings, documents and versions but no file's content: after a change
+ * that alters no file (a validation, a read-only flag), the viewer keeps what it shows.
+ */
+export function useRefreshDocumentData(vendorId: number) {
+  const queryClient = useQueryClient();
+  return () =>
+    queryClient.invalidateQueries({
+      queryKey: documentKeys.all(vendorId),
+      predicate: (query) => !CONTENT_KINDS.includes(query.queryKey[2]),
+    });
+}
+
 export function useCreateFolder(vendorId: number) {
   const refresh = useRefreshDocuments(vendorId);
   return useMutation({
@@ -87,6 +103,16 @@ export function useRenameFolder(vendorId: number) {
   return useMutation({
     mutationFn: ({ id, name }: { id: number; name: string }) =>
       api.patch<Folder>(`vendors/${vendorId}/folders/${id}`, { name }, { showError: false }),
+    onSuccess: refresh,
+  });
+}
+
+/** Sets or lifts a folder's read-only flag (firm members; the API client reports a refusal). */
+export function useSetFolderReadOnly(vendorId: number) {
+  const refresh = useRefreshDocumentData(vendorId);
+  return useMutation({
+    mutationFn: ({ id, readOnly }: { id: number; readOnly: boolean }) =>
+      api.patch<Folder>(`vendors/${vendorId}/folders/${id}`, { read_only: readOnly }),
     onSuccess: refresh,
   });
 }

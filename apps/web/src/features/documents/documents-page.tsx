@@ -1,5 +1,4 @@
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
-import Lock from '@mui/icons-material/Lock';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -32,6 +31,7 @@ import {
 import { downloadDocument } from './content';
 import { DocumentsToolbar } from './documents-toolbar';
 import { FolderDialog } from './folder-dialog';
+import { FolderHeader } from './folder-header';
 import { FolderTree } from './folder-tree';
 import { fromNodeHash } from './hashes';
 import { selectionOf, useRenameDocument } from './mutations';
@@ -40,7 +40,7 @@ import { useNodeCommands } from './node-commands';
 import { NodeList } from './node-list';
 import { documentsPath, TRASH_VIEW, viewerPath } from './paths';
 import { type DisplayMode, readDisplayMode, readSort, type Sort, writeDisplayMode, writeSort } from './prefs';
-import { documentRights } from './rights';
+import { canChangeIn, documentRights } from './rights';
 import { SelectionBar } from './selection-bar';
 import { sortNodes } from './sort';
 import { TrashView } from './trash-view';
@@ -130,6 +130,9 @@ function Documents({
   if (!root || currentId === null) return <PageLoader />;
 
   const shownMode: DisplayMode = smallScreen ? 'list' : mode;
+  const folderReadOnly = !inTrash && folder.data?.read_only === true;
+  // Upload, new folder, drop: not into a read-only folder but for those who may validate.
+  const changeable = canChangeIn(rights, folderReadOnly);
   const isExpanded = expanded.has(root.id) ? expanded : new Set([...expanded, root.id]);
   const toggle = (id: number) =>
     setExpanded((prev) => {
@@ -153,7 +156,7 @@ function Documents({
       enqueueSnackbar(isApiError(error) ? error.message : String(error), { variant: 'error' }),
     );
   const upload = (files: FileToUpload[]) => {
-    if (!rights.canWrite || inTrash) return;
+    if (!changeable || inTrash) return;
     const { empty } = uploadQueue().add(files, { vendorId, folderId: currentId });
     for (const name of empty) enqueueSnackbar(t('upload.empty', { name }), { variant: 'warning' });
   };
@@ -164,6 +167,8 @@ function Documents({
   };
   const handlers: NodeHandlers = {
     ...rights,
+    folderReadOnly,
+    onReadOnly: commands.readOnly,
     onOpen: (node: Node) => {
       if (node.type === 'folder') {
         setExpanded((prev) => new Set([...prev, currentId]));
@@ -222,24 +227,24 @@ function Documents({
         }}
         onDragOver={(e) => {
           e.preventDefault();
-          if (rights.canWrite && !inTrash) setDragging(true);
+          if (changeable && !inTrash) setDragging(true);
         }}
         onDragLeave={() => setDragging(false)}
         onDrop={onDrop}
         data-testid="documents-drop-zone"
       >
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 2, pt: 1.5 }}>
-          <Typography variant="h6" component="h1" noWrap data-testid="current-folder">
-            {inTrash
+        <FolderHeader
+          title={
+            inTrash
               ? t('trash.title')
               : folder.data && !folder.data.is_root
                 ? folder.data.name
-                : t('tree.root')}
-          </Typography>
-          {!inTrash && folder.data?.read_only && (
-            <Lock fontSize="small" color="action" titleAccess={t('readOnly')} />
-          )}
-        </Box>
+                : t('tree.root')
+          }
+          folder={inTrash ? null : (folder.data ?? null)}
+          rights={rights}
+          onReadOnly={commands.readOnly}
+        />
         {inTrash ? (
           <TrashView vendorId={vendorId} canWrite={rights.canWrite} />
         ) : (
@@ -261,7 +266,7 @@ function Documents({
               onShowTree={() => setTreeOpen(true)}
               onArchive={() => commands.archive({ folder_id: currentId, document_ids: [], folder_ids: [] })}
               smallScreen={smallScreen}
-              canWrite={rights.canWrite}
+              canWrite={changeable}
             />
             {selected.size > 0 && (
               <SelectionBar
@@ -301,7 +306,7 @@ function Documents({
                 </Button>
               </Box>
             )}
-            {rights.canWrite && (
+            {changeable && (
               <Typography
                 variant="caption"
                 color="text.secondary"
@@ -337,7 +342,7 @@ function Documents({
         <VersionsDialog
           vendorId={vendorId}
           document={dialog.node}
-          rights={rights}
+          rights={{ ...rights, canWrite: changeable }}
           onDownload={(versionId, fileName) => void download(dialog.node, versionId, fileName)}
           onClose={close}
         />

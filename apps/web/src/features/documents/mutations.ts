@@ -10,7 +10,7 @@ import type {
 } from '@portal/contracts';
 import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
 import { api } from '../../api';
-import { documentKeys, NODES_PER_PAGE, useRefreshDocuments } from './api';
+import { documentKeys, NODES_PER_PAGE, useRefreshDocumentData, useRefreshDocuments } from './api';
 
 /** A selection of documents and folders, as the API takes it. */
 export type Selection = { document_ids: number[]; folder_ids: number[] };
@@ -24,7 +24,7 @@ export const selectionOf = (nodes: readonly Pick<Node, 'type' | 'id'>[]): Select
 const quiet = { showError: false } as const;
 
 export function useSetValidated(vendorId: number) {
-  const refresh = useRefreshDocuments(vendorId);
+  const refresh = useRefreshDocumentData(vendorId);
   return useMutation({
     mutationFn: ({ node, validated }: { node: Pick<Node, 'id' | 'version_id'>; validated: boolean }) => {
       const url = `vendors/${vendorId}/documents/${node.id}/versions/${node.version_id}/validation`;

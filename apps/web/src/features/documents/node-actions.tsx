@@ -6,6 +6,8 @@ import DriveFileMove from '@mui/icons-material/DriveFileMove';
 import DriveFileRenameOutline from '@mui/icons-material/DriveFileRenameOutline';
 import FolderZip from '@mui/icons-material/FolderZip';
 import History from '@mui/icons-material/History';
+import Lock from '@mui/icons-material/Lock';
+import LockOpen from '@mui/icons-material/LockOpen';
 import MoreVert from '@mui/icons-material/MoreVert';
 import RemoveDone from '@mui/icons-material/RemoveDone';
 import Verified from '@mui/icons-material/Verified';
@@ -19,7 +21,7 @@ import type { Node } from '@portal/contracts';
 import type { TFunction } from 'i18next';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isProtected } from './rights';
+import { canChangeIn, isProtected } from './rights';
 
 export type NodeHandlers = {
   onOpen: (node: Node) => void;
@@ -30,8 +32,12 @@ export type NodeHandlers = {
   onDelete: (nodes: Node[], force: boolean) => void;
   onTransfer: (nodes: Node[], mode: 'move' | 'copy') => void;
   onArchive: (node: Node) => void;
+  /** Sets or lifts a folder's read-only flag (firm members). */
+  onReadOnly: (node: Node, readOnly: boolean) => void;
   canWrite: boolean;
   canValidate: boolean;
+  /** The listed folder is read-only: its content changes only for those who may validate. */
+  folderReadOnly: boolean;
 };
 
 export const nodeKey = (node: Pick<Node, 'type' | 'id'>) => `${node.type === 'folder' ? 'f' : 'd'}${node.id}`;
@@ -42,7 +48,8 @@ type Item = { key: string; label: string; icon: ReactNode; run: () => void };
 function menuItems(node: Node, h: NodeHandlers, t: TFunction<'documents'>): Item[] {
   const name = { name: node.name };
   const items: Item[] = [];
-  const locked = isProtected(node);
+  const locked = isProtected(node, h.folderReadOnly);
+  const changeable = canChangeIn(h, h.folderReadOnly);
   if (node.type === 'document' && h.canValidate)
     items.push(
       node.is_validated
@@ -59,14 +66,15 @@ function menuItems(node: Node, h: NodeHandlers, t: TFunction<'documents'>): Item
             run: () => h.onValidate(node, true),
           },
     );
-  if (h.canWrite && (!node.read_only || h.canValidate))
+  // A read-only folder is renamed by nobody: its flag is lifted first (the server's rule).
+  if (changeable && !node.read_only)
     items.push({
       key: 'rename',
       label: t('actions.rename', name),
       icon: <DriveFileRenameOutline fontSize="small" />,
       run: () => h.onRename(node),
     });
-  if (h.canWrite && !locked)
+  if (changeable && !locked)
     items.push({
       key: 'move',
       label: t('actions.move', name),
@@ -87,7 +95,23 @@ function menuItems(node: Node, h: NodeHandlers, t: TFunction<'documents'>): Item
       icon: <FolderZip fontSize="small" />,
       run: () => h.onArchive(node),
     });
-  if (h.canWrite && !locked)
+  if (node.type === 'folder' && h.canValidate)
+    items.push(
+      node.read_only
+        ? {
+            key: 'read-write',
+            label: t('actions.readWrite', name),
+            icon: <LockOpen fontSize="small" />,
+            run: () => h.onReadOnly(node, false),
+          }
+        : {
+            key: 'read-only',
+            label: t('actions.readOnly', name),
+            icon: <Lock fontSize="small" />,
+            run: () => h.onReadOnly(node, true),
+          },
+    );
+  if (changeable && !locked)
     items.push({
       key: 'delete',
       label: t('actions.delete', name),

@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api';
 import { useSnackbar } from '../../app/snackbars';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import { useSetFolderReadOnly } from './api';
 import { FolderPickerDialog } from './folder-picker-dialog';
 import {
   downloadArchive,
@@ -33,7 +34,7 @@ type Pending =
   | { kind: 'delete'; nodes: Node[]; force: boolean };
 
 /**
- * Validation, deletion to the trash, move and copy (with the conflict rules of spec section 5)
+ * Validation, read-only flags, deletion to the trash, move and copy (with the conflict rules of spec section 5)
  * and ZIP downloads: the handlers, and the dialogs they open.
  */
 export function useNodeCommands({
@@ -51,6 +52,7 @@ export function useNodeCommands({
   const { t } = useTranslation('documents');
   const { enqueueSnackbar } = useSnackbar();
   const validation = useSetValidated(vendorId);
+  const readOnlyFlag = useSetFolderReadOnly(vendorId);
   const deletion = useDeleteNodes(vendorId);
   const transfer = useTransferNodes(vendorId);
   const [pending, setPending] = useState<Pending>({ kind: 'none' });
@@ -99,6 +101,19 @@ export function useNodeCommands({
             enqueueSnackbar(t(validated ? 'validation.done' : 'validation.undone', { name: node.name }), {
               variant: 'success',
             }),
+        },
+      ),
+    readOnly: (folder: Pick<Node, 'id' | 'name'>, readOnly: boolean) =>
+      readOnlyFlag.mutate(
+        { id: folder.id, readOnly },
+        {
+          onSuccess: () =>
+            enqueueSnackbar(
+              t(readOnly ? 'readOnlyFolder.set' : 'readOnlyFolder.lifted', { name: folder.name }),
+              {
+                variant: 'success',
+              },
+            ),
         },
       ),
     remove: (nodes: Node[], force: boolean) => setPending({ kind: 'delete', nodes, force }),

@@ -16,6 +16,7 @@ import { formatSize } from './format-size';
 import { NodeActions, type NodeHandlers, nodeKey } from './node-actions';
 import { NodeIcon } from './node-icon';
 import type { DisplayMode } from './prefs';
+import { canChangeIn } from './rights';
 
 export type NodeListProps = NodeHandlers & {
   nodes: readonly Node[];
@@ -32,7 +33,7 @@ export function NodeList(props: NodeListProps) {
   if (props.nodes.length === 0)
     return (
       <Typography color="text.secondary" sx={{ p: 4, textAlign: 'center' }} data-testid="documents-empty">
-        {t('list.empty')}
+        {t(canChangeIn(props, props.folderReadOnly) ? 'list.empty' : 'list.emptyReadOnly')}
       </Typography>
     );
   if (props.mode === 'mosaic') return <Mosaic {...props} />;
@@ -242,14 +243,15 @@ const linkButton = {
   textAlign: 'left',
 } as const;
 
+// Pixels written out: in `sx` a bare 1 is 100 % (the column's label overflowed a phone's width).
 const visuallyHidden = {
   border: 0,
   clip: 'rect(0 0 0 0)',
-  height: 1,
-  margin: -1,
+  height: '1px',
+  margin: '-1px',
   overflow: 'hidden',
   padding: 0,
   position: 'absolute',
   whiteSpace: 'nowrap',
-  width: 1,
+  width: '1px',
 } as const;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { documentRights, isProtected, transferStep } from './rights';
+import { canChangeIn, documentRights, isProtected, transferStep } from './rights';
 
 describe('document rights', () => {
   it('lets firm members validate, client admins and collaborators write, guests and read-only read', () => {
@@ -27,9 +27,23 @@ describe('document rights', () => {
   });
 
   it('protects validated documents and read-only folders', () => {
-    expect(isProtected({ is_validated: true, read_only: false })).toBe(true);
-    expect(isProtected({ is_validated: false, read_only: true })).toBe(true);
-    expect(isProtected({ is_validated: false, read_only: false })).toBe(false);
+    const doc = { type: 'document', is_validated: false, read_only: false } as const;
+    expect(isProtected({ ...doc, is_validated: true })).toBe(true);
+    expect(isProtected({ ...doc, type: 'folder', read_only: true })).toBe(true);
+    expect(isProtected(doc)).toBe(false);
+    // The documents of a read-only folder, not its sub-folders.
+    expect(isProtected(doc, true)).toBe(true);
+    expect(isProtected({ ...doc, type: 'folder' }, true)).toBe(false);
+  });
+
+  it('keeps a read-only folder unchanged but by those who may validate', () => {
+    const firm = { canWrite: true, canValidate: true };
+    const client = { canWrite: true, canValidate: false };
+    const guest = { canWrite: false, canValidate: false };
+    expect(canChangeIn(firm, true)).toBe(true);
+    expect(canChangeIn(client, true)).toBe(false);
+    expect(canChangeIn(client, false)).toBe(true);
+    expect(canChangeIn(guest, false)).toBe(false);
   });
 });
 

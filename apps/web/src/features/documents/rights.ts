@@ -14,9 +14,19 @@ export function documentRights(
   return { canWrite: true, canValidate: roles.role === 'accountant' };
 }
 
-/** Validated documents and read-only folders are neither deleted nor moved (but by a forced deletion). */
-export const isProtected = (node: Pick<Node, 'is_validated' | 'read_only'>) =>
-  node.is_validated || node.read_only;
+/**
+ * Validated documents, read-only folders and the documents of a read-only folder are neither
+ * deleted nor moved (but by a forced deletion). `inReadOnly`: the node's folder is read-only.
+ */
+export const isProtected = (node: Pick<Node, 'type' | 'is_validated' | 'read_only'>, inReadOnly = false) =>
+  node.is_validated || node.read_only || (inReadOnly && node.type === 'document');
+
+/**
+ * Whether the caller may change a folder's content (upload, create, rename, move, delete): a
+ * read-only folder refuses it to everyone who may not validate (the server's `node-readonly`).
+ */
+export const canChangeIn = (rights: DocumentRights, folderReadOnly: boolean) =>
+  rights.canWrite && (!folderReadOnly || rights.canValidate);
 
 /** What the next step of a move or copy is after the server's refusal (spec section 5 conflicts). */
 export type TransferStep = 'confirm-default-folders' | 'ask-documents' | 'ask-folders' | 'fail';

@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import type { Node } from '@portal/contracts';
 import { useTranslation } from 'react-i18next';
 import type { NodeHandlers } from './node-actions';
-import { isProtected } from './rights';
+import { canChangeIn, isProtected } from './rights';
 
 /** What can be done with the selected items: ZIP download, move, copy, delete to the trash. */
 export function SelectionBar({
@@ -21,13 +21,14 @@ export function SelectionBar({
   onClear,
 }: {
   nodes: Node[];
-  handlers: Pick<NodeHandlers, 'onDelete' | 'onTransfer' | 'canWrite' | 'canValidate'>;
+  handlers: Pick<NodeHandlers, 'onDelete' | 'onTransfer' | 'canWrite' | 'canValidate' | 'folderReadOnly'>;
   onDownload: () => void;
   onClear: () => void;
 }) {
   const { t } = useTranslation('documents');
   const count = nodes.length;
-  const anyProtected = nodes.some(isProtected);
+  const anyProtected = nodes.some((n) => isProtected(n, handlers.folderReadOnly));
+  const changeable = canChangeIn(handlers, handlers.folderReadOnly);
   return (
     <Box
       data-testid="selection-bar"
@@ -47,34 +48,36 @@ export function SelectionBar({
       <Button size="small" startIcon={<FolderZip />} disabled={count === 0} onClick={onDownload}>
         {t('selection.download', { count })}
       </Button>
+      {changeable && (
+        <Button
+          size="small"
+          startIcon={<DriveFileMove />}
+          disabled={count === 0}
+          onClick={() => handlers.onTransfer(nodes, 'move')}
+        >
+          {t('selection.move')}
+        </Button>
+      )}
       {handlers.canWrite && (
-        <>
-          <Button
-            size="small"
-            startIcon={<DriveFileMove />}
-            disabled={count === 0}
-            onClick={() => handlers.onTransfer(nodes, 'move')}
-          >
-            {t('selection.move')}
-          </Button>
-          <Button
-            size="small"
-            startIcon={<ContentCopy />}
-            disabled={count === 0}
-            onClick={() => handlers.onTransfer(nodes, 'copy')}
-          >
-            {t('selection.copy')}
-          </Button>
-          <Button
-            size="small"
-            color="error"
-            startIcon={<DeleteOutline />}
-            disabled={count === 0}
-            onClick={() => handlers.onDelete(nodes, false)}
-          >
-            {t('selection.delete')}
-          </Button>
-        </>
+        <Button
+          size="small"
+          startIcon={<ContentCopy />}
+          disabled={count === 0}
+          onClick={() => handlers.onTransfer(nodes, 'copy')}
+        >
+          {t('selection.copy')}
+        </Button>
+      )}
+      {changeable && (
+        <Button
+          size="small"
+          color="error"
+          startIcon={<DeleteOutline />}
+          disabled={count === 0}
+          onClick={() => handlers.onDelete(nodes, false)}
+        >
+          {t('selection.delete')}
+        </Button>
       )}
       {handlers.canValidate && anyProtected && (
         <Button

@@ -2,6 +2,7 @@ import Download from '@mui/icons-material/Download';
 import RemoveDone from '@mui/icons-material/RemoveDone';
 import Restore from '@mui/icons-material/Restore';
 import Verified from '@mui/icons-material/Verified';
+import Visibility from '@mui/icons-material/Visibility';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -23,20 +24,24 @@ import { useRestoreVersion, useSetValidated } from './mutations';
 import type { DocumentRights } from './rights';
 
 /**
- * The versions of a document, newest first: author, dates, size; each can be downloaded, an older
- * one restored (writers), any validated or invalidated (firm members).
+ * The versions of a document, newest first: author, dates, size; each can be downloaded, shown in
+ * the viewer (`onOpen`), an older one restored (writers), any validated or invalidated (firm members).
  */
 export function VersionsDialog({
   vendorId,
   document,
   rights,
   onDownload,
+  onOpen,
   onClose,
 }: {
   vendorId: number;
-  document: Node;
+  document: Pick<Node, 'id' | 'name'>;
+  /** `canWrite`: may restore (false inside a read-only folder but for firm members). */
   rights: DocumentRights;
   onDownload: (versionId: number, fileName: string) => void;
+  /** Shows a version in the viewer (with `latest` true for the latest). */
+  onOpen?: (versionId: number, latest: boolean) => void;
   onClose: () => void;
 }) {
   const validation = useSetValidated(vendorId);
@@ -56,7 +61,9 @@ export function VersionsDialog({
             <ListItem
               key={v.id}
               divider
-              sx={{ pr: (rights.canValidate ? 6 : 0) + (rights.canWrite && i > 0 ? 6 : 0) + 6 }}
+              sx={{
+                pr: (rights.canValidate ? 6 : 0) + (rights.canWrite && i > 0 ? 6 : 0) + (onOpen ? 6 : 0) + 6,
+              }}
               secondaryAction={
                 <Box sx={{ display: 'flex' }}>
                   {rights.canValidate && (
@@ -73,6 +80,14 @@ export function VersionsDialog({
                       }
                     >
                       {v.is_validated ? <RemoveDone /> : <Verified />}
+                    </IconButton>
+                  )}
+                  {onOpen && (
+                    <IconButton
+                      aria-label={t('versions.open', { number: list.length - i })}
+                      onClick={() => onOpen(v.id, i === 0)}
+                    >
+                      <Visibility />
                     </IconButton>
                   )}
                   {rights.canWrite && i > 0 && (

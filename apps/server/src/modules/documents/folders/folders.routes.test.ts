@@ -146,6 +146,56 @@ describe('PATCH /api/vendors/{vendor_id}/folders/{folder_id}', () => {
   });
 });
 
+describe('read-only folders, as the web app shows them', () => {
+  it('keeps a read-only folder open to firm members, closed to clients, renamed only once lifted', async () => {
+    const f = (
+      await w.call('POST', `/api/vendors/${w.vendor}/folders`, 'expert', {
+        name: 'Locked',
+        parent_id: w.root,
+      })
+    ).body.data.id as number;
+    const patch = (payload: object, who: Parameters<DocsWorld['call']>[2] = 'expert') =>
+      w.call('PATCH', `/api/vendors/${w.vendor}/folders/${f}`, who, payload);
+    const bad = await patch({ read_only: 'yes' });
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors).toHaveProperty('read_only');
+    expect((await patch({ read_only: true }, 'guest')).status).toBe(403);
+    expect(
+      (await w.call('PATCH', `/api/vendors/${w.vendor}/folders/${w.root}`, 'expert', { read_only: true }))
+        .body.code,
+    ).toBe('node-readonly');
+    expect((await patch({ read_only: true })).body.data.read_only).toBe(true);
+    // The flag is on the folder, in its parent's listing and in the tree.
+    expect((await w.call('GET', `/api/vendors/${w.vendor}/folders/${f}`, 'client')).body.data.read_only).toBe(
+      true,
+    );
+    const listed = (
+      await w.call('GET', `/api/vendors/${w.vendor}/folders/${w.root}/nodes?per_page=100`, 'client')
+    ).body.data as { id: number; type: string; read_only: boolean }[];
+    expect(listed.find((n) => n.type === 'folder' && n.id === f)?.read_only).toBe(true);
+
+    // Uploads: refused to a client administrator, accepted from a firm member.
+    const refused = await upload(w, f, 'client.txt', Buffer.from('from the client'), { who: 'client' });
+    expect(refused.status).toBe(403);
+    expect(refused.body.code).toBe('node-readonly');
+    const sent = await upload(w, f, 'firm.txt', Buffer.from('from the firm'));
+    expect(sent.status).toBe(200);
+    const doc = sent.body.data.id as number;
+    // Its documents: renamed by firm members only.
+    const rename = (who: Parameters<DocsWorld['call']>[2]) =>
+      w.call('PATCH', `/api/vendors/${w.vendor}/documents/${doc}`, who, { name: `${who}.txt` });
+    expect((await rename('client')).body.code).toBe('node-readonly');
+    expect((await rename('collab')).status).toBe(200);
+
+    // The folder itself is renamed by nobody while read-only, unless the same call lifts it.
+    expect((await patch({ name: 'Renamed' })).body.code).toBe('node-readonly');
+    const lifted = await patch({ name: 'Renamed', read_only: false }, 'collab');
+    expect(lifted.status).toBe(200);
+    expect(lifted.body.data).toMatchObject({ name: 'Renamed', read_only: false });
+    expect((await upload(w, f, 'client.txt', Buffer.from('now open'), { who: 'client' })).status).toBe(200);
+  });
+});
+
 describe('GET /api/vendors/{vendor_id}/folders/{folder_id}/nodes', () => {
   it('lists folders and documents in the default sort, paginated, with unread counters per user', async () => {
     const parent = (

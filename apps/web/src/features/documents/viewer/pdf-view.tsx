@@ -1,7 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Document, Page, pdfjs, Thumbnail } from 'react-pdf';
 import type { Zoom } from './zoom';
@@ -28,7 +28,10 @@ export default function PdfView({ blob, page, zoom, showThumbnails, onPages, onP
   const { t } = useTranslation('documents');
   const [bytes, setBytes] = useState<ArrayBuffer | null>(null);
   const [pages, setPages] = useState(0);
-  const frame = useRef<HTMLDivElement>(null);
+  // A state, not a ref: the frame appears once pdf.js has loaded the document, after the first
+  // render, and the size must be observed from then on.
+  // Its content box (padding excluded) is what "fit" fills.
+  const [frame, setFrame] = useState<HTMLDivElement | null>(null);
   const [size, setSize] = useState({ width: 800, height: 600 });
   useEffect(() => {
     let live = true;
@@ -38,24 +41,33 @@ export default function PdfView({ blob, page, zoom, showThumbnails, onPages, onP
     };
   }, [blob]);
   useEffect(() => {
-    const el = frame.current;
+    const el = frame;
     if (!el) return;
     const observer = new ResizeObserver(([entry]) => {
       if (entry) setSize({ width: entry.contentRect.width, height: entry.contentRect.height });
     });
     observer.observe(el);
     return () => observer.disconnect();
-  }, []);
+  }, [frame]);
   // pdf.js takes the bytes over (transfers them to its worker): a copy of ours.
   const file = useMemo(() => (bytes ? { data: new Uint8Array(bytes.slice(0)) } : null), [bytes]);
   const fit =
     zoom.fit === 'width'
-      ? { width: Math.max(100, size.width - 32) }
+      ? { width: Math.max(100, size.width) }
       : zoom.fit === 'height'
-        ? { height: Math.max(100, size.height - 32) }
+        ? { height: Math.max(100, size.height) }
         : { scale: zoom.scale };
   return (
-    <Box sx={{ display: 'flex', height: '100%', minHeight: 0 }}>
+    // `minWidth: 0` down to the page's frame: else the flex items grow to the page's width and
+    // "fit width" measures the page instead of the screen (a phone scrolled sideways).
+    <Box
+      sx={{
+        display: 'flex',
+        height: '100%',
+        minHeight: 0,
+        '& > .pdf-document': { flexGrow: 1, minWidth: 0 },
+      }}
+    >
       {file && (
         <Document
           file={file}
@@ -104,8 +116,15 @@ export default function PdfView({ blob, page, zoom, showThumbnails, onPages, onP
               </Box>
             )}
             <Box
-              ref={frame}
-              sx={{ flexGrow: 1, overflow: 'auto', p: 2, bgcolor: 'action.hover', textAlign: 'center' }}
+              ref={setFrame}
+              sx={{
+                flexGrow: 1,
+                minWidth: 0,
+                overflow: 'auto',
+                p: 2,
+                bgcolor: 'action.hover',
+                textAlign: 'center',
+              }}
             >
               <Box
                 data-testid="viewer-pdf-page"

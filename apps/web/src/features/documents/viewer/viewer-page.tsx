@@ -36,6 +36,7 @@ import { ImageView } from './image-view';
 import { TextView } from './text-view';
 import { useContent } from './use-content';
 import { usePreviewPdf, usePreviewStatus } from './use-preview';
+import { ViewerActions } from './viewer-actions';
 import { FIT_WIDTH, stepZoom, type Zoom } from './zoom';
 
 // pdf.js (and its worker) load with the first PDF only.
@@ -186,7 +187,8 @@ function Viewer({ context, vendorId, folderId, documentId, versionId }: ViewerPr
           variant="subtitle1"
           component="h1"
           noWrap
-          sx={{ flexGrow: 1, minWidth: 120 }}
+          // On a phone the name takes the first row and the actions the second, together.
+          sx={{ flexGrow: 1, minWidth: 120, flexBasis: { xs: 'calc(100% - 48px)', sm: 'auto' } }}
           title={name}
           data-testid="viewer-title"
         >
@@ -215,11 +217,13 @@ function Viewer({ context, vendorId, folderId, documentId, versionId }: ViewerPr
             </IconButton>
           </span>
         </Tooltip>
-        <Tooltip title={t('viewer.download')}>
-          <IconButton aria-label={t('viewer.download')} onClick={() => void download()}>
-            <Download />
-          </IconButton>
-        </Tooltip>
+        <ViewerActions
+          vendorId={vendorId}
+          folderId={folderId}
+          doc={doc.data}
+          versionId={versionId}
+          onOpenVersion={(id) => navigate(viewerPath(context, folderId, documentId, id))}
+        />
       </Box>
       {zoomable && (
         <Box
