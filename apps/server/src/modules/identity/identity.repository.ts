@@ -15,41 +15,38 @@ export async function findUserById(db: Db, id: number): Promise<UserRow | undefi
   return row;
 }
 
-const profileQuery = preparedPerDatabase((db) =>
+/**
+ * The signed-in person's profile as the API writes it (the contracts' `User`), built by
+ * PostgreSQL in one prepared round trip (`prebuiltJson`): the columns it shows, never the secrets,
+ * and whether they belong to a firm's team (a pending invitation makes no one an accountant).
+ * `fullname` is the first and last names, else the email; the profile is complete once both names
+ * have a visible character.
+ */
+const profileJsonQuery = preparedPerDatabase((db) =>
   db
     .select({
-      // The columns the profile shows, not the whole row (secrets and hashes stay in the database).
-      user: {
-        id: users.id,
-        email: users.email,
-        firstname: users.firstname,
-        lastname: users.lastname,
-        title: users.title,
-        civility: users.civility,
-        darkMode: users.darkMode,
-        locale: users.locale,
-        mobileNumber: users.mobileNumber,
-        address: users.address,
-        postCode: users.postCode,
-        city: users.city,
-        country: users.country,
-        birthDate: users.birthDate,
-        birthCity: users.birthCity,
-        isSuperAdmin: users.isSuperAdmin,
-      },
-      // A pending invitation makes no one an accountant.
-      isFirmMember: sql<boolean>`exists (select 1 from ${accountingFirmMemberships} where ${accountingFirmMemberships.userId} = ${users.id} and not ${accountingFirmMemberships.pending})`,
+      json: sql<string>`json_build_object(
+        'id', ${users.id}, 'email', ${users.email}, 'firstname', ${users.firstname},
+        'lastname', ${users.lastname},
+        'fullname', coalesce(nullif(concat_ws(' ', nullif(${users.firstname}, ''), nullif(${users.lastname}, '')), ''), ${users.email}),
+        'title', ${users.title}, 'civility', ${users.civility}, 'dark_mode', ${users.darkMode},
+        'locale', ${users.locale}, 'mobile_number', ${users.mobileNumber}, 'address', ${users.address},
+        'post_code', ${users.postCode}, 'city', ${users.city}, 'country', ${users.country},
+        'birth_date', ${users.birthDate}, 'birth_city', ${users.birthCity},
+        'is_super_admin', ${users.isSuperAdmin},
+        'is_accountant', exists (select 1 from ${accountingFirmMemberships}
+          where ${accountingFirmMemberships.userId} = ${users.id} and not ${accountingFirmMemberships.pending}),
+        'profile_complete', coalesce(${users.firstname} ~ '\\S' and ${users.lastname} ~ '\\S', false))::text`,
     })
     .from(users)
     .where(eq(users.id, sql.placeholder('id')))
-    .limit(1)
-    .prepare('profile_of_user'),
+    .prepare('profile_json_of_user'),
 );
 
-/** The signed-in person's row and whether they belong to a firm's team: one prepared round trip. */
-export async function profileOf(db: Db, id: number) {
-  const [row] = await profileQuery(db).execute({ id });
-  return row;
+/** The person's profile as the API's JSON, or undefined when the account is gone. */
+export async function profileJson(db: Db, id: number): Promise<string | undefined> {
+  const [row] = await profileJsonQuery(db).execute({ id });
+  return row?.json;
 }
 
 export async function isFirmMember(db: Db, userId: number): Promise<boolean> {

@@ -20,6 +20,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import { requireActor } from '../../platform/auth/auth-plugin';
 import { revokeFamily } from '../../platform/auth/sessions';
+import { enveloped, prebuiltObject } from '../../platform/http/prebuilt-json';
 import { bearer, requestLocale, requestMeta, typed } from '../../platform/http/route-helpers';
 import * as identity from './identity.service';
 import { invitationRoutes } from './invitations.routes';
@@ -74,9 +75,8 @@ export function identityRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
     async (request) => {
       const actor = requireActor(request);
-      return {
-        data: { user: await identity.me(ctx, actor.userId), expires_at: actor.expiresAt.toISOString() },
-      };
+      const user = await identity.me(ctx, actor.userId);
+      return enveloped(prebuiltObject({ user, expires_at: actor.expiresAt.toISOString() }));
     },
   );
 
@@ -96,7 +96,7 @@ export function identityRoutes(app: FastifyInstance, ctx: AppContext): void {
     { schema: { tags: ['users'], security: bearer, response: { 200: dataEnvelope(userSchema) } } },
     async (request) => {
       const actor = requireActor(request);
-      return { data: await identity.me(ctx, actor.userId) };
+      return enveloped(await identity.me(ctx, actor.userId));
     },
   );
 
@@ -112,7 +112,7 @@ export function identityRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
     async (request) => {
       const actor = requireActor(request);
-      return { data: await identity.updateMe(ctx, actor, request.body) };
+      return enveloped(await identity.updateMe(ctx, actor, request.body));
     },
   );
 

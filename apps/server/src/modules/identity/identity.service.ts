@@ -20,6 +20,7 @@ import { hashPassword, verifyPassword } from '../../platform/auth/passwords';
 import { type Actor, openSession, revokeAllSessions, rotateRefreshToken } from '../../platform/auth/sessions';
 import { hashToken, newToken } from '../../platform/auth/tokens';
 import { AppError, tooManyRequests } from '../../platform/errors/app-error';
+import { prebuiltJson } from '../../platform/http/prebuilt-json';
 import type { MailMessage } from '../../platform/mail/mailer';
 import type { OutboxHandler } from '../../platform/mail/outbox';
 import { longestWait } from '../../platform/rate-limit';
@@ -28,7 +29,6 @@ import * as repo from './identity.repository';
 import { invitationMail, passwordChangedMail, resetMail } from './mails';
 import * as throttle from './sign-in-throttle';
 import { afterFirstFactor } from './two-factor.service';
-import { toUserDto } from './user.mapper';
 
 type RequestMeta = { ip: string; userAgent?: string };
 
@@ -76,9 +76,9 @@ export async function refresh(ctx: AppContext, refreshToken: string | undefined,
 }
 
 export async function me(ctx: AppContext, userId: number): Promise<User> {
-  const row = await repo.profileOf(ctx.db, userId);
-  if (!row) throw new AppError('token-expired');
-  return toUserDto(row.user, Boolean(row.isFirmMember));
+  const json = await repo.profileJson(ctx.db, userId);
+  if (!json) throw new AppError('token-expired');
+  return prebuiltJson<User>(json);
 }
 
 export async function updateMe(ctx: AppContext, actor: Actor, input: UpdateMeRequest): Promise<User> {

@@ -23,3 +23,11 @@ export function enveloped<T>(data: T): { data: T } {
   const text = prebuiltText(data);
   return text === undefined ? { data } : prebuiltJson(`{"data":${text}}`);
 }
+
+/** An object whose fields may be prebuilt answers, itself prebuilt (one text, no re-serialising). */
+export function prebuiltObject<T extends Record<string, unknown>>(fields: T): T {
+  const parts = Object.entries(fields).map(
+    ([key, value]) => `${JSON.stringify(key)}:${prebuiltText(value) ?? JSON.stringify(value)}`,
+  );
+  return prebuiltJson<T>(`{${parts.join(',')}}`);
+}
