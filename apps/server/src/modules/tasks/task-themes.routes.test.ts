@@ -101,8 +101,8 @@ describe('theme_ids on a task', () => {
 
   it('filter the list: a task matches when it has any of the given themes', async () => {
     const social = (await createTask('Filtre social', { theme_ids: [th.Social!.id] })).body.data.id;
-    const both = (await createTask('Filtre les deux', { theme_ids: [th.Social!.id, th.Fiscal!.id] })).body.data
-      .id;
+    const both = (await createTask('Filtre les deux', { theme_ids: [th.Social!.id, th.Fiscal!.id] })).body
+      .data.id;
     const fiscal = (await createTask('Filtre fiscal', { theme_ids: [th.Fiscal!.id] })).body.data.id;
     const ids = async (q: string) => (await listTasks(`&search=Filtre${q}`)).map((r) => r.id).sort();
     expect(await ids(`&themes[]=${th.Social!.id}`)).toEqual([social, both].sort());
@@ -127,7 +127,8 @@ describe('theme_ids on a task', () => {
   });
 
   it("hide the firm's private themes from client users, in answers and in the filter", async () => {
-    const id = (await createTask('Pour le client', { theme_ids: [th.Social!.id, th.Interne!.id] })).body.data.id;
+    const id = (await createTask('Pour le client', { theme_ids: [th.Social!.id, th.Interne!.id] })).body.data
+      .id;
     expect((await getTask(id)).themes).toEqual([th.Interne, th.Social]);
     expect((await getTask(id, w.tokens.client)).themes).toEqual([th.Social]);
     const seen = await listTasks(`&themes[]=${th.Interne!.id}`, w.tokens.client);
