@@ -12,7 +12,8 @@ export async function readMix(base, { probes = false } = {}) {
   const idOf = Object.fromEntries((await res.json()).data.map((v) => [v.client_code, v.id]));
   // Boulangerie Martin has client users; Fleurs et Compagnie has a bank, an address, two years.
   const [boulangerie, fleurs] = [idOf.BOUL01, idOf.FLE01];
-  await seedTasks(base, auth(expert), Object.values(idOf));
+  const themes = await seedThemes(base, auth(expert));
+  await seedTasks(base, auth(expert), Object.values(idOf), themes);
   const reads = [
     { name: 'white label (public start-up)', method: 'GET', path: '/api/' },
     { name: 'profile', method: 'GET', path: '/api/users/me', headers: auth(collab) },
@@ -63,6 +64,13 @@ export async function readMix(base, { probes = false } = {}) {
       headers: auth(expert),
     },
     {
+      name: 'tasks, by theme (admin mode)',
+      target: 0.4, // the list's themes filter over the same 10,000 tasks
+      method: 'GET',
+      path: `/api/tasks?accounting_firm_id=1&adminMode=true&themes[]=${themes[0]}`,
+      headers: auth(expert),
+    },
+    {
       name: 'task counters',
       target: 0.4, // issue 14: the task list and counters over 10,000 tasks
       method: 'GET',
@@ -98,11 +106,27 @@ export async function readMix(base, { probes = false } = {}) {
 const TASKS = Number(process.env.BENCH_TASKS ?? 10_000);
 const STATUSES = ['to_do', 'in_progress', 'done'];
 
+/** Three themes of the firm (three tasks in four carry one of them). */
+async function seedThemes(base, headers) {
+  const ids = [];
+  for (const title of ['Social', 'Fiscal', 'Juridique']) {
+    const res = await fetch(`${base}/api/accounting-firms/1/themes`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ title: `${title} (mesure)` }),
+    });
+    if (!res.ok) throw new Error(`seeding theme ${title}: ${res.status} ${await res.text()}`);
+    ids.push((await res.json()).data.id);
+  }
+  return ids;
+}
+
 /**
- * The firm's 10,000 tasks (BENCH_TASKS), through the API, spread over its client files, statuses
- * and a year of due dates, so that the task list and counters are measured on a real volume.
+ * The firm's 10,000 tasks (BENCH_TASKS), through the API, spread over its client files, statuses,
+ * a year of due dates and the themes, so that the task list and counters are measured on a real
+ * volume.
  */
-async function seedTasks(base, headers, vendorIds) {
+async function seedTasks(base, headers, vendorIds, themeIds) {
   let next = 0;
   const day = (i) => new Date(Date.UTC(2026, 0, 1 + (i % 365))).toISOString().slice(0, 10);
   const worker = async () => {
@@ -117,6 +141,7 @@ async function seedTasks(base, headers, vendorIds) {
           status: STATUSES[i % 3],
           vendor_id: vendorIds[i % vendorIds.length],
           due_date: day(i),
+          theme_ids: i % 4 === 3 ? [] : [themeIds[i % themeIds.length]],
         }),
       });
       if (!res.ok) throw new Error(`seeding task ${i + 1}: ${res.status} ${await res.text()}`);

@@ -27,6 +27,7 @@ import { teamRoutes } from './modules/team/team.routes';
 import { tenancyAccess } from './modules/tenancy/tenancy.access';
 import { tenancyRoutes } from './modules/tenancy/tenancy.routes';
 import { termsRoutes } from './modules/terms/terms.routes';
+import { themesRoutes } from './modules/themes/themes.routes';
 import { vendorsAccess } from './modules/vendors/core/vendors.access';
 import { vendorsRoutes } from './modules/vendors/core/vendors.routes';
 import { vendorImportRoutes } from './modules/vendors/import/import.routes';
@@ -218,6 +219,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   tenancyRoutes(app, ctx);
   whiteLabelRoutes(app, ctx);
   termsRoutes(app, ctx);
+  themesRoutes(app, ctx);
   ssoRoutes(app, ctx);
   tasksRoutes(app, ctx);
   vendorsRoutes(app, ctx);

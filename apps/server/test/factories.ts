@@ -19,7 +19,9 @@ import {
   taskItems,
   taskMembers,
   tasks,
+  taskThemes,
   terms,
+  themes,
   users,
   vendorAddresses,
   vendorAssignments,
@@ -57,6 +59,7 @@ export type Period = typeof accountingPeriods.$inferSelect;
 export type Task = typeof tasks.$inferSelect;
 export type TaskItem = typeof taskItems.$inferSelect;
 export type Terms = typeof terms.$inferSelect;
+export type Theme = typeof themes.$inferSelect;
 export type WhiteLabel = typeof whiteLabels.$inferSelect;
 
 type Ref = { id: number };
@@ -197,6 +200,22 @@ export async function buildTerms<F extends Ref | undefined = undefined>(
       .returning(),
   );
   return { terms: row, firm: owner };
+}
+
+/** An access-rights theme of a firm. */
+export async function buildTheme<F extends Ref | undefined = undefined>(
+  db: FactoryDb,
+  { firm, ...overrides }: { firm?: F } & Partial<typeof themes.$inferInsert> = {},
+) {
+  const owner = (firm ?? (await buildFirm(db)).firm) as Parent<F, Firm>;
+  const n = sequence();
+  const theme = await one(
+    db
+      .insert(themes)
+      .values({ accountingFirmId: owner.id, title: `Thème ${n}`, colour: '#1565c0', ...overrides })
+      .returning(),
+  );
+  return { theme, firm: owner };
 }
 
 /**
@@ -501,11 +520,14 @@ export async function buildTask<V extends VendorRef | undefined = undefined>(
     vendor,
     members = [],
     items = [],
+    themeIds = [],
     ...overrides
   }: {
     vendor?: V;
     members?: number[];
     items?: (string | { label: string; answer: string })[];
+    /** Themes of the client file's firm. */
+    themeIds?: number[];
   } & Partial<typeof tasks.$inferInsert> = {},
 ) {
   const file = (vendor ?? (await buildVendor(db)).vendor) as Parent<V, Vendor>;
@@ -527,6 +549,13 @@ export async function buildTask<V extends VendorRef | undefined = undefined>(
       .insert(taskMembers)
       .values(
         members.map((userId) => ({ accountingFirmId: task.accountingFirmId, taskId: task.id, userId })),
+      );
+  }
+  if (themeIds.length) {
+    await db
+      .insert(taskThemes)
+      .values(
+        themeIds.map((themeId) => ({ accountingFirmId: task.accountingFirmId, taskId: task.id, themeId })),
       );
   }
   const itemRows = items.length

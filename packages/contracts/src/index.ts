@@ -11,5 +11,6 @@ export * from './rules';
 export * from './sso';
 export * from './tasks';
 export * from './tenancy';
+export * from './themes';
 export * from './vendors';
 export * from './white-label';

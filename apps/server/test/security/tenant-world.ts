@@ -23,6 +23,7 @@ import {
   buildSession,
   buildTask,
   buildTerms,
+  buildTheme,
   buildUser,
   buildVendor,
   buildWhiteLabels,
@@ -61,6 +62,8 @@ export type TenantIds = {
   session: number;
   /** An OpenID Connect provider of the portal (its issuer refuses connections at once). */
   identity_provider: number;
+  /** An access-rights theme of the portal, carried by the task. */
+  theme: number;
 };
 
 export type Actor = { role: string; email: string };
@@ -165,8 +168,14 @@ export async function buildTenant(db: FactoryDb, label: string, passwordHash: st
         buttonLabel: name,
       })
       .returning({ id: identityProviders.id });
+    const { theme } = await buildTheme(tx, {
+      firm,
+      title: `${name} Theme`,
+      abbreviation: `${name.slice(0, 3)}TH`,
+    });
     const { task, items } = await buildTask(tx, {
       vendor,
+      themeIds: [theme.id],
       title: `${name} request`,
       note: `${name} task note`,
       dueDate: '2026-01-31',
@@ -196,6 +205,7 @@ export async function buildTenant(db: FactoryDb, label: string, passwordHash: st
         member: person('collab').id,
         session: session.id,
         identity_provider: provider!.id,
+        theme: theme.id,
       },
       actors: roles.map((r) => ({ role: r, email: email(r) })),
       markers: [
@@ -213,6 +223,7 @@ export async function buildTenant(db: FactoryDb, label: string, passwordHash: st
         `${name} item`,
         `${name}-sso-client`,
         `${name} sso secret`,
+        `${name} Theme`,
         siret,
         ...roles.map(email),
       ],

@@ -23,7 +23,9 @@ export type IdRef =
   /** One of the caller's own signed-in sessions (a person's, not a tenant's). */
   | 'session'
   /** An OpenID Connect provider of a portal. */
-  | 'identity_provider';
+  | 'identity_provider'
+  /** An access-rights theme of a firm. */
+  | 'theme';
 
 /**
  * The only spelling of an id in a path or query: decimal digits without a sign, spaces, exponent,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { TASKS_PAGE_SIZE } from '../limits';
 import { idField, idParam, queryBoolean } from '../rules/ids';
 import { requiredText, text } from '../rules/text';
+import { taskThemeSchema } from '../themes';
 import { homeDocumentSchema, taskDocumentSchema } from './task-documents';
 
 export * from './task-documents';
@@ -50,6 +51,8 @@ const taskFields = {
   member_ids: z.array(idField('member')).max(50).optional(),
   /** The tasks of the same client file that must be done before this one starts. */
   depends_on_ids: z.array(idField('task')).max(50).optional(),
+  /** Themes of the task's firm (replaces them all on an update). */
+  theme_ids: z.array(idField('theme')).max(50).optional(),
   /** Information requests: how often the client is reminded once the due date is past. */
   reminder_frequency: reminderFrequencySchema.optional(),
 };
@@ -71,6 +74,7 @@ export const createTaskRequestSchema = z
       note: 'Merci de déposer les pièces avant la fin du mois.',
       member_ids: [2],
       depends_on_ids: [1],
+      theme_ids: [1],
       reminder_frequency: 'week',
       items: [
         { label: 'Relevés bancaires de décembre', kind: 'document' },
@@ -84,7 +88,9 @@ export const updateTaskRequestSchema = z
   .object(taskFields)
   .partial()
   .strict()
-  .meta({ example: { status: 'in_progress', note: 'Relancé par téléphone.', member_ids: [2] } });
+  .meta({
+    example: { status: 'in_progress', note: 'Relancé par téléphone.', member_ids: [2], theme_ids: [1] },
+  });
 export type UpdateTaskRequest = z.infer<typeof updateTaskRequestSchema>;
 
 export const updateTaskItemRequestSchema = z
@@ -114,6 +120,8 @@ export const taskFiltersQuerySchema = z.object({
   'statuses[]': queryArray(taskStatusSchema),
   'types[]': queryArray(taskTypeSchema),
   'members[]': queryArray(idParam('member')),
+  /** Tasks carrying any of these themes. */
+  'themes[]': queryArray(idParam('theme')),
   search: text(100).optional(),
   /** Due on or after this date. */
   afterDate: isoDate().optional(),
@@ -170,6 +178,8 @@ export const taskListItemSchema = z.object({
   internal: z.boolean(),
   parent_id: z.number().int().nullable(),
   member_ids: z.array(z.number().int()),
+  /** By title (client users: not the firm's private ones). */
+  themes: z.array(taskThemeSchema),
   subtask_count: z.number().int(),
   items_total: z.number().int(),
   items_missing: z.number().int(),

@@ -7,4 +7,5 @@ export * from './sso';
 export * from './tasks';
 export * from './tenancy';
 export * from './terms';
+export * from './themes';
 export type { VendorFiscal } from './vendor-fiscal';

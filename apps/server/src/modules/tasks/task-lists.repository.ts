@@ -1,6 +1,7 @@
 import type { TaskFiltersQuery, TaskStatus, TaskType } from '@portal/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { hasAnyTheme, taskThemesJson } from '../themes/themes.sql';
 
 /**
  * The task lists in one SQL statement each (list, counters, per company, home): visibility and
@@ -27,6 +28,7 @@ export type TaskListRow = {
   internal: boolean;
   parent_id: number | null;
   member_ids: number[];
+  themes: { id: number; title: string; colour: string }[] | string;
   subtask_count: number;
   items_total: number;
   items_missing: number;
@@ -79,6 +81,8 @@ function filters(scope: TaskScope, q: Partial<TaskFiltersQuery>, options: Filter
     parts.push(sql`EXISTS (SELECT 1 FROM task_members tm WHERE tm.accounting_firm_id = t.accounting_firm_id
       AND tm.task_id = t.id AND tm.user_id = ANY(${ints(members)}))`);
   }
+  const themes = q['themes[]'];
+  if (themes?.length) parts.push(hasAnyTheme(themes, scope.kind !== 'client'));
   const search = q.search?.trim();
   if (search) {
     const like = `%${escapeLike(search)}%`;
@@ -97,14 +101,18 @@ function filters(scope: TaskScope, q: Partial<TaskFiltersQuery>, options: Filter
   return sql.join(parts, sql` AND `);
 }
 
-/** What a list row carries besides the task's columns, computed for the page's rows only. */
-const DETAILS = sql`
+/**
+ * What a list row carries besides the task's columns, computed for the page's rows only (client
+ * users: without the firm's private themes).
+ */
+const details = (firmSide: boolean) => sql`
   t.id, t.accounting_firm_id, t.vendor_id, v.company, t.title, t.type, t.status,
   to_char(t.due_date, 'YYYY-MM-DD') AS due_date,
   (t.status <> 'done' AND t.due_date IS NOT NULL AND t.due_date < CURRENT_DATE) AS overdue,
   t.internal, t.parent_id, t.updated_at,
   COALESCE((SELECT array_agg(tm.user_id ORDER BY tm.user_id) FROM task_members tm
     WHERE tm.accounting_firm_id = t.accounting_firm_id AND tm.task_id = t.id), '{}') AS member_ids,
+  ${taskThemesJson(firmSide)} AS themes,
   (SELECT count(*)::int FROM tasks s WHERE s.accounting_firm_id = t.accounting_firm_id
     AND s.parent_id = t.id) AS subtask_count,
   (SELECT count(*)::int FROM task_items i WHERE i.accounting_firm_id = t.accounting_firm_id
@@ -145,7 +153,7 @@ export async function listTasks(
       ORDER BY ${RANKED_ORDER}
       LIMIT ${page.limit} OFFSET ${page.offset}
     )
-    SELECT ${DETAILS}, page.total::int AS total
+    SELECT ${details(scope.kind !== 'client')}, page.total::int AS total
     FROM page
     JOIN tasks t ON t.accounting_firm_id = ${scope.accountingFirmId} AND t.id = page.id
     JOIN vendors v ON v.accounting_firm_id = t.accounting_firm_id AND v.id = t.vendor_id
@@ -289,7 +297,7 @@ export async function home(
   const result = await db.execute(sql`
     WITH chosen AS (${sql.join(parts, sql` UNION ALL `)}),
     task_rows AS (
-      SELECT chosen.section, chosen.n, ${DETAILS}
+      SELECT chosen.section, chosen.n, ${details(firmSide)}
       FROM chosen
       JOIN tasks t ON t.accounting_firm_id = ${scope.accountingFirmId} AND t.id = chosen.id
       JOIN vendors v ON v.accounting_firm_id = t.accounting_firm_id AND v.id = t.vendor_id),
@@ -316,7 +324,7 @@ export async function subtaskRows(
   withInternal: boolean,
 ): Promise<TaskListRow[]> {
   const result = await db.execute(sql`
-    SELECT ${DETAILS}
+    SELECT ${details(withInternal)}
     FROM tasks t JOIN vendors v ON v.accounting_firm_id = t.accounting_firm_id AND v.id = t.vendor_id
     WHERE t.accounting_firm_id = ${accountingFirmId} AND t.parent_id = ${parentId}
       ${withInternal ? sql`` : sql`AND NOT t.internal`}

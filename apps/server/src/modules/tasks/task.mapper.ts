@@ -1,10 +1,13 @@
-import type { Task, TaskDocument, TaskItem, TaskListItem } from '@portal/contracts';
+import type { Task, TaskDocument, TaskItem, TaskListItem, TaskTheme } from '@portal/contracts';
 import type { TaskDocumentRow } from './task-documents.repository';
 import type { TaskListRow } from './task-lists.repository';
 import type { TaskItemRow, TaskRow } from './tasks.repository';
 
 const iso = (value: string | Date | null): string | null =>
   value === null ? null : value instanceof Date ? value.toISOString() : new Date(value).toISOString();
+
+const themesOf = (value: TaskListRow['themes']): TaskTheme[] =>
+  typeof value === 'string' ? JSON.parse(value) : (value ?? []);
 
 export const toTaskListItem = (row: TaskListRow): TaskListItem => ({
   id: row.id,
@@ -19,6 +22,7 @@ export const toTaskListItem = (row: TaskListRow): TaskListItem => ({
   internal: row.internal,
   parent_id: row.parent_id,
   member_ids: row.member_ids ?? [],
+  themes: themesOf(row.themes),
   subtask_count: row.subtask_count,
   items_total: row.items_total,
   items_missing: row.items_missing,
@@ -60,6 +64,7 @@ export function toTaskDto(
   extra: {
     company: string;
     memberIds: number[];
+    themes: TaskTheme[];
     dependsOn: number[];
     subtasks: TaskListItem[];
     items: TaskItemRow[];
@@ -81,6 +86,7 @@ export function toTaskDto(
     internal: row.internal,
     parent_id: row.parentId,
     member_ids: extra.memberIds,
+    themes: extra.themes,
     subtask_count: extra.subtasks.length,
     items_total: extra.items.length,
     items_missing: missing,

@@ -5,6 +5,7 @@ import type { Grant } from '../../platform/access/access';
 import type { Actor } from '../../platform/auth/sessions';
 import { uniqueViolation } from '../../platform/db-errors';
 import { fieldError, notFound } from '../../platform/errors/app-error';
+import * as themes from '../themes/themes.service';
 import { scheduleReminder } from './reminders.service';
 import { toTaskDto, toTaskListItem } from './task.mapper';
 import * as links from './task-documents.repository';
@@ -44,8 +45,9 @@ const eventOf = (row: repo.TaskRow, actorId: number | null): TaskEvent => ({
 /** The full task as its reader may see it. */
 export async function taskDto(ctx: AppContext, row: repo.TaskRow, company: string, firmSide: boolean) {
   const firm = row.accountingFirmId;
-  const [members, dependsOn, subtasks, items, itemDocuments, attachments] = await Promise.all([
+  const [members, taskThemes, dependsOn, subtasks, items, itemDocuments, attachments] = await Promise.all([
     repo.membersOf(ctx.db, firm, [row.id]),
+    themes.themesOfTask(ctx.db, firm, row.id, firmSide),
     repo.dependenciesOf(ctx.db, firm, row.id),
     lists.subtaskRows(ctx.db, firm, row.id, firmSide),
     repo.itemsOf(ctx.db, firm, row.id),
@@ -55,6 +57,7 @@ export async function taskDto(ctx: AppContext, row: repo.TaskRow, company: strin
   return toTaskDto(row, {
     company,
     memberIds: members.map((m) => m.userId),
+    themes: taskThemes,
     dependsOn,
     subtasks: subtasks.map(toTaskListItem),
     items,
@@ -188,6 +191,7 @@ export async function createTask(ctx: AppContext, actor: Actor, input: CreateTas
         createdBy: actor.userId,
       });
       await repo.setMembers(tx, row, members);
+      if (input.theme_ids?.length) await themes.setTaskThemes(tx, row, input.theme_ids);
       const dependsOn = await applyDependencies(tx, row, input.depends_on_ids ?? []);
       await checkCanStart(tx, row, dependsOn);
       if (input.items?.length) await repo.insertItems(tx, row, input.items);
@@ -248,6 +252,7 @@ export async function updateTask(
         const ids = input.member_ids ?? (await repo.membersOf(tx, firm, [id])).map((m) => m.userId);
         await repo.setMembers(tx, row, await checkMembers(tx, row, ids));
       }
+      if (input.theme_ids !== undefined) await themes.setTaskThemes(tx, row, input.theme_ids);
       const dependsOn =
         input.depends_on_ids !== undefined
           ? await applyDependencies(tx, row, input.depends_on_ids)

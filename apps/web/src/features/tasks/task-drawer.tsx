@@ -26,6 +26,7 @@ import { useTranslation } from 'react-i18next';
 import { useSnackbar } from '../../app/snackbars';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { PageLoader } from '../../components/page-loader';
+import { ThemeChips } from '../themes/theme-bits';
 import { fetchTask, taskKeys, useDeleteTask, useFirmMembers, useTask, useUpdateTask } from './api';
 import { DueDate, formatDay, MissingItems, StatusChip } from './task-bits';
 import { Section } from './task-files-ui';
@@ -132,6 +133,7 @@ function TaskDetail({ task, firmId, rights, onOpen, onEdit, onAddSubtask }: Prop
           <DueDate task={task} />
           <MissingItems task={task} />
         </Stack>
+        <ThemeChips themes={task.themes} />
         <Typography variant="body2" color="text.secondary">
           {task.company}
         </Typography>

@@ -18,6 +18,8 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { TaskCompany, TaskStatus } from '@portal/contracts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useThemes } from '../themes/api';
+import { ThemesSelect } from '../themes/theme-bits';
 import { useFirmMembers } from './api';
 import { EMPTY_FILTERS, isFiltered, QUICK_FILTERS, STATUSES, type TaskFilters, TYPES } from './task-filters';
 import type { TaskRights } from './task-rights';
@@ -111,6 +113,7 @@ export function TaskFiltersBar({ firmId, filters, rights, companies, onChange }:
         ))}
       </TextField>
       {rights.firmSide ? <MembersFilter firmId={firmId} filters={filters} onChange={onChange} /> : null}
+      {rights.firmSide ? <ThemesFilter firmId={firmId} filters={filters} onChange={onChange} /> : null}
       <TextField
         size="small"
         type="date"
@@ -231,6 +234,21 @@ function MembersFilter({ firmId, filters, onChange }: Pick<Props, 'firmId' | 'fi
       isOptionEqualToValue={(a, b) => a.id === b.id}
       onChange={(_e, picked) => onChange({ members: picked.map((p) => p.id) })}
       renderInput={(params) => <TextField {...params} label={t('filters.members')} />}
+    />
+  );
+}
+
+function ThemesFilter({ firmId, filters, onChange }: Pick<Props, 'firmId' | 'filters' | 'onChange'>) {
+  const { t } = useTranslation('tasks');
+  const themes = useThemes(firmId);
+  return (
+    <ThemesSelect
+      size="small"
+      themes={themes.data ?? []}
+      value={filters.themes}
+      onChange={(ids) => onChange({ themes: ids })}
+      label={t('filters.themes')}
+      testId="filter-themes"
     />
   );
 }

@@ -24,6 +24,7 @@ const row = (id: number, vendorId: number, company: string): TaskListItem => ({
   internal: false,
   parent_id: null,
   member_ids: [],
+  themes: [],
   subtask_count: 0,
   items_total: 0,
   items_missing: 0,
@@ -38,6 +39,7 @@ describe('task filters in the URL', () => {
       statuses: ['to_do' as const, 'done' as const],
       companies: [3, 4],
       members: [7],
+      themes: [5, 6],
       types: ['information_request'],
       afterDate: '2026-01-01',
       beforeDate: '2026-02-01',
@@ -55,9 +57,10 @@ describe('task filters in the URL', () => {
 
   it('drops malformed values and keeps foreign parameters', () => {
     const params = new URLSearchParams(
-      'status=nope&status=in_progress&company=x&company=5&after=2026-13&page=-2&task=abc&quick=year&embedded=true',
+      'status=nope&status=in_progress&company=x&company=5&theme=0&theme=8&after=2026-13&page=-2&task=abc&quick=year&embedded=true',
     );
     const filters = parseFilters(params);
+    expect(filters.themes).toEqual([8]);
     expect(filters.statuses).toEqual(['in_progress']);
     expect(filters.companies).toEqual([5]);
     expect(filters.afterDate).toBe('');
@@ -74,12 +77,14 @@ describe('task filters in the URL', () => {
     expect(withFilters(on3, { view: 'board' }).page).toBe(3);
     expect(isFiltered(on3)).toBe(false);
     expect(isFiltered({ ...on3, overdue: true })).toBe(true);
+    expect(isFiltered({ ...on3, themes: [1] })).toBe(true);
   });
 
   it('sends firm-only filters for firm members only', () => {
     const f = {
       ...EMPTY_FILTERS,
       members: [2],
+      themes: [4],
       internal: true,
       adminMode: true,
       statuses: ['done' as const],
@@ -87,12 +92,14 @@ describe('task filters in the URL', () => {
     expect(toApiQuery(9, f, true)).toMatchObject({
       accounting_firm_id: 9,
       members: [2],
+      themes: [4],
       internalTasks: true,
       adminMode: true,
       statuses: ['done'],
     });
     const client = toApiQuery(9, f, false);
     expect(client.members).toBeUndefined();
+    expect(client.themes).toBeUndefined();
     expect(client.internalTasks).toBeUndefined();
     expect(client.adminMode).toBeUndefined();
   });

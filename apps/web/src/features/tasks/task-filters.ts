@@ -13,6 +13,7 @@ export type TaskFilters = {
   statuses: TaskStatus[];
   companies: number[];
   members: number[];
+  themes: number[];
   types: string[];
   afterDate: string;
   beforeDate: string;
@@ -32,6 +33,7 @@ export const EMPTY_FILTERS: TaskFilters = {
   statuses: [],
   companies: [],
   members: [],
+  themes: [],
   types: [],
   afterDate: '',
   beforeDate: '',
@@ -60,6 +62,7 @@ export function parseFilters(params: URLSearchParams): TaskFilters {
     statuses: params.getAll('status').filter((s): s is TaskStatus => STATUSES.includes(s as TaskStatus)),
     companies: ids(params.getAll('company')),
     members: ids(params.getAll('member')),
+    themes: ids(params.getAll('theme')),
     types: params.getAll('type').filter((s) => (TYPES as readonly string[]).includes(s)),
     afterDate: isDate(params.get('after')) ? (params.get('after') as string) : '',
     beforeDate: isDate(params.get('before')) ? (params.get('before') as string) : '',
@@ -81,6 +84,7 @@ export function filtersToParams(filters: TaskFilters, base = new URLSearchParams
     'status',
     'company',
     'member',
+    'theme',
     'type',
     'after',
     'before',
@@ -97,6 +101,7 @@ export function filtersToParams(filters: TaskFilters, base = new URLSearchParams
   for (const s of filters.statuses) params.append('status', s);
   for (const c of filters.companies) params.append('company', String(c));
   for (const m of filters.members) params.append('member', String(m));
+  for (const th of filters.themes) params.append('theme', String(th));
   for (const t of filters.types) params.append('type', t);
   if (filters.afterDate) params.set('after', filters.afterDate);
   if (filters.beforeDate) params.set('before', filters.beforeDate);
@@ -122,6 +127,7 @@ export const isFiltered = (f: TaskFilters) =>
   f.statuses.length > 0 ||
   f.companies.length > 0 ||
   f.members.length > 0 ||
+  f.themes.length > 0 ||
   f.types.length > 0 ||
   f.afterDate !== '' ||
   f.beforeDate !== '' ||
@@ -142,6 +148,7 @@ export function toApiQuery(firmId: number, f: TaskFilters, firmSide: boolean): T
     statuses: f.statuses.length ? f.statuses : undefined,
     types: f.types.length ? f.types : undefined,
     members: firmSide && f.members.length ? f.members : undefined,
+    themes: firmSide && f.themes.length ? f.themes : undefined,
     search: f.search.trim() || undefined,
     afterDate: f.afterDate || undefined,
     beforeDate: f.beforeDate || undefined,

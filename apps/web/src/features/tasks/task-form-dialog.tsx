@@ -34,6 +34,8 @@ import { useSnackbar } from '../../app/snackbars';
 import { serverFieldErrors } from '../../components/form/field-errors';
 import { useErrorText } from '../../components/form/use-error-text';
 import { vendorKeys } from '../client-file/api';
+import { useThemes } from '../themes/api';
+import { ThemesSelect } from '../themes/theme-bits';
 import { fetchTask, taskKeys, useCreateTask, useFirmMembers, useTaskOptions, useUpdateTask } from './api';
 import { STATUSES, TYPES } from './task-filters';
 
@@ -55,6 +57,7 @@ type Values = {
   note: string;
   internal: boolean;
   memberIds: number[];
+  themeIds: number[];
   parentId: number | null;
   dependsOn: number[];
   reminder: ReminderFrequency;
@@ -87,6 +90,7 @@ function initialValues(
       note: task.note ?? '',
       internal: task.internal,
       memberIds: task.member_ids,
+      themeIds: task.themes.map((th) => th.id),
       parentId: task.parent_id,
       dependsOn: task.depends_on_ids,
       reminder: task.reminder_frequency,
@@ -103,6 +107,7 @@ function initialValues(
     note: '',
     internal: type === 'internal',
     memberIds: [],
+    themeIds: [],
     parentId: defaults?.parentId ?? null,
     dependsOn: [],
     reminder: 'none',
@@ -137,6 +142,7 @@ export function TaskFormDialog({ firmId, vendors, task, defaults, onClose, onSav
 
   // People: the firm's members, and the client file's users unless the task is internal.
   const members = useFirmMembers(firmId, true);
+  const themes = useThemes(firmId);
   const users = useQuery({
     queryKey: vendorKeys.users(values.vendorId ?? 0),
     queryFn: () => api.get<VendorUser[]>(`vendors/${values.vendorId}/users`, { showError: false }),
@@ -200,6 +206,7 @@ export function TaskFormDialog({ firmId, vendors, task, defaults, onClose, onSav
       note: values.note.trim() || null,
       internal,
       member_ids: values.memberIds,
+      theme_ids: values.themeIds,
       parent_id: values.parentId,
       ...(hasSubtasks ? {} : { depends_on_ids: values.dependsOn }),
       ...(isRequest ? { reminder_frequency: values.reminder } : {}),
@@ -349,6 +356,16 @@ export function TaskFormDialog({ firmId, vendors, task, defaults, onClose, onSav
                 )}
               />
             </Grid>
+            <Grid size={12}>
+              <ThemesSelect
+                themes={themes.data ?? []}
+                value={values.themeIds}
+                onChange={(themeIds) => set({ themeIds })}
+                label={t('fields.themes')}
+                testId="task-themes"
+                {...fieldError('theme_ids')}
+              />
+            </Grid>
             <Grid size={{ xs: 12, sm: 6 }}>
               <Autocomplete
                 options={parentOptions}
@@ -451,6 +468,7 @@ const FIELD_OF: Partial<Record<keyof Values, string>> = {
   vendorId: 'vendor_id',
   dueDate: 'due_date',
   memberIds: 'member_ids',
+  themeIds: 'theme_ids',
   parentId: 'parent_id',
   dependsOn: 'depends_on_ids',
   reminder: 'reminder_frequency',
@@ -465,6 +483,7 @@ const SHOWN_FIELDS = [
   'due_date',
   'note',
   'member_ids',
+  'theme_ids',
   'parent_id',
   'depends_on_ids',
   'reminder_frequency',

@@ -12,6 +12,7 @@ import type { Paginated, TaskCompany, TaskListItem } from '@portal/contracts';
 import { TASKS_PAGE_SIZE } from '@portal/contracts/limits';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ThemeChips } from '../themes/theme-bits';
 import { DueDate, MissingItems, StatusChip } from './task-bits';
 import { groupByCompany, openCount } from './task-filters';
 
@@ -114,6 +115,7 @@ function TaskRow({ task, onOpen }: { task: TaskListItem; onOpen: (id: number) =>
               {t('list.subtasks', { count: task.subtask_count })}
             </Typography>
           ) : null}
+          <ThemeChips themes={task.themes} />
         </Stack>
       </Stack>
       <Stack direction="row" sx={{ gap: 1, alignItems: 'center', flexShrink: 0 }}>

@@ -5,9 +5,9 @@ import type { AccountingFirmSummary } from '@portal/contracts';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Link as RouterLink, Routes, useParams } from 'react-router';
 import { useMe } from '../../app/session';
-import { ComingSoonPage } from '../../components/coming-soon-page';
 import { TEAM_PAGES } from '../settings/sections';
 import { useSettingsNav } from '../settings/use-settings-nav';
+import { ThemesPage } from '../themes/themes-page';
 import { CompaniesPage } from './companies-page';
 import { MemberDetailPage } from './member-detail-page';
 import { MembersPage } from './members-page';
@@ -63,7 +63,7 @@ export function TeamManager({ firm }: { firm: AccountingFirmSummary }) {
           path="companies"
           element={<CompaniesPage firmId={firm.id} canManage={canManage} onOpenMember={openMember} />}
         />
-        <Route path="themes" element={<ComingSoonPage title={t('tabs.themes')} />} />
+        <Route path="themes" element={<ThemesPage firmId={firm.id} canManage={canManage} />} />
         <Route path="*" element={<Navigate to={to('team-manager/users')} replace />} />
       </Routes>
     </>

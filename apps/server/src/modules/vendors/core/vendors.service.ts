@@ -16,6 +16,7 @@ import { paginatedJson } from '../../../platform/http/pagination';
 import { prebuiltJson } from '../../../platform/http/prebuilt-json';
 import { checkInvitationQuota, deliverInvitation, type Invitee } from '../../identity/invitations.service';
 import { firmMemberIds } from '../../tenancy/tenancy.service';
+import { releaseVendorThemes } from '../../themes/themes.service';
 import { insertPeriods } from '../periods/periods.service';
 import { addClientUser } from '../users/vendor-users.service';
 import { defaultTreeStructureId } from './tree-structures.service';
@@ -217,8 +218,8 @@ export async function setVendorStatus(
  * Moves a client file to another portal of the same holding. The actor needs the right on both
  * sides: to transfer the client file (its firm's administrator or group admin) and on the target
  * portal (its administrator or group admin); a portal the actor has no role in answers like one
- * that does not exist. The source firm's assignments end; client users, banks, addresses and
- * periods follow (their keys cascade). A client file deleted meanwhile answers 404.
+ * that does not exist. The source firm's assignments and its themes on the tasks end; client
+ * users, banks, addresses and periods follow (their keys cascade). A client file deleted meanwhile answers 404.
  */
 export async function transferVendor(
   ctx: AppContext,
@@ -242,6 +243,8 @@ export async function transferVendor(
     const row = await ctx.db.transaction(async (tx) => {
       if (!(await repo.lockVendor(tx, sourceFirmId, vendorId))) throw new AppError('not-found');
       await repo.deleteAssignments(tx, sourceFirmId, vendorId);
+      // The source firm's themes stay there: its tasks lose them (their links would cross firms).
+      await releaseVendorThemes(tx, sourceFirmId, vendorId);
       const moved = await repo.updateVendor(tx, sourceFirmId, vendorId, { accountingFirmId: target.id });
       if (!moved) throw new AppError('not-found');
       await repo.moveSiret(tx, vendorId, target.id);
