@@ -246,3 +246,45 @@ export function decodeMail(raw: string): string {
     .replace(/=\r?\n/g, '')
     .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
 }
+
+/**
+ * Invites a new person to a firm's team through the API (as the bearer of `token`), then creates
+ * their password from the mailed link, as they would: the demo accounts stay untouched.
+ */
+export async function newTeamMember(
+  request: APIRequestContext,
+  token: string,
+  firmId: number,
+  person: { email: string; firstname: string; lastname: string; role: 'admin' | 'collaborator' },
+) {
+  const since = Date.now() - 1000;
+  const invited = await request.post(`/api/accounting-firms/${firmId}/members`, {
+    headers: { Authorization: `Bearer ${token}` },
+    data: person,
+  });
+  expect(invited.status()).toBe(201);
+  await createPasswordFromMail(request, person.email, since);
+  return (await invited.json()).data as { user_id: number };
+}
+
+/** Creates the password of an invited account from the newest create-password mail. */
+export async function createPasswordFromMail(request: APIRequestContext, email: string, since: number) {
+  const mail = await newestMailTo(email, since);
+  const token = /\/create-password\/([A-Za-z0-9._~-]+)/.exec(mail)?.[1];
+  expect(token, 'create-password link').toBeTruthy();
+  const created = await request.post('/api/passwords', {
+    data: { token, password: PASSWORD, password_confirmation: PASSWORD, cgu: true },
+  });
+  expect(created.status()).toBe(200);
+}
+
+/** The id of a firm the bearer of `token` belongs to, by name. */
+export async function firmIdOf(request: APIRequestContext, token: string, name: string): Promise<number> {
+  const response = await request.get('/api/users/me/accounting-firms', {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  const firms = (await response.json()).data as { id: number; name: string }[];
+  const firm = firms.find((f) => f.name === name);
+  expect(firm, `firm ${name}`).toBeTruthy();
+  return firm!.id;
+}

@@ -1,6 +1,14 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
-import { apiLogin, langOf, newestMailTo, PASSWORD, signInWithApi, signInWithForm, TEST_IDS } from './helpers';
+import {
+  apiLogin,
+  firmIdOf,
+  langOf,
+  newTeamMember,
+  signInWithApi,
+  signInWithForm,
+  TEST_IDS,
+} from './helpers';
 
 /** The code of the step `offset` steps from now, as the person's authenticator app shows it. */
 const codeOf = (secret: string, offset = 0) =>
@@ -21,27 +29,14 @@ const TEXTS = {
  */
 async function newAdministrator(request: APIRequestContext, lang: string) {
   const expert = await apiLogin(request, 'expert@demo.test');
-  const auth = { Authorization: `Bearer ${expert.access_token}` };
-  const firms = (await (await request.get('/api/users/me/accounting-firms', { headers: auth })).json())
-    .data as {
-    id: number;
-    name: string;
-  }[];
-  const firm = firms.find((f) => f.name === 'Cabinet Démo')!;
+  const firmId = await firmIdOf(request, expert.access_token, 'Cabinet Démo');
   const email = `mfa-${lang}-${Date.now()}@demo.test`;
-  const since = Date.now() - 1000;
-  const invited = await request.post(`/api/accounting-firms/${firm.id}/members`, {
-    headers: auth,
-    data: { email, firstname: 'Alex', lastname: 'Second', role: 'admin' },
+  await newTeamMember(request, expert.access_token, firmId, {
+    email,
+    firstname: 'Alex',
+    lastname: 'Second',
+    role: 'admin',
   });
-  expect(invited.status()).toBe(201);
-  const mail = await newestMailTo(email, since);
-  const token = /\/create-password\/([A-Za-z0-9._~-]+)/.exec(mail)?.[1];
-  expect(token, 'create-password link').toBeTruthy();
-  const created = await request.post('/api/passwords', {
-    data: { token, password: PASSWORD, password_confirmation: PASSWORD, cgu: true },
-  });
-  expect(created.status()).toBe(200);
   return email;
 }
 

@@ -75,6 +75,8 @@ export const ERROR_CODES = [
   'two-factor-already-enabled',
   'two-factor-not-enabled',
   'magic-links-disabled',
+  'cannot-revoke-own-sessions',
+  'person-in-other-portals',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -56,6 +56,15 @@ function familyOf(op: Operation): string {
   return param ? op.path.slice(0, op.path.indexOf(`/{${param.name}}`)) : op.path;
 }
 
+/**
+ * Routes no route of their family can put the person in (they act on someone the firm already
+ * has), so the walk only sees them refuse; with the reason and where their success is tested.
+ */
+const NOTHING_ADDS: Record<string, string> = {
+  'DELETE /api/accounting-firms/{id}/users/{userId}/sessions':
+    'ends the sessions of a team member or client user the firm already has; member-sessions.routes.test.ts ends them for one the firm alone knows, and answers an invited or shared person',
+};
+
 /** Adds first, then reads and edits, then removes: each step meets what the one before left. */
 const STEP: Record<string, number> = { POST: 0, GET: 1, PATCH: 2, PUT: 2, DELETE: 3 };
 
@@ -183,7 +192,7 @@ describe('shared identity: a person another portal, holding or the platform know
     // The tenant's administrator (or the super admin) must get through each route with the
     // person: else the walk only met validation, and proved nothing.
     for (const op of operations) {
-      if (!PUBLIC_BY_DESIGN[op.key] && !succeeded.has(op.key)) {
+      if (!PUBLIC_BY_DESIGN[op.key] && !NOTHING_ADDS[op.key] && !succeeded.has(op.key)) {
         failures.push(`${op.key} never succeeded with the person named: fix its sample (people.ts)`);
       }
     }

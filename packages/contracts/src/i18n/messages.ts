@@ -165,6 +165,9 @@ const fr: Catalogue = {
   'two-factor-already-enabled': 'La double authentification est déjà activée.',
   'two-factor-not-enabled': "La double authentification n'est pas activée.",
   'magic-links-disabled': 'Les liens de connexion sont désactivés sur ce portail.',
+  'cannot-revoke-own-sessions': 'Vos propres sessions se terminent depuis votre profil (mes sessions).',
+  'person-in-other-portals':
+    "Cette personne utilise aussi d'autres portails : vous ne pouvez pas terminer ses sessions. Retirez-lui l'accès à ce portail si nécessaire.",
 };
 
 const en: Catalogue = {
@@ -279,6 +282,9 @@ const en: Catalogue = {
   'two-factor-already-enabled': 'Two-factor authentication is already on.',
   'two-factor-not-enabled': 'Two-factor authentication is not on.',
   'magic-links-disabled': 'Sign-in links are turned off on this portal.',
+  'cannot-revoke-own-sessions': 'You end your own sessions from your profile (my sessions).',
+  'person-in-other-portals':
+    'This person also uses other portals: you cannot end their sessions. Remove their access to this portal if needed.',
 };
 
 const pt: Catalogue = {
@@ -395,6 +401,10 @@ const pt: Catalogue = {
   'two-factor-already-enabled': 'A autenticação de dois fatores já está ativada.',
   'two-factor-not-enabled': 'A autenticação de dois fatores não está ativada.',
   'magic-links-disabled': 'As ligações de início de sessão estão desativadas neste portal.',
+  'cannot-revoke-own-sessions':
+    'As suas próprias sessões terminam-se a partir do seu perfil (as minhas sessões).',
+  'person-in-other-portals':
+    'Esta pessoa também utiliza outros portais: não pode terminar as suas sessões. Retire-lhe o acesso a este portal, se necessário.',
 };
 
 export const MESSAGES: Record<Locale, Catalogue> = { fr, en, pt };

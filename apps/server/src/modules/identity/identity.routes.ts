@@ -25,6 +25,7 @@ import { bearer, requestLocale, requestMeta, typed } from '../../platform/http/r
 import * as identity from './identity.service';
 import { invitationRoutes } from './invitations.routes';
 import { magicLinkRoutes } from './magic-links.routes';
+import { memberSessionsRoutes } from './member-sessions.routes';
 import { mySessionsRoutes } from './my-sessions.routes';
 import { twoFactorRoutes } from './two-factor.routes';
 
@@ -202,6 +203,7 @@ export function identityRoutes(app: FastifyInstance, ctx: AppContext): void {
   // Invitations of existing accounts (accept page).
   invitationRoutes(app, ctx);
   mySessionsRoutes(app, ctx);
+  memberSessionsRoutes(app, ctx);
   twoFactorRoutes(app, ctx);
   magicLinkRoutes(app, ctx);
 }

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startOidcProvider } from '../../../test/oidc-test-provider';
 import { createTestApp, type TestApp } from '../../../test/test-app';
+import { DEMO_PASSWORD } from '../../startup/seed/demo';
 
 const CLIENT = {
   clientId: 'portal',
@@ -24,6 +25,7 @@ beforeAll(async () => {
   idp.accounts.set('unverified', { email: 'client@demo.test', email_verified: false });
   idp.accounts.set('stranger', { email: 'nobody@example.com', email_verified: true });
   idp.accounts.set('superadmin', { email: 'superadmin@demo.test', email_verified: true });
+  idp.accounts.set('collab', { email: 'collab@demo.test', email_verified: true });
   admin = await t.signIn('expert@demo.test');
   const firms = (await t.request({ method: 'GET', url: '/api/users/me/accounting-firms', token: admin })).body
     .data as { id: number; name: string }[];
@@ -198,6 +200,41 @@ describe('sign-in through the provider', () => {
     // Once only, and only with the browser's cookie.
     expect((await takeSession(cookie)).status).toBe(422);
     expect((await takeSession()).status).toBe(422);
+  });
+
+  it('leaves the second factor to the provider: no TOTP after SSO, even where the portal requires it; the password still asks', async () => {
+    const rule = (mfa_rule: string) =>
+      t.request({
+        method: 'PATCH',
+        url: `/api/accounting-firms/${firmId}/sign-in-settings`,
+        token: admin,
+        payload: { mfa_rule, magic_links: true },
+      });
+    expect((await rule('team')).status).toBe(200);
+    try {
+      const { cookie, callback: back } = await throughProvider('collab');
+      expect((await callback(back!, cookie)).status).toBe(302);
+      const session = await takeSession(cookie);
+      expect(session.status).toBe(200);
+      expect(session.body.data.mfa_required).toBeUndefined();
+      const me = await t.request({
+        method: 'GET',
+        url: '/api/users/me',
+        token: session.body.data.access_token,
+      });
+      expect(me.body.data.email).toBe('collab@demo.test');
+      // The same person with their password: the portal's rule applies (enrolment, no tokens).
+      const login = await t.request({
+        method: 'POST',
+        url: '/api/login',
+        payload: { email: 'collab@demo.test', password: DEMO_PASSWORD },
+      });
+      expect(login.status).toBe(200);
+      expect(login.body.data).toMatchObject({ mfa_required: true, mfa_enrolment: true });
+      expect(login.body.data.access_token).toBeUndefined();
+    } finally {
+      expect((await rule('optional')).status).toBe(200);
+    }
   });
 
   it('does not take the Host header for the callback address', async () => {

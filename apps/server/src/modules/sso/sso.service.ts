@@ -137,5 +137,7 @@ export async function takeSession(
     ? await repo.claimHandoff(ctx.db, hashToken(browserToken), HANDOFF_SECONDS)
     : undefined;
   if (!handoff) throw new AppError('invalid-token');
+  // No TOTP step, whatever the portal's two-factor rule: with SSO the identity provider owns the
+  // second factor (docs/decisions.md, "SSO and the two-factor rule").
   return openSession(ctx.db, handoff.userId, meta);
 }

@@ -313,6 +313,28 @@ export async function relationsToFirm(db: Db, accountingFirmId: number, userId: 
   return { member: member.length > 0, clientVendorIds: clientOf.map((r) => r.vendorId) };
 }
 
+/** How a person stands in a firm: its team or one of its client files, accepted or still pending. */
+export async function standingInFirm(
+  db: Db,
+  accountingFirmId: number,
+  userId: number,
+): Promise<'accepted' | 'pending' | 'none'> {
+  const f = accountingFirmMemberships;
+  const c = vendorMemberships;
+  const [row] = await db
+    .select({
+      accepted: sql<boolean>`bool_or(not pending)`,
+      any: sql<number>`count(*)`.mapWith(Number),
+    })
+    .from(
+      sql`(select ${f.pending} as pending from ${f} where ${f.accountingFirmId} = ${accountingFirmId} and ${f.userId} = ${userId}
+        union all
+        select ${c.pending} from ${c} where ${c.accountingFirmId} = ${accountingFirmId} and ${c.userId} = ${userId}) as places`,
+    );
+  if (!row?.any) return 'none';
+  return row.accepted ? 'accepted' : 'pending';
+}
+
 function prepareFirmGrant(db: Db) {
   const userId = sql.placeholder('userId');
   return db

@@ -141,6 +141,18 @@ export async function relationsToFirm(
   return repo.relationsToFirm(tx, accountingFirmId, userId);
 }
 
+/**
+ * Whether a person is in the firm (its team, or a client file of it): `accepted` once any of
+ * those places is, `pending` while they are only invited.
+ */
+export async function standingInFirm(
+  db: Db,
+  accountingFirmId: number,
+  userId: number,
+): Promise<'accepted' | 'pending' | 'none'> {
+  return repo.standingInFirm(db, accountingFirmId, userId);
+}
+
 /** The client files a member is assigned to in a firm, by name. */
 export async function assignmentsOf(
   db: Db,

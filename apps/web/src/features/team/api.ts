@@ -126,3 +126,11 @@ export function useRemoveMember(firmId: number) {
     },
   });
 }
+
+/** Ends every session of a person of the firm (firm administrators; a person the firm alone knows). */
+export function useEndMemberSessions(firmId: number) {
+  return useMutation({
+    mutationFn: (userId: number) =>
+      api.delete<{ success: true }>(`accounting-firms/${firmId}/users/${userId}/sessions`),
+  });
+}

@@ -20,6 +20,7 @@ import { PageLoader } from '../../components/page-loader';
 import { diffAssignments, isEmptyDiff, memberInitials, memberName, type ShownAssignment } from './access';
 import { useMember, useSetAssignments, useUpdateMember } from './api';
 import { AssignmentsEditor } from './assignments-editor';
+import { EndSessionsSection } from './end-sessions-section';
 import { MemberBadges } from './member-chips';
 import { RemoveMemberDialog } from './remove-member-dialog';
 import { AccessFields } from './rights-fields';
@@ -115,6 +116,8 @@ export function MemberDetailPage({ firmId, userId, canManage, canGrantGroupAdmin
           </Typography>
         )}
       </Paper>
+
+      {canManage ? <EndSessionsSection firmId={firmId} member={m} self={self} /> : null}
 
       {canManage ? (
         <Paper sx={{ p: { xs: 2, sm: 3 } }}>

@@ -21,6 +21,9 @@ export const TEAM_IDS = {
   deleteAccount: 'member-delete-account',
   removeConfirm: 'member-remove-confirm',
   pendingNote: 'member-pending-note',
+  endSessions: 'member-end-sessions',
+  endSessionsDialog: 'member-end-sessions-dialog',
+  endSessionsConfirm: 'member-end-sessions-confirm',
   companies: 'team-companies',
   companyDialog: 'team-company-dialog',
 } as const;
