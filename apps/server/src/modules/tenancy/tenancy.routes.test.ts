@@ -127,6 +127,40 @@ describe('GET /api/users/me/accounting-firms/{id}/vendors', () => {
     ]);
   });
 
+  it("follows a rename and the client's role on the very next read (kept with the firm's cached reads)", async () => {
+    expect(codes(await vendorsOf('client', firm.demo))).toEqual(['BOUL01']);
+    const rename = (company: string) =>
+      t.request({
+        method: 'PATCH',
+        url: `/api/vendors/${vendor.BOUL01}`,
+        token: tokens.expert,
+        payload: { company },
+      });
+    const original = (await vendorsOf('client', firm.demo))[0]! as Vendor & { company: string };
+    try {
+      expect((await rename('Boulangerie Renommée')).status).toBe(200);
+      expect((await vendorsOf('client', firm.demo))[0]).toMatchObject({ company: 'Boulangerie Renommée' });
+    } finally {
+      expect((await rename(original.company)).status).toBe(200);
+    }
+    expect((await vendorsOf('client', firm.demo))[0]).toMatchObject({ company: original.company });
+    const [client] = await t.database.db.select().from(users).where(eq(users.email, 'client@demo.test'));
+    const setRole = (role: 'admin' | 'guest') =>
+      t.database.db
+        .update(vendorMemberships)
+        .set({ role })
+        .where(and(eq(vendorMemberships.userId, client!.id), eq(vendorMemberships.vendorId, vendor.BOUL01!)));
+    await setRole('guest');
+    try {
+      await t.app.settleAccess();
+      expect((await vendorsOf('client', firm.demo))[0]).toMatchObject({ role: 'guest', read_only: true });
+    } finally {
+      await setRole('admin');
+      await t.app.settleAccess();
+    }
+    expect((await vendorsOf('client', firm.demo))[0]).toMatchObject({ role: 'admin', read_only: false });
+  });
+
   it('answers 404 for a firm the user has nothing in, or that does not exist', async () => {
     for (const [who, id] of [
       ['collab', firm.nord],

@@ -46,15 +46,33 @@ export async function myAccountingFirms(
     : filtered;
 }
 
-/** The client files a user may open in one firm (404 for a firm the user has nothing in). */
-export async function myVendors(
+/**
+ * The client files a user may open in one firm (404 for a firm the user has nothing in). Without
+ * a search it is every screen's first read: kept with the firm's cached reads, per person. What it
+ * shows is announced at commit: the client files' listed columns (`portal_reads`, migration 0008)
+ * and every membership, assignment and role (`portal_access`); the lifetime bounds a client
+ * user's end of access passing at midnight.
+ */
+export function myVendors(
   ctx: AppContext,
   actor: Actor,
   accountingFirmId: number,
   search?: string,
 ): Promise<VendorSummary[]> {
-  const rows = await repo.vendorsOfUser(ctx.db, actor.userId, { accountingFirmId, search });
-  if (rows.length === 0 && !(await knowsFirm(ctx.db, actor.userId, accountingFirmId))) {
+  if (search) return loadMyVendors(ctx, actor.userId, accountingFirmId, search);
+  return ctx.reads.get(accountingFirmId, `my-vendors:${actor.userId}`, () =>
+    loadMyVendors(ctx, actor.userId, accountingFirmId),
+  );
+}
+
+async function loadMyVendors(
+  ctx: AppContext,
+  userId: number,
+  accountingFirmId: number,
+  search?: string,
+): Promise<VendorSummary[]> {
+  const rows = await repo.vendorsOfUser(ctx.db, userId, { accountingFirmId, search });
+  if (rows.length === 0 && !(await knowsFirm(ctx.db, userId, accountingFirmId))) {
     throw new AppError('not-found');
   }
   const result = rows.map((v): VendorSummary => {
