@@ -450,6 +450,28 @@ describe('client users', () => {
     expect(listed.find((u) => u.email === email)?.invitation_pending).toBe(false);
   });
 
+  it("keeps the cached list true: an accepted invitation, a person's own rename, a role changed", async () => {
+    const email = 'olga.ouvriere@example.test';
+    type Listed = { email: string; firstname: string; role: string; invitation_pending: boolean };
+    const listed = async () =>
+      ((await call('GET', usersUrl(vendor.FLE01!), 'expert')).body.data as Listed[]).find(
+        (u) => u.email === email,
+      );
+    expect(
+      (await call('POST', usersUrl(vendor.FLE01!), 'expert', invitee(email, { firstname: 'Olga' }))).status,
+    ).toBe(201);
+    expect(await listed()).toMatchObject({ firstname: 'Olga', invitation_pending: true });
+    const token = await acceptInvitation(email);
+    expect(await listed()).toMatchObject({ invitation_pending: false });
+    const renamed = await call('PATCH', '/api/users/me', undefined, { firstname: 'Olgá' }, token);
+    expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
+    expect(await listed()).toMatchObject({ firstname: 'Olgá' });
+    const me = (await call('GET', '/api/users/me', undefined, undefined, token)).body.data as { id: number };
+    const edited = await call('PATCH', `${usersUrl(vendor.FLE01!)}/${me.id}`, 'expert', { role: 'guest' });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    expect(await listed()).toMatchObject({ role: 'guest' });
+  });
+
   it('invites an existing account, who gets the role once they accept', async () => {
     const before = t.mails.length;
     const res = await call(

@@ -140,13 +140,32 @@ async function vendorFor(ctx: AppContext, actor: Actor, vendorId: number, write:
   return { vendor, scope };
 }
 
+/**
+ * A client file's users, as the caller may see them. Kept with the firm's cached reads, per
+ * caller (what one may see of a person depends on who asks): a membership, a place elsewhere or a
+ * role changing is announced on `portal_access`, a shown column of a person on `portal_reads`
+ * for each firm they belong to (migration 0017).
+ */
 export async function listVendorUsers(
   ctx: AppContext,
   actor: Actor,
   vendorId: number,
 ): Promise<VendorUser[]> {
   const { vendor, scope } = await vendorFor(ctx, actor, vendorId, false);
-  const rows = await repo.listClientUsers(ctx.db, vendor, scope.vendorId ?? null);
+  return ctx.reads.get(
+    vendor.accountingFirmId,
+    `vendor-users:${vendorId}:${actor.userId}:${scope.vendorId ?? 0}`,
+    () => loadVendorUsers(ctx.db, vendor, scope, actor.userId),
+  );
+}
+
+async function loadVendorUsers(
+  db: Db,
+  vendor: VendorRef,
+  scope: Scope,
+  actorId: number,
+): Promise<VendorUser[]> {
+  const rows = await repo.listClientUsers(db, vendor, scope.vendorId ?? null);
   return rows
     .map((r) => {
       const person = toPerson(r.person);
@@ -154,7 +173,7 @@ export async function listVendorUsers(
         r.membership,
         person,
         person.isSuperAdmin || r.beyond,
-        r.membership.userId === actor.userId,
+        r.membership.userId === actorId,
       );
     })
     .sort(byName);
