@@ -1,9 +1,8 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../src/db/schema';
 import { buildAssignment, buildFirmMember, buildPortal, buildUser, buildVendor } from './factories';
-import { secondApp } from './second-app';
+import { useSecondApp } from './second-app';
 import { createTestApp, type TestApp } from './test-app';
 
 /**
@@ -84,18 +83,10 @@ describe('access taken away is refused on the very next request', () => {
 });
 
 describe.runIf(process.env.TEST_DB === 'postgres')('two server processes on one PostgreSQL', () => {
-  let other: FastifyInstance;
-  let closeOther: () => Promise<void>;
-
-  beforeAll(async () => {
-    const second = await secondApp(t);
-    other = second.app;
-    closeOther = second.close;
-  });
-  afterAll(() => closeOther?.());
+  const other = useSecondApp(() => t);
 
   const getOther = async (url: string, token: string) =>
-    (await other.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } })).statusCode;
+    (await other().inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } })).statusCode;
 
   it('a session signed out on one is refused by the other on the next request', async () => {
     const token = await t.signIn(collabEmail);

@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { fromPostgres } from '../src/db/client';
@@ -26,5 +27,21 @@ export async function secondApp(t: TestApp): Promise<{ app: FastifyInstance; clo
       await app.close();
       await database.close();
     },
+  };
+}
+
+/**
+ * In a `describe`: a second process's app built before its tests and closed after them;
+ * `other()` is that app (PostgreSQL only).
+ */
+export function useSecondApp(t: () => TestApp): () => FastifyInstance {
+  let second: Awaited<ReturnType<typeof secondApp>> | undefined;
+  beforeAll(async () => {
+    second = await secondApp(t());
+  });
+  afterAll(() => second?.close());
+  return () => {
+    if (!second) throw new Error('the second app is built in beforeAll');
+    return second.app;
   };
 }

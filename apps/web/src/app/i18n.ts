@@ -13,11 +13,17 @@ type Catalogue = Record<string, unknown>;
  */
 const FILES = import.meta.glob<Catalogue>('../locales/*/*.json', { import: 'default' });
 
+/** The contracts' error and validation messages, one file a language. */
+const ERROR_CATALOGUES: Record<Locale, () => Promise<Catalogue>> = {
+  fr: async () => (await import('@portal/contracts/i18n/messages-fr')).fr,
+  en: async () => (await import('@portal/contracts/i18n/messages-en')).en,
+  pt: async () => (await import('@portal/contracts/i18n/messages-pt')).pt,
+};
+
 async function readCatalogue(lng: string, ns: string): Promise<Catalogue> {
   if (ns === 'errors') {
-    const { MESSAGES } = await import('@portal/contracts/i18n/messages');
-    const messages = MESSAGES[lng as Locale];
-    if (messages) return messages;
+    const load = ERROR_CATALOGUES[lng as Locale];
+    if (load) return load();
   }
   const file = FILES[`../locales/${lng}/${ns}.json`];
   if (!file) throw new Error(`no catalogue ${lng}/${ns}`);

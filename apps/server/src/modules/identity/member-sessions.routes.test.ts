@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   buildClientUser,
@@ -9,7 +8,7 @@ import {
   buildUser,
   buildVendor,
 } from '../../../test/factories';
-import { secondApp } from '../../../test/second-app';
+import { useSecondApp } from '../../../test/second-app';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { DEMO_PASSWORD } from '../../startup/seed/demo';
 
@@ -179,21 +178,13 @@ describe("a firm administrator ends a person's sessions", () => {
 });
 
 describe.runIf(process.env.TEST_DB === 'postgres')('two server processes on one PostgreSQL', () => {
-  let other: FastifyInstance;
-  let closeOther: () => Promise<void>;
-
-  beforeAll(async () => {
-    const second = await secondApp(t);
-    other = second.app;
-    closeOther = second.close;
-  });
-  afterAll(() => closeOther?.());
+  const other = useSecondApp(() => t);
 
   it('sessions ended on one are refused by the other on the next request', async () => {
     const token = await t.signIn(collabEmail);
     const getOther = async () =>
       (
-        await other.inject({
+        await other().inject({
           method: 'GET',
           url: '/api/users/me',
           headers: { authorization: `Bearer ${token}` },

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { secondApp } from '../../../test/second-app';
+import { useSecondApp } from '../../../test/second-app';
 import { buildTaskWorld, day, type TaskWorld } from '../../../test/task-world';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 
@@ -104,29 +104,21 @@ describe('cached task lists follow every change at once', () => {
 });
 
 describe.runIf(process.env.TEST_DB === 'postgres')('two server processes on one PostgreSQL', () => {
-  let other: FastifyInstance;
-  let closeOther: () => Promise<void>;
-
-  beforeAll(async () => {
-    const second = await secondApp(t);
-    other = second.app;
-    closeOther = second.close;
-  });
-  afterAll(() => closeOther?.());
+  const other = useSecondApp(() => t);
 
   // The other process drops its answers when PostgreSQL delivers the notification to it, which
   // is not ordered with the writer's answer: within moments (the writer's own process, at once).
   it('a task created on one is in the list and counters of the other within moments', async () => {
-    const before = await counters(w.tokens.collab, other);
-    await list(w.tokens.collab, other);
+    const before = await counters(w.tokens.collab, other());
+    await list(w.tokens.collab, other());
     await create('Vue par les deux');
     const started = Date.now();
     while (
-      !titles(await list(w.tokens.collab, other)).includes('Vue par les deux') &&
+      !titles(await list(w.tokens.collab, other())).includes('Vue par les deux') &&
       Date.now() - started < 1000
     )
       await new Promise((r) => setTimeout(r, 5));
     expect(Date.now() - started).toBeLessThan(500);
-    expect((await counters(w.tokens.collab, other)).to_do).toBe(before.to_do + 1);
+    expect((await counters(w.tokens.collab, other())).to_do).toBe(before.to_do + 1);
   });
 });

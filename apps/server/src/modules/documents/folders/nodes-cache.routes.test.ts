@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DocsWorld, docsWorld, upload } from '../../../../test/documents';
-import { secondApp } from '../../../../test/second-app';
+import { useSecondApp } from '../../../../test/second-app';
 
 // A folder's pages are answered from the firm's cached reads (ctx.reads): every change they show
 // must reach the very next read, whoever asks and whatever made it.
@@ -49,27 +49,19 @@ describe("a folder's cached page follows every change at once", () => {
 });
 
 describe.runIf(process.env.TEST_DB === 'postgres')('two server processes on one PostgreSQL', () => {
-  let other: FastifyInstance;
-  let closeOther: () => Promise<void>;
-
-  beforeAll(async () => {
-    const second = await secondApp(w.t);
-    other = second.app;
-    closeOther = second.close;
-  });
-  afterAll(() => closeOther?.());
+  const other = useSecondApp(() => w.t);
 
   // The other process drops its answer when PostgreSQL delivers the notification to it, which
   // is not ordered with the writer's answer: within moments (the writer's own process, at once).
   it('a document uploaded on one is on the page of the other within moments', async () => {
-    const before = names(await page('expert', other));
+    const before = names(await page('expert', other()));
     await upload(w, folder, 'vu des deux.pdf', Buffer.from('%PDF-1.4 deux'));
     const expected = [...before, 'vu des deux.pdf'].sort();
     const started = Date.now();
-    let seen = names(await page('expert', other));
+    let seen = names(await page('expert', other()));
     while (JSON.stringify(seen) !== JSON.stringify(expected) && Date.now() - started < 1000) {
       await new Promise((r) => setTimeout(r, 5));
-      seen = names(await page('expert', other));
+      seen = names(await page('expert', other()));
     }
     expect(seen).toEqual(expected);
     expect(Date.now() - started).toBeLessThan(500);
