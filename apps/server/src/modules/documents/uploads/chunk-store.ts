@@ -1,15 +1,25 @@
-import { randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { constants } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 
 /**
- * Chunks on disk: `<root>/<firm>/<user>/<upload id>/<number>`, every part a number from the
- * database, never anything the client named.
+ * An upload's bytes on disk: one file, `<root>/<firm>/<user>/<upload id>/data`, each chunk written
+ * once at its offset; every part of the path a number from the database, never anything the
+ * client named.
  */
+const DATA = 'data';
+/** Where chunks waited before this layout (one file each): only cleaned now. */
 const INCOMING = 'incoming';
+/** Writes are grouped up to this size (the parser hands out 64 KiB pieces). */
+const WRITE_BYTES = 1024 * 1024;
+
+/** The body held more or fewer bytes than the chunk's size. */
+export class ChunkSizeError extends Error {
+  constructor() {
+    super('chunk size mismatch');
+    this.name = 'ChunkSizeError';
+  }
+}
 
 export function chunkStore(root: string) {
   const dirOf = (firm: number, user: number, upload: number) =>
@@ -17,45 +27,44 @@ export function chunkStore(root: string) {
   return {
     root,
     dirOf,
+    fileOf: (dir: string) => path.join(dir, DATA),
     /**
-     * Writes a chunk to a temporary file (before any session exists, so that a body cut short
-     * changes nothing); answers it and the bytes written. A failed write leaves nothing.
+     * Writes one chunk's bytes at `offset` of the upload's file and flushes them to disk before
+     * answering (a chunk the database calls written survives a crash; the disk also writes while
+     * the upload goes on instead of all at the end). Never writes past `size` bytes: more or fewer
+     * fail with `ChunkSizeError`, and the caller must not record the chunk.
      */
-    async write(content: Readable): Promise<{ tmp: string; size: number }> {
-      const incoming = path.join(root, INCOMING);
-      await fs.mkdir(incoming, { recursive: true });
-      const tmp = path.join(incoming, `${randomBytes(12).toString('hex')}.part`);
-      let size = 0;
-      content.on('data', (b: Buffer) => {
-        size += b.length;
-      });
-      try {
-        await pipeline(content, createWriteStream(tmp));
-      } catch (error) {
-        await fs.rm(tmp, { force: true });
-        throw error;
-      }
-      return { tmp, size };
-    },
-    /** Keeps a written chunk under its number (a repeated chunk replaces the same bytes). */
-    async commit(dir: string, tmp: string, number: number): Promise<void> {
+    async write(dir: string, offset: number, size: number, content: AsyncIterable<Buffer>): Promise<void> {
       await fs.mkdir(dir, { recursive: true });
-      await fs.rename(tmp, path.join(dir, String(number)));
-    },
-    async discard(tmp: string): Promise<void> {
-      await fs.rm(tmp, { force: true });
-    },
-    /** The chunks in order, as one stream of bytes (one file open at a time). */
-    async *read(dir: string, total: number): AsyncGenerator<Buffer> {
-      for (let n = 1; n <= total; n++) {
-        for await (const b of createReadStream(path.join(dir, String(n)), { highWaterMark: 1024 * 1024 }))
-          yield b as Buffer;
+      const handle = await fs.open(path.join(dir, DATA), constants.O_WRONLY | constants.O_CREAT, 0o600);
+      try {
+        let position = offset;
+        let pending: Buffer[] = [];
+        let pendingBytes = 0;
+        const flush = async () => {
+          const { bytesWritten } = await handle.writev(pending, position);
+          if (bytesWritten !== pendingBytes) throw new Error('short write');
+          position += pendingBytes;
+          pending = [];
+          pendingBytes = 0;
+        };
+        for await (const piece of content) {
+          if (position - offset + pendingBytes + piece.length > size) throw new ChunkSizeError();
+          pending.push(piece);
+          pendingBytes += piece.length;
+          if (pendingBytes >= WRITE_BYTES) await flush();
+        }
+        if (pendingBytes) await flush();
+        if (position - offset !== size) throw new ChunkSizeError();
+        await handle.datasync();
+      } finally {
+        await handle.close();
       }
     },
     async remove(dir: string): Promise<void> {
       await fs.rm(dir, { recursive: true, force: true });
     },
-    /** Removes temporary chunks older than `seconds` (left by a process that stopped mid-write). */
+    /** Removes what the former layout left in `incoming/` (older than `seconds`). */
     async removeIncoming(seconds: number): Promise<void> {
       const incoming = path.join(root, INCOMING);
       for (const name of await fs.readdir(incoming).catch(() => [] as string[])) {

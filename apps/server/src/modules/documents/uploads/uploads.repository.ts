@@ -1,4 +1,4 @@
-import { and, asc, eq, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { documentUploadChunks, documentUploads } from '../../../db/schema';
 import type { VendorRef } from '../folders/folders.repository';
@@ -52,11 +52,70 @@ export async function openSession(
   return row!;
 }
 
-export async function recordChunk(db: Db, upload: UploadRow, number: number, size: number): Promise<void> {
-  await db
+const ofChunk = (upload: Pick<UploadRow, 'id' | 'accountingFirmId'>, number: number) =>
+  and(
+    eq(documentUploadChunks.accountingFirmId, upload.accountingFirmId),
+    eq(documentUploadChunks.uploadId, upload.id),
+    eq(documentUploadChunks.number, number),
+  );
+
+/**
+ * Claims the writing of chunk `number`: answers true when this request may write its bytes (the
+ * chunk is new, or its claim is older than `staleSeconds`, from a request that stopped), 'written'
+ * when its bytes are already stored, 'busy' while another request writes them. One writer per
+ * chunk, and none once written: the bytes hashed are the bytes kept.
+ */
+export async function claimChunk(
+  db: Db,
+  upload: UploadRow,
+  number: number,
+  size: number,
+  staleSeconds: number,
+): Promise<true | 'written' | 'busy'> {
+  const claimed = await db
     .insert(documentUploadChunks)
-    .values({ accountingFirmId: upload.accountingFirmId, uploadId: upload.id, number, size })
-    .onConflictDoNothing();
+    .values({
+      accountingFirmId: upload.accountingFirmId,
+      uploadId: upload.id,
+      number,
+      size,
+      writingSince: sql`now()`,
+    })
+    .onConflictDoUpdate({
+      target: [
+        documentUploadChunks.accountingFirmId,
+        documentUploadChunks.uploadId,
+        documentUploadChunks.number,
+      ],
+      set: { size, writingSince: sql`now()` },
+      setWhere: sql`${documentUploadChunks.writingSince} < now() - make_interval(secs => ${staleSeconds})`,
+    })
+    .returning({ n: documentUploadChunks.number });
+  if (claimed.length) return true;
+  const [row] = await db
+    .select({ writingSince: documentUploadChunks.writingSince })
+    .from(documentUploadChunks)
+    .where(ofChunk(upload, number));
+  // Gone between the two statements (its writer failed): the next attempt claims it.
+  if (!row) return 'busy';
+  return row.writingSince ? 'busy' : 'written';
+}
+
+/** The claimed chunk's bytes are on disk; false when the claim was lost (upload reset meanwhile). */
+export async function markWritten(db: Db, upload: UploadRow, number: number): Promise<boolean> {
+  const rows = await db
+    .update(documentUploadChunks)
+    .set({ writingSince: null })
+    .where(and(ofChunk(upload, number), isNotNull(documentUploadChunks.writingSince)))
+    .returning({ n: documentUploadChunks.number });
+  return rows.length > 0;
+}
+
+/** Gives up a claim whose bytes could not be written. */
+export async function releaseChunk(db: Db, upload: UploadRow, number: number): Promise<void> {
+  await db
+    .delete(documentUploadChunks)
+    .where(and(ofChunk(upload, number), isNotNull(documentUploadChunks.writingSince)));
 }
 
 export async function storedChunks(
@@ -70,6 +129,7 @@ export async function storedChunks(
       and(
         eq(documentUploadChunks.accountingFirmId, upload.accountingFirmId),
         eq(documentUploadChunks.uploadId, upload.id),
+        isNull(documentUploadChunks.writingSince),
       ),
     )
     .orderBy(asc(documentUploadChunks.number));
@@ -77,7 +137,7 @@ export async function storedChunks(
 }
 
 /**
- * Claims the assembly: one request in any process wins, once every chunk is recorded (a claim
+ * Claims the assembly: one request in any process wins, once every chunk is written (a claim
  * older than `staleSeconds`, from a process that died, may be taken over).
  */
 export async function claimAssembly(
@@ -100,7 +160,7 @@ export async function claimAssembly(
           ),
         ),
         sql`(SELECT count(*) FROM document_upload_chunks c WHERE c.accounting_firm_id = ${upload.accountingFirmId}
-              AND c.upload_id = ${upload.id}) = ${documentUploads.totalChunks}`,
+              AND c.upload_id = ${upload.id} AND c.writing_since IS NULL) = ${documentUploads.totalChunks}`,
       ),
     )
     .returning();

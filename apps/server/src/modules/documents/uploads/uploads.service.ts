@@ -1,6 +1,6 @@
-import { createHash, randomInt } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import path from 'node:path';
-import { Readable, Transform } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { extensionOf, type FlowChunkFields } from '@portal/contracts';
 import type { AppContext } from '../../../app-context';
 import type { Db } from '../../../db/client';
@@ -13,9 +13,9 @@ import { assertWritable, liveFolder, nameConflict, rootOf } from '../folders/fol
 import { freeDocumentName } from '../free-names';
 import * as previews from '../previews/previews.repository';
 import { authorizeVendor, type Scope } from '../vendor-access';
-import { type ChunkStore, chunkStore } from './chunk-store';
+import { ChunkSizeError, type ChunkStore, chunkStore } from './chunk-store';
 import { checkNumbers, fileName, parseFields, pathFolders } from './flow-fields';
-import { md5OfFiles } from './md5-files';
+import { type Digests, digestsOfFile, type UploadHashers, uploadHashers } from './upload-hasher';
 import * as repo from './uploads.repository';
 
 declare module '../../../platform/events/events' {
@@ -36,18 +36,24 @@ const STALE_CLAIM_SECONDS = 10 * 60;
 /** Unfinished uploads idle this long are removed with their chunks; finished ones sooner. */
 export const UPLOAD_IDLE_SECONDS = 24 * 60 * 60;
 const UPLOAD_DONE_SECONDS = 10 * 60;
-/** From this size an upload's MD5 is computed on a worker thread, beside the blob's write. */
-const PARALLEL_MD5_FROM = 32 * 1024 * 1024;
+/** A chunk claimed longer ago than this was left by a request that stopped; its writer gave up sooner. */
+const STALE_CHUNK_SECONDS = 10 * 60;
+const CHUNK_WRITE_DEADLINE_MS = 5 * 60 * 1000;
+/** How long a repeated chunk waits for the request writing the same chunk. */
+const BUSY_WAIT_MS = 5000;
+/** From this size an upload is hashed on a worker thread as its chunks arrive. */
+const HASH_AS_RECEIVED_FROM = 32 * 1024 * 1024;
 
-const stores = new WeakMap<AppContext, ChunkStore>();
-export function chunksOf(ctx: AppContext): ChunkStore {
+const stores = new WeakMap<AppContext, { chunks: ChunkStore; hashers: UploadHashers }>();
+function storesOf(ctx: AppContext) {
   let store = stores.get(ctx);
   if (!store) {
-    store = chunkStore(path.join(ctx.config.dataDir, 'uploads'));
+    store = { chunks: chunkStore(path.join(ctx.config.dataDir, 'uploads')), hashers: uploadHashers() };
     stores.set(ctx, store);
   }
   return store;
 }
+export const chunksOf = (ctx: AppContext): ChunkStore => storesOf(ctx).chunks;
 
 export const authorizeUpload = (ctx: AppContext, actor: Actor, vendorId: number) =>
   authorizeVendor(ctx, actor, vendorId, 'documents.write');
@@ -110,9 +116,10 @@ const dirOf = (ctx: AppContext, u: Pick<repo.UploadRow, 'accountingFirmId' | 'us
   chunksOf(ctx).dirOf(u.accountingFirmId, u.userId, u.id);
 
 /**
- * One chunk of the flow.js protocol: checked, stored under the upload's session (a repeated chunk
- * replaces itself), and when it makes the file complete the file is assembled, once, whatever
- * the order the chunks came in. Answers the document's id once the file is complete.
+ * One chunk of the flow.js protocol: checked, written once at its offset in the upload's file (a
+ * repeated chunk is accepted and its bytes dropped), and when it makes the file complete the file
+ * is assembled, once, whatever the order the chunks came in. Answers the document's id once the
+ * file is complete.
  */
 export async function receiveChunk(
   ctx: AppContext,
@@ -123,23 +130,75 @@ export async function receiveChunk(
 ): Promise<{ id: number | null }> {
   const f = parseFields(raw);
   await checkTarget(ctx, scope, folderId, f);
-  const store = chunksOf(ctx);
-  // The bytes first: a body cut short fails here, before anything is recorded.
-  const { tmp, size } = await store.write(content);
-  if (size !== f.flowCurrentChunkSize) {
-    await store.discard(tmp);
-    throw fieldError('validation-failed', 'flowCurrentChunkSize', 'chunk-size-mismatch');
-  }
-  let upload: repo.UploadRow;
+  const upload = await session(ctx, scope, folderId, f);
+  const n = f.flowChunkNumber;
+  const claim = await claimChunk(ctx, upload, n, f.flowCurrentChunkSize);
+  if (claim === 'written') return complete(ctx, scope, upload);
   try {
-    upload = await session(ctx, scope, folderId, f);
-    await store.commit(dirOf(ctx, upload), tmp, f.flowChunkNumber);
+    const offset = (n - 1) * upload.chunkSize;
+    await chunksOf(ctx).write(dirOf(ctx, upload), offset, f.flowCurrentChunkSize, withDeadline(content));
   } catch (error) {
-    await store.discard(tmp);
+    await repo.releaseChunk(ctx.db, upload, n);
+    if (error instanceof ChunkSizeError)
+      throw fieldError('validation-failed', 'flowCurrentChunkSize', 'chunk-size-mismatch');
     throw error;
   }
-  await repo.recordChunk(ctx.db, upload, f.flowChunkNumber, size);
+  // Lost when the identifier started another upload meanwhile (another file, or a finished one).
+  if (!(await repo.markWritten(ctx.db, upload, n))) throw new AppError('not-found');
+  if (hashesAsReceived(upload)) (await hasherOf(ctx, upload).catch(() => null))?.chunkWritten(n);
   return complete(ctx, scope, upload);
+}
+
+/** Waits while another request writes the same chunk; 429 (flow.js retries) if it takes too long. */
+async function claimChunk(ctx: AppContext, upload: repo.UploadRow, n: number, size: number) {
+  const until = Date.now() + BUSY_WAIT_MS;
+  for (;;) {
+    const claim = await repo.claimChunk(ctx.db, upload, n, size, STALE_CHUNK_SECONDS);
+    if (claim !== 'busy') return claim;
+    if (Date.now() > until) throw new AppError('too-many-requests');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** The body, cut once the chunk's claim could be taken over (so two writers never overlap). */
+async function* withDeadline(content: Readable): AsyncGenerator<Buffer> {
+  const deadline = Date.now() + CHUNK_WRITE_DEADLINE_MS;
+  for await (const piece of content) {
+    if (Date.now() > deadline) throw new AppError('request-timeout');
+    yield piece as Buffer;
+  }
+}
+
+const hashesAsReceived = (u: repo.UploadRow) => u.totalChunks > 1 && u.totalSize >= HASH_AS_RECEIVED_FROM;
+
+const fileOf = (ctx: AppContext, u: repo.UploadRow) => chunksOf(ctx).fileOf(dirOf(ctx, u));
+
+function hasherOf(ctx: AppContext, upload: repo.UploadRow) {
+  const shape = {
+    file: fileOf(ctx, upload),
+    chunkSize: upload.chunkSize,
+    totalChunks: upload.totalChunks,
+    totalSize: upload.totalSize,
+  };
+  return storesOf(ctx).hashers.get(upload.id, shape, () => repo.storedChunks(ctx.db, upload));
+}
+
+/**
+ * The digests of a complete upload: a large one from its hasher, which has read the chunks this
+ * process wrote in order already (after a restart, or chunks written by another process, it
+ * reads them now); a small one here.
+ */
+async function digestsOf(ctx: AppContext, upload: repo.UploadRow): Promise<Digests> {
+  const file = fileOf(ctx, upload);
+  if (!hashesAsReceived(upload)) return digestsOfFile(file);
+  const hasher = await hasherOf(ctx, upload);
+  storesOf(ctx).hashers.take(upload.id);
+  try {
+    return await hasher.finish();
+  } catch {
+    // The worker failed (it could not start, say): the same digests, read on this thread.
+    return digestsOfFile(file);
+  }
 }
 
 /** Assembles the file if this request claims it, else waits for the request that did. */
@@ -182,37 +241,24 @@ async function ensurePath(tx: Db, scope: Scope, folderId: number, dirs: string[]
 async function assemble(ctx: AppContext, scope: Scope, upload: repo.UploadRow): Promise<number> {
   const store = chunksOf(ctx);
   const dir = dirOf(ctx, upload);
-  const md5 = createHash('md5');
-  const hashing = new Transform({
-    transform(chunk, _enc, done) {
-      md5.update(chunk);
-      done(null, chunk);
-    },
-  });
+  const file = fileOf(ctx, upload);
+  let digests: Digests;
   let stored: { key: string; size: number };
-  let digest: string;
   try {
-    if (upload.totalSize >= PARALLEL_MD5_FROM) {
-      // A large file: its MD5 on another thread while this one hashes and writes the blob.
-      const files = Array.from({ length: upload.totalChunks }, (_, i) => path.join(dir, String(i + 1)));
-      [stored, digest] = await Promise.all([
-        ctx.blobs.put(Readable.from(store.read(dir, upload.totalChunks))),
-        md5OfFiles(files),
-      ]);
-    } else {
-      stored = await ctx.blobs.put(Readable.from(store.read(dir, upload.totalChunks)).pipe(hashing));
-      digest = md5.digest('hex');
-    }
+    digests = await digestsOf(ctx, upload);
+    if (!upload.md5 || digests.md5 === upload.md5)
+      // The file becomes the blob as it is: no second copy of the bytes.
+      stored = await ctx.blobs.adopt(file, digests.sha256, upload.totalSize);
   } catch (error) {
     await repo.release(ctx.db, upload);
     throw error;
   }
-  if ((upload.md5 && digest !== upload.md5) || stored.size !== upload.totalSize) {
-    await docs.queueBlob(ctx.db, stored.key);
+  if (upload.md5 && digests.md5 !== upload.md5) {
     await repo.deleteSession(ctx.db, upload);
     await store.remove(dir);
     throw fieldError('checksum-failed', 'file');
   }
+  stored = stored!;
   const name = fileName(upload.filename);
   const dirs = pathFolders(upload.relativePath);
   const ext = extensionOf(name);
@@ -222,7 +268,7 @@ async function assemble(ctx: AppContext, scope: Scope, upload: repo.UploadRow): 
     mimeType: mimeTypeOf(name),
     originalName: upload.filename,
     storedName: `${Date.now()}${randomInt(0, 100)}${ext ? `.${ext}` : ''}`,
-    md5: digest,
+    md5: digests.md5,
     authorId: scope.actor.userId,
   };
   let outcome: { documentId: number; versionId: number; created: boolean };
@@ -256,13 +302,14 @@ async function assemble(ctx: AppContext, scope: Scope, upload: repo.UploadRow): 
       return result;
     });
   } catch (error) {
+    // No version refers to the adopted blob: the cleanup removes it unless another one does.
+    await docs.queueBlob(ctx.db, stored.key);
     await repo.deleteSession(ctx.db, upload);
     await store.remove(dir);
     throw nameConflict(error, 'flowFilename') ?? error;
   }
-  // A cleanup may have removed this content between the put and the commit: store it again.
-  if (!(await ctx.blobs.has(stored.key)))
-    await ctx.blobs.put(Readable.from(store.read(dir, upload.totalChunks)));
+  // A cleanup may have removed this content between the adoption and the commit: store it again.
+  if (!(await ctx.blobs.has(stored.key))) await ctx.blobs.adopt(file, stored.key, stored.size);
   await store.remove(dir);
   const base = {
     accountingFirmId: scope.vendor.accountingFirmId,
