@@ -1,4 +1,5 @@
-import { constants } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { constants, createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 
@@ -8,7 +9,7 @@ import path from 'node:path';
  * client named.
  */
 const DATA = 'data';
-/** Where chunks waited before this layout (one file each): only cleaned now. */
+/** Where a chunk waits when its upload's session cannot be touched before its bytes are in. */
 const INCOMING = 'incoming';
 /** Writes are grouped up to this size (the parser hands out 64 KiB pieces). */
 const WRITE_BYTES = 1024 * 1024;
@@ -34,9 +35,15 @@ export function chunkStore(root: string) {
      * the upload goes on instead of all at the end). Never writes past `size` bytes: more or fewer
      * fail with `ChunkSizeError`, and the caller must not record the chunk.
      */
-    async write(dir: string, offset: number, size: number, content: AsyncIterable<Buffer>): Promise<void> {
+    async write(
+      dir: string,
+      offset: number,
+      size: number,
+      content: AsyncIterable<Buffer>,
+      name = DATA,
+    ): Promise<void> {
       await fs.mkdir(dir, { recursive: true });
-      const handle = await fs.open(path.join(dir, DATA), constants.O_WRONLY | constants.O_CREAT, 0o600);
+      const handle = await fs.open(path.join(dir, name), constants.O_WRONLY | constants.O_CREAT, 0o600);
       try {
         let position = offset;
         let pending: Buffer[] = [];
@@ -61,10 +68,33 @@ export function chunkStore(root: string) {
         await handle.close();
       }
     },
+    /**
+     * Writes a chunk to a file of its own in `incoming/` (before its upload's session changes, so
+     * that a body cut short changes nothing); `place` moves it to its offset later.
+     */
+    async stage(size: number, content: AsyncIterable<Buffer>): Promise<string> {
+      const dir = path.join(root, INCOMING);
+      const name = `${randomBytes(12).toString('hex')}.part`;
+      try {
+        await this.write(dir, 0, size, content, name);
+      } catch (error) {
+        await fs.rm(path.join(dir, name), { force: true });
+        throw error;
+      }
+      return path.join(dir, name);
+    },
+    /** Writes a staged chunk at its offset of the upload's file, then removes it. */
+    async place(dir: string, offset: number, size: number, staged: string): Promise<void> {
+      await this.write(dir, offset, size, createReadStream(staged, { highWaterMark: WRITE_BYTES }));
+      await fs.rm(staged, { force: true });
+    },
+    async discard(staged: string): Promise<void> {
+      await fs.rm(staged, { force: true });
+    },
     async remove(dir: string): Promise<void> {
       await fs.rm(dir, { recursive: true, force: true });
     },
-    /** Removes what the former layout left in `incoming/` (older than `seconds`). */
+    /** Removes staged chunks older than `seconds` (left by a process that stopped mid-write). */
     async removeIncoming(seconds: number): Promise<void> {
       const incoming = path.join(root, INCOMING);
       for (const name of await fs.readdir(incoming).catch(() => [] as string[])) {

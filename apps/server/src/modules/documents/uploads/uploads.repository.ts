@@ -1,4 +1,4 @@
-import { and, asc, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { documentUploadChunks, documentUploads } from '../../../db/schema';
 import type { VendorRef } from '../folders/folders.repository';
@@ -28,13 +28,16 @@ export async function findSession(
   return row;
 }
 
-/** The session of this upload, created on its first chunk (concurrent first chunks share one). */
+/**
+ * The session of this upload, created on its first chunk (concurrent first chunks share one);
+ * `inserted` when this call created it. An existing row is left as it was.
+ */
 export async function openSession(
   db: Db,
   vendor: VendorRef,
   key: SessionKey,
   values: SessionValues,
-): Promise<UploadRow> {
+): Promise<{ upload: UploadRow; inserted: boolean }> {
   const [row] = await db
     .insert(documentUploads)
     .values({ accountingFirmId: vendor.accountingFirmId, vendorId: vendor.id, ...key, ...values })
@@ -46,10 +49,27 @@ export async function openSession(
         documentUploads.userId,
         documentUploads.identifier,
       ],
-      set: { updatedAt: sql`now()` },
+      // A no-op, so that RETURNING answers the existing row.
+      set: { identifier: sql`excluded.identifier` },
     })
-    .returning();
-  return row!;
+    .returning({ ...getTableColumns(documentUploads), inserted: sql<boolean>`(xmax = 0)` });
+  const { inserted, ...upload } = row!;
+  return { upload, inserted };
+}
+
+/** Deletes a session no chunk was claimed in (its first chunk failed). */
+export async function deleteIfEmpty(
+  db: Db,
+  upload: Pick<UploadRow, 'id' | 'accountingFirmId'>,
+): Promise<void> {
+  await db.delete(documentUploads).where(
+    and(
+      eq(documentUploads.accountingFirmId, upload.accountingFirmId),
+      eq(documentUploads.id, upload.id),
+      sql`NOT EXISTS (SELECT 1 FROM document_upload_chunks c WHERE c.accounting_firm_id = ${upload.accountingFirmId}
+              AND c.upload_id = ${upload.id})`,
+    ),
+  );
 }
 
 const ofChunk = (upload: Pick<UploadRow, 'id' | 'accountingFirmId'>, number: number) =>
@@ -108,7 +128,15 @@ export async function markWritten(db: Db, upload: UploadRow, number: number): Pr
     .set({ writingSince: null })
     .where(and(ofChunk(upload, number), isNotNull(documentUploadChunks.writingSince)))
     .returning({ n: documentUploadChunks.number });
-  return rows.length > 0;
+  if (!rows.length) return false;
+  // The session is alive (the cleanup removes idle ones).
+  await db
+    .update(documentUploads)
+    .set({ updatedAt: sql`now()` })
+    .where(
+      and(eq(documentUploads.accountingFirmId, upload.accountingFirmId), eq(documentUploads.id, upload.id)),
+    );
+  return true;
 }
 
 /** Gives up a claim whose bytes could not be written. */
