@@ -11,8 +11,11 @@ import path from 'node:path';
 const DATA = 'data';
 /** Where a chunk waits when its upload's session cannot be touched before its bytes are in. */
 const INCOMING = 'incoming';
-/** Writes are grouped up to this size (the parser hands out 64 KiB pieces). */
-const WRITE_BYTES = 1024 * 1024;
+/**
+ * Writes are grouped up to this size (the parser hands out 64 KiB pieces): fewer calls than one
+ * per piece, and the bytes are still in the CPU's cache when copied (1 MiB cost 20 % more CPU).
+ */
+const WRITE_BYTES = 256 * 1024;
 
 /** The body held more or fewer bytes than the chunk's size. */
 export class ChunkSizeError extends Error {
