@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import { extensionOf } from '@portal/contracts';
 import type { AppContext } from '../../../app-context';
 import type { Db } from '../../../db/client';
+import type { StoredBlob } from '../../../platform/blobs/blob-store';
 import { AppError, fieldError } from '../../../platform/errors/app-error';
 import * as docs from '../documents/documents.repository';
 import { mimeTypeOf } from '../documents/file-types';
@@ -25,12 +26,13 @@ const STALE_CLAIM_SECONDS = 10 * 60;
 async function digestsOf(ctx: AppContext, upload: repo.UploadRow): Promise<Digests> {
   const file = fileOf(ctx, upload);
   if (!hashesAsReceived(upload)) return digestsOfFile(file);
-  const hasher = await hasherOf(ctx, upload);
-  storesOf(ctx).hashers.take(upload.id);
   try {
+    const hasher = await hasherOf(ctx, upload);
+    storesOf(ctx).hashers.take(upload.id);
     return await hasher.finish();
   } catch {
     // The worker failed (it could not start, say): the same digests, read on this thread.
+    storesOf(ctx).hashers.take(upload.id);
     return digestsOfFile(file);
   }
 }
@@ -77,12 +79,8 @@ async function assemble(ctx: AppContext, scope: Scope, upload: repo.UploadRow): 
   const dir = dirOf(ctx, upload);
   const file = fileOf(ctx, upload);
   let digests: Digests;
-  let stored: { key: string; size: number };
   try {
     digests = await digestsOf(ctx, upload);
-    if (!upload.md5 || digests.md5 === upload.md5)
-      // The file becomes the blob as it is: no second copy of the bytes.
-      stored = await ctx.blobs.adopt(file, digests.sha256, upload.totalSize);
   } catch (error) {
     await repo.release(ctx.db, upload);
     throw error;
@@ -92,7 +90,14 @@ async function assemble(ctx: AppContext, scope: Scope, upload: repo.UploadRow): 
     await store.remove(dir);
     throw fieldError('checksum-failed', 'file');
   }
-  stored = stored!;
+  let stored: StoredBlob;
+  try {
+    // The file becomes the blob as it is: no second copy of the bytes.
+    stored = await ctx.blobs.adopt(file, digests.sha256, upload.totalSize);
+  } catch (error) {
+    await repo.release(ctx.db, upload);
+    throw error;
+  }
   const name = fileName(upload.filename);
   const dirs = pathFolders(upload.relativePath);
   const ext = extensionOf(name);
