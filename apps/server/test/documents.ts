@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import zlib from 'node:zlib';
 import { sql } from 'drizzle-orm';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
 import { createTestApp, type TestApp } from './test-app';
 
 export type DocsWorld = {
@@ -43,6 +45,37 @@ export async function docsWorld(options: Parameters<typeof createTestApp>[0] = {
   const otherVendor = (await list('Cabinet Nord'))[0]!.id;
   const root = (await call('GET', `/api/vendors/${vendor}/folders`)).body.data[0].id as number;
   return { t, tokens, vendor, otherVendor, root, call };
+}
+
+/**
+ * The world served by a second app on the same database and data folder: the server "restarted"
+ * (or another process). Works on PGlite and PostgreSQL; close it when done.
+ */
+export async function restarted(
+  w: DocsWorld,
+  dataDir: string,
+): Promise<DocsWorld & { close(): Promise<void> }> {
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SERVE_WEB: 'false', DATA_DIR: dataDir });
+  const app = await buildApp(config, { database: w.t.database });
+  await app.ready();
+  const request: TestApp['request'] = async (opts) => {
+    const { token, headers, ...rest } = opts;
+    const res = await app.inject({
+      ...rest,
+      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+    });
+    const json = String(res.headers['content-type'] ?? '').includes('json');
+    return { status: res.statusCode, body: json ? res.json() : res.body, headers: res.headers };
+  };
+  const t = { ...w.t, app, request };
+  const call: DocsWorld['call'] = (method, url, who = 'expert', payload) =>
+    request({
+      method,
+      url,
+      token: w.tokens[who],
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+  return { ...w, t, call, close: () => app.close() };
 }
 
 export const md5 = (bytes: Uint8Array) => createHash('md5').update(bytes).digest('hex');

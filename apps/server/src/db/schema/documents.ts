@@ -255,7 +255,7 @@ export const documentUploads = pgTable(
   ],
 );
 
-/** The chunks of an upload stored so far (their bytes are files, see `document_uploads`). */
+/** The chunks of an upload stored so far (their bytes sit at their offset in the upload's data file). */
 export const documentUploadChunks = pgTable(
   'document_upload_chunks',
   {
@@ -263,6 +263,8 @@ export const documentUploadChunks = pgTable(
     uploadId: integer('upload_id').notNull(),
     number: integer('number').notNull(),
     size: integer('size').notNull(),
+    /** Set while one request writes the chunk's bytes (its claim); null once they are on disk. */
+    writingSince: timestamp('writing_since', { withTimezone: true }),
   },
   (t) => [
     primaryKey({ columns: [t.accountingFirmId, t.uploadId, t.number] }),

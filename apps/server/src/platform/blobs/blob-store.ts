@@ -16,6 +16,14 @@ export type ByteRange = { start: number; end?: number };
 export type BlobStore = {
   /** Streams `source` into the store, hashing as it goes; a failed source stores nothing. */
   put(source: Readable | AsyncIterable<Uint8Array>): Promise<StoredBlob>;
+  /**
+   * Stores the file at `path` under `key` without streaming it through this process where the
+   * store allows (a hard link on disk, a copy across file systems; an upload from the file to
+   * S3). The caller vouches that `key` is the file's sha256 and `size` its length, and that the
+   * file no longer changes; the file stays where it is (the caller removes it). Content already
+   * stored under the key is kept.
+   */
+  adopt(path: string, key: BlobKey, size: number): Promise<StoredBlob>;
   /** The content (or a range of it); a missing key rejects with `BlobNotFoundError`. */
   get(key: BlobKey, range?: ByteRange): Promise<Readable>;
   has(key: BlobKey): Promise<boolean>;

@@ -1,11 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BlobNotFoundError, type BlobStore, InvalidBlobKeyError, isBlobKey } from './blob-store';
 import { diskBlobStore } from './disk-blob-store';
 
@@ -153,5 +154,79 @@ describe('diskBlobStore', () => {
     }
     expect(isBlobKey(valid)).toBe(true);
     expect(files()).toEqual([]);
+  });
+});
+
+describe('diskBlobStore.adopt', () => {
+  /** A file outside the store (as an upload's file is), with its key. */
+  function outside(bytes: Buffer) {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-adopt-'));
+    const file = path.join(dir, 'data');
+    fs.writeFileSync(file, bytes);
+    return { file, key: sha256(bytes), done: () => fs.rmSync(dir, { recursive: true, force: true }) };
+  }
+
+  it('stores the file under its key as a second name of the same file (no copy); the file stays', async () => {
+    const bytes = randomBytes(200_000);
+    const src = outside(bytes);
+    try {
+      expect(await store.adopt(src.file, src.key, bytes.length)).toEqual({
+        key: src.key,
+        size: bytes.length,
+      });
+      expect(fs.statSync(fileOf(src.key)).ino).toBe(fs.statSync(src.file).ino);
+      expect(files()).toEqual([path.relative(root, fileOf(src.key))]);
+      fs.rmSync(src.file);
+      expect(Buffer.concat(await (await store.get(src.key)).toArray()).equals(bytes)).toBe(true);
+    } finally {
+      src.done();
+    }
+  });
+
+  it('keeps content already stored under the key, and replaces a damaged one', async () => {
+    const bytes = randomBytes(5000);
+    const first = await store.put(Readable.from([bytes]));
+    const inode = fs.statSync(fileOf(first.key)).ino;
+    const src = outside(bytes);
+    try {
+      await store.adopt(src.file, src.key, bytes.length);
+      expect(fs.statSync(fileOf(src.key)).ino).toBe(inode);
+      fs.writeFileSync(fileOf(src.key), 'damaged');
+      await store.adopt(src.file, src.key, bytes.length);
+      expect(fs.readFileSync(fileOf(src.key)).equals(bytes)).toBe(true);
+      expect(files()).toHaveLength(1);
+    } finally {
+      src.done();
+    }
+  });
+
+  it('copies (and flushes) when a link is impossible, as across file systems', async () => {
+    const bytes = randomBytes(70_000);
+    const src = outside(bytes);
+    const link = vi
+      .spyOn(fsp, 'link')
+      .mockRejectedValueOnce(Object.assign(new Error('cross-device link'), { code: 'EXDEV' }));
+    try {
+      await store.adopt(src.file, src.key, bytes.length);
+      expect(link).toHaveBeenCalledOnce();
+      expect(fs.statSync(fileOf(src.key)).ino).not.toBe(fs.statSync(src.file).ino);
+      expect(fs.readFileSync(fileOf(src.key)).equals(bytes)).toBe(true);
+      expect(files()).toHaveLength(1);
+    } finally {
+      link.mockRestore();
+      src.done();
+    }
+  });
+
+  it('refuses a file whose size is not the one given, and an invalid key, storing nothing', async () => {
+    const bytes = randomBytes(1000);
+    const src = outside(bytes);
+    try {
+      await expect(store.adopt(src.file, src.key, 999)).rejects.toThrow();
+      await expect(store.adopt(src.file, '../x', bytes.length)).rejects.toBeInstanceOf(InvalidBlobKeyError);
+      expect(files()).toEqual([]);
+    } finally {
+      src.done();
+    }
   });
 });

@@ -53,6 +53,26 @@ async function syncDir(dir: string): Promise<void> {
   }
 }
 
+/** Where a hard link is impossible (another file system, or one without links): a copy. */
+const COPY_INSTEAD = new Set(['EXDEV', 'EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'EMLINK']);
+
+/** `to` gets `from`'s content: a second name for the same file, or a flushed copy. */
+async function linkOrCopy(from: string, to: string): Promise<void> {
+  try {
+    await fs.link(from, to);
+    return;
+  } catch (error) {
+    if (!COPY_INSTEAD.has((error as NodeJS.ErrnoException).code ?? '')) throw error;
+  }
+  await fs.copyFile(from, to, fs.constants.COPYFILE_EXCL);
+  const handle = await fs.open(to, 'r+');
+  try {
+    await handle.datasync();
+  } finally {
+    await handle.close();
+  }
+}
+
 function checkRange(range: ByteRange): void {
   const { start, end } = range;
   const valid =
@@ -91,6 +111,24 @@ export function diskBlobStore(rootDir: string): BlobStore {
         await fs.rename(temp, target);
         await syncDir(path.dirname(target));
         return stored;
+      } catch (error) {
+        await fs.rm(temp, { force: true });
+        throw error;
+      }
+    },
+
+    async adopt(file, key, size) {
+      const target = fileOf(key);
+      if ((await fs.stat(file)).size !== size) throw new Error(`adopt: ${file} is not ${size} bytes`);
+      if ((await statOrNull(target))?.size === size) return { key, size };
+      await fs.mkdir(tmpDir, { recursive: true });
+      const temp = path.join(tmpDir, `${randomUUID()}.part`);
+      try {
+        await linkOrCopy(file, temp);
+        await fs.mkdir(path.dirname(target), { recursive: true });
+        await fs.rename(temp, target);
+        await syncDir(path.dirname(target));
+        return { key, size };
       } catch (error) {
         await fs.rm(temp, { force: true });
         throw error;

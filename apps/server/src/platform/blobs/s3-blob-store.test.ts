@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
@@ -215,4 +216,60 @@ describe('s3BlobStore (against s3rver)', () => {
     expect((await read(await small.get(stored.key))).equals(bytes)).toBe(true);
     expect((await objects()).filter((k) => k.startsWith('big/'))).toEqual([`big/${stored.key}`]);
   }, 30_000);
+
+  describe('adopt', () => {
+    /** A local file (as an upload's file is), with its key. */
+    function local(bytes: Buffer) {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-adopt-s3-'));
+      const file = path.join(dir, 'data');
+      fs.writeFileSync(file, bytes);
+      return { file, key: sha256(bytes), done: () => fs.rmSync(dir, { recursive: true, force: true }) };
+    }
+
+    it('uploads the file straight to its key (single and multipart); no temporary object; the file stays', async () => {
+      for (const size of [3000, 7 * MiB]) {
+        const bytes = randomBytes(size);
+        const src = local(bytes);
+        try {
+          expect(await store.adopt(src.file, src.key, size)).toEqual({ key: src.key, size });
+          expect(fs.existsSync(src.file)).toBe(true);
+          expect((await read(await store.get(src.key))).equals(bytes)).toBe(true);
+          expect((await objects()).filter((k) => k.includes('tmp/'))).toEqual([]);
+        } finally {
+          src.done();
+        }
+      }
+    }, 30_000);
+
+    it('keeps an object of the same size under the key, replaces one of another size', async () => {
+      const bytes = randomBytes(4000);
+      const src = local(bytes);
+      const object = `blobs/${src.key}`;
+      const bucket = server.settings.bucket;
+      try {
+        const same = Buffer.alloc(bytes.length, 1);
+        await client.send(new PutObjectCommand({ Bucket: bucket, Key: object, Body: same }));
+        await store.adopt(src.file, src.key, bytes.length);
+        expect((await read(await store.get(src.key))).equals(same)).toBe(true);
+        await client.send(
+          new PutObjectCommand({ Bucket: bucket, Key: object, Body: Buffer.from('damaged') }),
+        );
+        await store.adopt(src.file, src.key, bytes.length);
+        expect((await read(await store.get(src.key))).equals(bytes)).toBe(true);
+      } finally {
+        src.done();
+      }
+    });
+
+    it('refuses a file whose size is not the one given, storing nothing', async () => {
+      const bytes = randomBytes(1000);
+      const src = local(bytes);
+      try {
+        await expect(store.adopt(src.file, src.key, 1001)).rejects.toThrow();
+        expect(await store.has(src.key)).toBe(false);
+      } finally {
+        src.done();
+      }
+    });
+  });
 });

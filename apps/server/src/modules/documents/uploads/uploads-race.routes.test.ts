@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { countDrift, type DocsWorld, docsWorld, upload } from '../../../../test/documents';
+import { countDrift, type DocsWorld, docsWorld, md5, sendChunk, upload } from '../../../../test/documents';
 
 /** Concurrency shows on PostgreSQL only (PGlite runs one transaction at a time). */
 describe.runIf(inject('databaseKind') === 'postgres')('uploads racing each other (PostgreSQL)', () => {
@@ -52,6 +52,28 @@ describe.runIf(inject('databaseKind') === 'postgres')('uploads racing each other
     expect(new Set(ids).size).toBe(1);
     const list = await w.call('GET', `/api/vendors/${w.vendor}/folders/${folder}/nodes?per_page=100`);
     expect(list.body.data.filter((n: { name: string }) => n.name.startsWith('once')).length).toBe(1);
+  });
+
+  it('the same chunk sent twice at once with other bytes: one writer, its bytes whole, the key their sha256', async () => {
+    const a = Buffer.alloc(3 * 64 * 1024, 'a');
+    const b = Buffer.from(a).fill('b', 0, 64 * 1024);
+    const o = { chunkSize: 64 * 1024, identifier: 'same-chunk', md5: false as const };
+    const [ra, rb] = await Promise.all([
+      sendChunk(w, folder, 'chunk.bin', a, 1, o),
+      sendChunk(w, folder, 'chunk.bin', b, 1, o),
+    ]);
+    expect([ra.status, rb.status]).toEqual([200, 200]);
+    await sendChunk(w, folder, 'chunk.bin', a, 2, o);
+    const done = await sendChunk(w, folder, 'chunk.bin', a, 3, o);
+    const id = done.body.data.id;
+    const got = await w.t.app.inject({
+      method: 'GET',
+      url: `/api/vendors/${w.vendor}/documents/${id}/content`,
+      headers: { authorization: `Bearer ${w.tokens.expert}` },
+    });
+    expect(got.rawPayload.equals(a) || got.rawPayload.equals(b)).toBe(true);
+    const [version] = (await w.call('GET', `/api/vendors/${w.vendor}/documents/${id}/versions`)).body.data;
+    expect(version.md5).toBe(md5(got.rawPayload));
   });
 
   it('two users renaming one folder at once to names that clash: one wins', async () => {

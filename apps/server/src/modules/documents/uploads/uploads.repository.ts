@@ -1,4 +1,4 @@
-import { and, asc, eq, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { documentUploadChunks, documentUploads } from '../../../db/schema';
 import type { VendorRef } from '../folders/folders.repository';
@@ -28,13 +28,16 @@ export async function findSession(
   return row;
 }
 
-/** The session of this upload, created on its first chunk (concurrent first chunks share one). */
+/**
+ * The session of this upload, created on its first chunk (concurrent first chunks share one);
+ * `inserted` when this call created it. An existing row is left as it was.
+ */
 export async function openSession(
   db: Db,
   vendor: VendorRef,
   key: SessionKey,
   values: SessionValues,
-): Promise<UploadRow> {
+): Promise<{ upload: UploadRow; inserted: boolean }> {
   const [row] = await db
     .insert(documentUploads)
     .values({ accountingFirmId: vendor.accountingFirmId, vendorId: vendor.id, ...key, ...values })
@@ -46,17 +49,101 @@ export async function openSession(
         documentUploads.userId,
         documentUploads.identifier,
       ],
-      set: { updatedAt: sql`now()` },
+      // A no-op, so that RETURNING answers the existing row.
+      set: { identifier: sql`excluded.identifier` },
     })
-    .returning();
-  return row!;
+    .returning({ ...getTableColumns(documentUploads), inserted: sql<boolean>`(xmax = 0)` });
+  const { inserted, ...upload } = row!;
+  return { upload, inserted };
 }
 
-export async function recordChunk(db: Db, upload: UploadRow, number: number, size: number): Promise<void> {
-  await db
+/** Deletes a session no chunk was claimed in (its first chunk failed). */
+export async function deleteIfEmpty(
+  db: Db,
+  upload: Pick<UploadRow, 'id' | 'accountingFirmId'>,
+): Promise<void> {
+  await db.delete(documentUploads).where(
+    and(
+      eq(documentUploads.accountingFirmId, upload.accountingFirmId),
+      eq(documentUploads.id, upload.id),
+      sql`NOT EXISTS (SELECT 1 FROM document_upload_chunks c WHERE c.accounting_firm_id = ${upload.accountingFirmId}
+              AND c.upload_id = ${upload.id})`,
+    ),
+  );
+}
+
+const ofChunk = (upload: Pick<UploadRow, 'id' | 'accountingFirmId'>, number: number) =>
+  and(
+    eq(documentUploadChunks.accountingFirmId, upload.accountingFirmId),
+    eq(documentUploadChunks.uploadId, upload.id),
+    eq(documentUploadChunks.number, number),
+  );
+
+/**
+ * Claims the writing of chunk `number`: answers true when this request may write its bytes (the
+ * chunk is new, or its claim is older than `staleSeconds`, from a request that stopped), 'written'
+ * when its bytes are already stored, 'busy' while another request writes them. One writer per
+ * chunk, and none once written: the bytes hashed are the bytes kept.
+ */
+export async function claimChunk(
+  db: Db,
+  upload: UploadRow,
+  number: number,
+  size: number,
+  staleSeconds: number,
+): Promise<true | 'written' | 'busy'> {
+  const claimed = await db
     .insert(documentUploadChunks)
-    .values({ accountingFirmId: upload.accountingFirmId, uploadId: upload.id, number, size })
-    .onConflictDoNothing();
+    .values({
+      accountingFirmId: upload.accountingFirmId,
+      uploadId: upload.id,
+      number,
+      size,
+      writingSince: sql`now()`,
+    })
+    .onConflictDoUpdate({
+      target: [
+        documentUploadChunks.accountingFirmId,
+        documentUploadChunks.uploadId,
+        documentUploadChunks.number,
+      ],
+      set: { size, writingSince: sql`now()` },
+      setWhere: sql`${documentUploadChunks.writingSince} < now() - make_interval(secs => ${staleSeconds})`,
+    })
+    .returning({ n: documentUploadChunks.number });
+  if (claimed.length) return true;
+  const [row] = await db
+    .select({ writingSince: documentUploadChunks.writingSince })
+    .from(documentUploadChunks)
+    .where(ofChunk(upload, number));
+  // Gone between the two statements (its writer failed): the next attempt claims it.
+  if (!row) return 'busy';
+  return row.writingSince ? 'busy' : 'written';
+}
+
+/** The claimed chunk's bytes are on disk; false when the claim was lost (upload reset meanwhile). */
+export async function markWritten(db: Db, upload: UploadRow, number: number): Promise<boolean> {
+  const rows = await db
+    .update(documentUploadChunks)
+    .set({ writingSince: null })
+    .where(and(ofChunk(upload, number), isNotNull(documentUploadChunks.writingSince)))
+    .returning({ n: documentUploadChunks.number });
+  if (!rows.length) return false;
+  // The session is alive (the cleanup removes idle ones).
+  await db
+    .update(documentUploads)
+    .set({ updatedAt: sql`now()` })
+    .where(
+      and(eq(documentUploads.accountingFirmId, upload.accountingFirmId), eq(documentUploads.id, upload.id)),
+    );
+  return true;
+}
+
+/** Gives up a claim whose bytes could not be written. */
+export async function releaseChunk(db: Db, upload: UploadRow, number: number): Promise<void> {
+  await db
+    .delete(documentUploadChunks)
+    .where(and(ofChunk(upload, number), isNotNull(documentUploadChunks.writingSince)));
 }
 
 export async function storedChunks(
@@ -70,6 +157,7 @@ export async function storedChunks(
       and(
         eq(documentUploadChunks.accountingFirmId, upload.accountingFirmId),
         eq(documentUploadChunks.uploadId, upload.id),
+        isNull(documentUploadChunks.writingSince),
       ),
     )
     .orderBy(asc(documentUploadChunks.number));
@@ -77,7 +165,7 @@ export async function storedChunks(
 }
 
 /**
- * Claims the assembly: one request in any process wins, once every chunk is recorded (a claim
+ * Claims the assembly: one request in any process wins, once every chunk is written (a claim
  * older than `staleSeconds`, from a process that died, may be taken over).
  */
 export async function claimAssembly(
@@ -100,7 +188,7 @@ export async function claimAssembly(
           ),
         ),
         sql`(SELECT count(*) FROM document_upload_chunks c WHERE c.accounting_firm_id = ${upload.accountingFirmId}
-              AND c.upload_id = ${upload.id}) = ${documentUploads.totalChunks}`,
+              AND c.upload_id = ${upload.id} AND c.writing_since IS NULL) = ${documentUploads.totalChunks}`,
       ),
     )
     .returning();

@@ -3,8 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DocsWorld, docsWorld, md5, sendChunk, upload } from '../../../../test/documents';
-import { buildApp } from '../../../app';
+import { type DocsWorld, docsWorld, md5, restarted, sendChunk, upload } from '../../../../test/documents';
 import { loadConfig } from '../../../config';
 import { diskBlobStore } from '../../../platform/blobs/disk-blob-store';
 import { cleanup } from './uploads.service';
@@ -227,19 +226,8 @@ describe('POST /api/vendors/{vendor_id}/folders/{folder_id}/uploads (flow.js chu
     await sendChunk(w, folder, 'restart.bin', content, 1, o);
     await sendChunk(w, folder, 'restart.bin', content, 2, o);
     // A second server on the same database and data folder (the first one "restarted").
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      SERVE_WEB: 'false',
-      DATA_DIR: dataDir,
-    });
-    const second = await buildApp(config, { database: w.t.database });
-    await second.ready();
+    const other = await restarted(w, dataDir);
     try {
-      const other: DocsWorld = {
-        ...w,
-        t: { ...w.t, app: second, request: (opts) => requestOn(second, opts) },
-      };
       const tested = await other.call(
         'GET',
         `/api/vendors/${w.vendor}/folders/${folder}/uploads?flowIdentifier=restart-1&flowChunkNumber=2`,
@@ -254,7 +242,7 @@ describe('POST /api/vendors/{vendor_id}/folders/{folder_id}/uploads (flow.js chu
       );
       expect(versions.body.data[0].md5).toBe(md5(content));
     } finally {
-      await second.close();
+      await other.close();
     }
 
     // An abandoned upload: its session and chunks go with the cleanup.
@@ -267,19 +255,6 @@ describe('POST /api/vendors/{vendor_id}/folders/{folder_id}/uploads (flow.js chu
     expect((await testChunk('stale-1', 1)).status).toBe(204);
   });
 });
-
-async function requestOn(
-  app: Awaited<ReturnType<typeof buildApp>>,
-  opts: Parameters<DocsWorld['t']['request']>[0],
-) {
-  const { token, headers, ...rest } = opts;
-  const res = await app.inject({
-    ...rest,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
-  });
-  const json = String(res.headers['content-type'] ?? '').includes('json');
-  return { status: res.statusCode, body: json ? res.json() : res.body, headers: res.headers };
-}
 
 /** What the cleanup reads of a context: the database, the data folder and the blobs. */
 function contextOf(world: DocsWorld) {

@@ -1,21 +1,18 @@
-import { createHash, randomInt } from 'node:crypto';
-import path from 'node:path';
-import { Readable, Transform } from 'node:stream';
-import { extensionOf, type FlowChunkFields } from '@portal/contracts';
+import type { Readable } from 'node:stream';
+import type { FlowChunkFields } from '@portal/contracts';
 import type { AppContext } from '../../../app-context';
-import type { Db } from '../../../db/client';
 import type { Actor } from '../../../platform/auth/sessions';
+import { foreignKeyViolation } from '../../../platform/db-errors';
 import { AppError, fieldError } from '../../../platform/errors/app-error';
 import * as docs from '../documents/documents.repository';
-import { mimeTypeOf } from '../documents/file-types';
 import * as folders from '../folders/folders.repository';
-import { assertWritable, liveFolder, nameConflict, rootOf } from '../folders/folders.service';
-import { freeDocumentName } from '../free-names';
+import { assertWritable, liveFolder, rootOf } from '../folders/folders.service';
 import * as previews from '../previews/previews.repository';
 import { authorizeVendor, type Scope } from '../vendor-access';
-import { type ChunkStore, chunkStore } from './chunk-store';
+import { complete } from './assembly';
+import { ChunkSizeError } from './chunk-store';
 import { checkNumbers, fileName, parseFields, pathFolders } from './flow-fields';
-import { md5OfFiles } from './md5-files';
+import { chunksOf, dirOf, hasherOf, hashesAsReceived } from './upload-storage';
 import * as repo from './uploads.repository';
 
 declare module '../../../platform/events/events' {
@@ -31,23 +28,14 @@ declare module '../../../platform/events/events' {
   }
 }
 
-/** An assembly claimed longer ago than this came from a process that stopped: another may take it. */
-const STALE_CLAIM_SECONDS = 10 * 60;
 /** Unfinished uploads idle this long are removed with their chunks; finished ones sooner. */
 export const UPLOAD_IDLE_SECONDS = 24 * 60 * 60;
 const UPLOAD_DONE_SECONDS = 10 * 60;
-/** From this size an upload's MD5 is computed on a worker thread, beside the blob's write. */
-const PARALLEL_MD5_FROM = 32 * 1024 * 1024;
-
-const stores = new WeakMap<AppContext, ChunkStore>();
-export function chunksOf(ctx: AppContext): ChunkStore {
-  let store = stores.get(ctx);
-  if (!store) {
-    store = chunkStore(path.join(ctx.config.dataDir, 'uploads'));
-    stores.set(ctx, store);
-  }
-  return store;
-}
+/** A chunk claimed longer ago than this was left by a request that stopped; its writer gave up sooner. */
+const STALE_CHUNK_SECONDS = 10 * 60;
+const CHUNK_WRITE_DEADLINE_MS = 5 * 60 * 1000;
+/** How long a repeated chunk waits for the request writing the same chunk. */
+const BUSY_WAIT_MS = 5000;
 
 export const authorizeUpload = (ctx: AppContext, actor: Actor, vendorId: number) =>
   authorizeVendor(ctx, actor, vendorId, 'documents.write');
@@ -71,48 +59,52 @@ async function checkTarget(ctx: AppContext, scope: Scope, folderId: number, f: F
   }
 }
 
-/** The upload's session, opened by its first chunk. */
+const sessionValues = (f: FlowChunkFields): repo.SessionValues => ({
+  filename: f.flowFilename,
+  relativePath: f.flowRelativePath,
+  totalSize: f.flowTotalSize,
+  chunkSize: f.flowChunkSize,
+  totalChunks: f.flowTotalChunks,
+  conflict: f.conflict ?? 'refuse',
+  md5: f.md5 ?? null,
+});
+
+/**
+ * The upload's session, opened by its first chunk (`inserted`); `stale` when the identifier now
+ * names another upload: a finished one sent again (the same file as a new version), or another
+ * file. Then the session starts over, but only once this chunk's bytes are in (`restart`).
+ */
 async function session(ctx: AppContext, scope: Scope, folderId: number, f: FlowChunkFields) {
   const key = { folderId, userId: scope.actor.userId, identifier: f.flowIdentifier };
-  let upload = await repo.openSession(ctx.db, scope.vendor, key, {
-    filename: f.flowFilename,
-    relativePath: f.flowRelativePath,
-    totalSize: f.flowTotalSize,
-    chunkSize: f.flowChunkSize,
-    totalChunks: f.flowTotalChunks,
-    conflict: f.conflict ?? 'refuse',
-    md5: f.md5 ?? null,
-  });
+  const { upload, inserted } = await repo.openSession(ctx.db, scope.vendor, key, sessionValues(f));
   const same =
     upload.totalSize === f.flowTotalSize &&
     upload.chunkSize === f.flowChunkSize &&
     upload.totalChunks === f.flowTotalChunks &&
     upload.relativePath === f.flowRelativePath;
-  // A finished upload's identifier sent again is a new upload (the same file as a new version):
-  // start over, as when the identifier now names another file.
-  if ((!same && upload.status === 'receiving') || upload.status === 'done') {
-    await repo.deleteSession(ctx.db, upload);
-    await chunksOf(ctx).remove(dirOf(ctx, upload));
-    upload = await repo.openSession(ctx.db, scope.vendor, key, {
-      filename: f.flowFilename,
-      relativePath: f.flowRelativePath,
-      totalSize: f.flowTotalSize,
-      chunkSize: f.flowChunkSize,
-      totalChunks: f.flowTotalChunks,
-      conflict: f.conflict ?? 'refuse',
-      md5: f.md5 ?? null,
-    });
-  }
-  return upload;
+  // Another file while this one is assembled: the client tries again once it is done.
+  if (!same && upload.status === 'assembling') throw new AppError('too-many-requests');
+  return { upload, inserted, stale: !same || upload.status === 'done' };
 }
 
-const dirOf = (ctx: AppContext, u: Pick<repo.UploadRow, 'accountingFirmId' | 'userId' | 'id'>) =>
-  chunksOf(ctx).dirOf(u.accountingFirmId, u.userId, u.id);
+async function restart(
+  ctx: AppContext,
+  scope: Scope,
+  folderId: number,
+  f: FlowChunkFields,
+  old: repo.UploadRow,
+) {
+  await repo.deleteSession(ctx.db, old);
+  await chunksOf(ctx).remove(dirOf(ctx, old));
+  const key = { folderId, userId: scope.actor.userId, identifier: f.flowIdentifier };
+  return (await repo.openSession(ctx.db, scope.vendor, key, sessionValues(f))).upload;
+}
 
 /**
- * One chunk of the flow.js protocol: checked, stored under the upload's session (a repeated chunk
- * replaces itself), and when it makes the file complete the file is assembled, once, whatever
- * the order the chunks came in. Answers the document's id once the file is complete.
+ * One chunk of the flow.js protocol: checked, written once at its offset in the upload's file (a
+ * repeated chunk is accepted and its bytes dropped), and when it makes the file complete the file
+ * is assembled, once, whatever the order the chunks came in. Answers the document's id once the
+ * file is complete.
  */
 export async function receiveChunk(
   ctx: AppContext,
@@ -124,158 +116,88 @@ export async function receiveChunk(
   const f = parseFields(raw);
   await checkTarget(ctx, scope, folderId, f);
   const store = chunksOf(ctx);
-  // The bytes first: a body cut short fails here, before anything is recorded.
-  const { tmp, size } = await store.write(content);
-  if (size !== f.flowCurrentChunkSize) {
-    await store.discard(tmp);
-    throw fieldError('validation-failed', 'flowCurrentChunkSize', 'chunk-size-mismatch');
+  const body = withDeadline(content);
+  const opened = await session(ctx, scope, folderId, f);
+  let upload = opened.upload;
+  const n = f.flowChunkNumber;
+  const size = f.flowCurrentChunkSize;
+  let write: (upload: repo.UploadRow) => Promise<void>;
+  let staged: string | null = null;
+  if (opened.stale) {
+    // The old session stays until the bytes are in: a body cut short changes nothing.
+    const file = await sizeChecked(store.stage(size, body));
+    staged = file;
+    try {
+      upload = await restart(ctx, scope, folderId, f, upload);
+    } catch (error) {
+      await store.discard(file);
+      throw error;
+    }
+    write = (u) => store.place(dirOf(ctx, u), (n - 1) * u.chunkSize, size, file);
+  } else {
+    write = (u) => sizeChecked(store.write(dirOf(ctx, u), (n - 1) * u.chunkSize, size, body));
   }
-  let upload: repo.UploadRow;
+  let claim: Awaited<ReturnType<typeof claimChunk>>;
   try {
-    upload = await session(ctx, scope, folderId, f);
-    await store.commit(dirOf(ctx, upload), tmp, f.flowChunkNumber);
+    claim = await claimChunk(ctx, upload, n, size);
   } catch (error) {
-    await store.discard(tmp);
+    if (staged) await store.discard(staged);
+    if (opened.inserted) await repo.deleteIfEmpty(ctx.db, upload);
     throw error;
   }
-  await repo.recordChunk(ctx.db, upload, f.flowChunkNumber, size);
+  if (claim === 'written') {
+    if (staged) await store.discard(staged);
+    return complete(ctx, scope, upload);
+  }
+  try {
+    await write(upload);
+  } catch (error) {
+    if (staged) await store.discard(staged);
+    await repo.releaseChunk(ctx.db, upload, n);
+    // The session this chunk opened goes with it (unless another chunk was claimed meanwhile).
+    if (opened.inserted) await repo.deleteIfEmpty(ctx.db, upload);
+    throw error;
+  }
+  // Lost when the identifier started another upload meanwhile (another file, or a finished one).
+  if (!(await repo.markWritten(ctx.db, upload, n))) throw new AppError('not-found');
+  if (hashesAsReceived(upload)) (await hasherOf(ctx, upload).catch(() => null))?.chunkWritten(n);
   return complete(ctx, scope, upload);
 }
 
-/** Assembles the file if this request claims it, else waits for the request that did. */
-async function complete(
-  ctx: AppContext,
-  scope: Scope,
-  upload: repo.UploadRow,
-): Promise<{ id: number | null }> {
-  const claimed = await repo.claimAssembly(ctx.db, upload, STALE_CLAIM_SECONDS);
-  if (claimed) return { id: await assemble(ctx, scope, claimed) };
-  for (let i = 0; i < 1200; i++) {
-    const now = await repo.findById(ctx.db, upload.accountingFirmId, upload.id);
-    if (!now) return { id: null };
-    if (now.status === 'done') return { id: now.documentId };
-    if (now.status === 'receiving') return { id: null };
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return { id: null };
-}
-
-/** Finds or creates the folders of a relative path under `folderId` (merging with existing ones). */
-async function ensurePath(tx: Db, scope: Scope, folderId: number, dirs: string[]): Promise<number> {
-  let parent = folderId;
-  for (const name of dirs) {
-    const locked = await folders.lockFolder(tx, scope.vendor, parent);
-    if (!locked || locked.deletedAt) throw new AppError('not-found');
-    const existing = await folders.findChildByName(tx, scope.vendor, parent, name);
-    if (existing) {
-      parent = existing.id;
-      continue;
-    }
-    assertWritable(locked, scope);
-    parent = (
-      await folders.insertFolder(tx, scope.vendor, { parentId: parent, name, createdBy: scope.actor.userId })
-    ).id;
-  }
-  return parent;
-}
-
-async function assemble(ctx: AppContext, scope: Scope, upload: repo.UploadRow): Promise<number> {
-  const store = chunksOf(ctx);
-  const dir = dirOf(ctx, upload);
-  const md5 = createHash('md5');
-  const hashing = new Transform({
-    transform(chunk, _enc, done) {
-      md5.update(chunk);
-      done(null, chunk);
-    },
-  });
-  let stored: { key: string; size: number };
-  let digest: string;
+/** A body of another size than the chunk's answers 422 on `flowCurrentChunkSize`. */
+async function sizeChecked<T>(writing: Promise<T>): Promise<T> {
   try {
-    if (upload.totalSize >= PARALLEL_MD5_FROM) {
-      // A large file: its MD5 on another thread while this one hashes and writes the blob.
-      const files = Array.from({ length: upload.totalChunks }, (_, i) => path.join(dir, String(i + 1)));
-      [stored, digest] = await Promise.all([
-        ctx.blobs.put(Readable.from(store.read(dir, upload.totalChunks))),
-        md5OfFiles(files),
-      ]);
-    } else {
-      stored = await ctx.blobs.put(Readable.from(store.read(dir, upload.totalChunks)).pipe(hashing));
-      digest = md5.digest('hex');
-    }
+    return await writing;
   } catch (error) {
-    await repo.release(ctx.db, upload);
+    if (error instanceof ChunkSizeError)
+      throw fieldError('validation-failed', 'flowCurrentChunkSize', 'chunk-size-mismatch');
     throw error;
   }
-  if ((upload.md5 && digest !== upload.md5) || stored.size !== upload.totalSize) {
-    await docs.queueBlob(ctx.db, stored.key);
-    await repo.deleteSession(ctx.db, upload);
-    await store.remove(dir);
-    throw fieldError('checksum-failed', 'file');
+}
+
+/** Waits while another request writes the same chunk; 429 (flow.js retries) if it takes too long. */
+async function claimChunk(ctx: AppContext, upload: repo.UploadRow, n: number, size: number) {
+  const until = Date.now() + BUSY_WAIT_MS;
+  for (;;) {
+    const claim = await repo
+      .claimChunk(ctx.db, upload, n, size, STALE_CHUNK_SECONDS)
+      .catch((error: unknown) => {
+        // The session went (its first chunk failed, or a new upload took the identifier).
+        throw foreignKeyViolation(error) ? new AppError('too-many-requests') : error;
+      });
+    if (claim !== 'busy') return claim;
+    if (Date.now() > until) throw new AppError('too-many-requests');
+    await new Promise((r) => setTimeout(r, 100));
   }
-  const name = fileName(upload.filename);
-  const dirs = pathFolders(upload.relativePath);
-  const ext = extensionOf(name);
-  const version: docs.NewVersion = {
-    blobKey: stored.key,
-    size: stored.size,
-    mimeType: mimeTypeOf(name),
-    originalName: upload.filename,
-    storedName: `${Date.now()}${randomInt(0, 100)}${ext ? `.${ext}` : ''}`,
-    md5: digest,
-    authorId: scope.actor.userId,
-  };
-  let outcome: { documentId: number; versionId: number; created: boolean };
-  try {
-    outcome = await ctx.db.transaction(async (tx) => {
-      const target = await ensurePath(tx, scope, upload.folderId, dirs);
-      // The folder's row lock serialises names and versions of its documents across processes.
-      const folder = await folders.lockFolder(tx, scope.vendor, target);
-      if (!folder || folder.deletedAt) throw new AppError('not-found');
-      if (folder.parentId === null) throw new AppError('document-at-root');
-      assertWritable(folder, scope);
-      const existing = await docs.findByName(tx, scope.vendor, target, name);
-      let result: { documentId: number; versionId: number; created: boolean };
-      if (existing && upload.conflict === 'version') {
-        const locked = (await docs.lockDocument(tx, scope.vendor, existing.id))!;
-        const v = await docs.addVersion(tx, scope.vendor, locked, version);
-        result = { documentId: existing.id, versionId: v.id, created: false };
-      } else {
-        if (existing && upload.conflict === 'refuse') throw fieldError('node-name-conflict', 'flowFilename');
-        const finalName = existing ? await freeDocumentName(tx, scope.vendor, target, name) : name;
-        const doc = await docs.insertDocument(tx, scope.vendor, {
-          folderId: target,
-          name: finalName,
-          createdBy: scope.actor.userId,
-        });
-        const v = await docs.addVersion(tx, scope.vendor, doc, version);
-        result = { documentId: doc.id, versionId: v.id, created: true };
-      }
-      await docs.unqueueBlob(tx, stored.key);
-      await repo.markDone(tx, upload, result.documentId);
-      return result;
-    });
-  } catch (error) {
-    await repo.deleteSession(ctx.db, upload);
-    await store.remove(dir);
-    throw nameConflict(error, 'flowFilename') ?? error;
+}
+
+/** The body, cut once the chunk's claim could be taken over (so two writers never overlap). */
+async function* withDeadline(content: Readable): AsyncGenerator<Buffer> {
+  const deadline = Date.now() + CHUNK_WRITE_DEADLINE_MS;
+  for await (const piece of content) {
+    if (Date.now() > deadline) throw new AppError('request-timeout');
+    yield piece as Buffer;
   }
-  // A cleanup may have removed this content between the put and the commit: store it again.
-  if (!(await ctx.blobs.has(stored.key)))
-    await ctx.blobs.put(Readable.from(store.read(dir, upload.totalChunks)));
-  await store.remove(dir);
-  const base = {
-    accountingFirmId: scope.vendor.accountingFirmId,
-    vendorId: scope.vendor.id,
-    userId: scope.actor.userId,
-  };
-  if (outcome.created) ctx.events.emit('document.created', { ...base, documentId: outcome.documentId });
-  ctx.events.emit('document.version_added', {
-    ...base,
-    documentId: outcome.documentId,
-    versionId: outcome.versionId,
-  });
-  return outcome.documentId;
 }
 
 /**
