@@ -42,7 +42,7 @@ test('a theme is created, put on a task, filters the list and is deleted', async
   await dialog.getByTestId('theme-title').fill(themeTitle.toUpperCase());
   await dialog.getByTestId('theme-save').click();
   await expect(dialog.locator('.Mui-error').first()).toBeVisible();
-  await page.keyboard.press('Escape');
+  await dialog.getByTestId('theme-cancel').click();
   await expect(dialog).toBeHidden();
 
   // Two tasks of the client file, one tagged with the theme.

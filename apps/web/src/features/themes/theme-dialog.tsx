@@ -169,7 +169,9 @@ export function ThemeDialog({
           </Stack>
         </DialogContent>
         <DialogActions>
-          <Button onClick={onClose}>{t('actions.cancel', { ns: 'common' })}</Button>
+          <Button onClick={onClose} data-testid="theme-cancel">
+            {t('actions.cancel', { ns: 'common' })}
+          </Button>
           <Button type="submit" variant="contained" disabled={busy} data-testid="theme-save">
             {t('actions.save', { ns: 'common' })}
           </Button>
