@@ -297,3 +297,44 @@ describe('PUT /api/accounting-firms/{id}/white-labels/{theme}', () => {
     expect((await put(firm.demo, 'sepia', base)).status).toBe(422);
   });
 });
+
+describe("the firm's start-up data (GET /api/) is cached with the firm's reads", () => {
+  const startup = async () => {
+    const res = await t.request({ method: 'GET', url: `/api/?accounting_firm_id=${firm.nord}` });
+    expect(res.status).toBe(200);
+    return res.body.data as {
+      accounting_firm: { name: string };
+      white_labels: { theme: string; name: string; primary_color: string }[];
+    };
+  };
+
+  it('shows a new colour, a new name and a renamed firm on the very next call', async () => {
+    const before = await startup();
+    const light = () => before.white_labels.find((w) => w.theme === 'light')!;
+    expect(light()).toBeDefined();
+    const saved = await put(firm.nord, 'light', {
+      name: 'Nord Cache',
+      primary_color: '#123456',
+      secondary_color: '#654321',
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const after = (await startup()).white_labels.find((w) => w.theme === 'light')!;
+    expect(after).toMatchObject({ name: 'Nord Cache', primary_color: '#123456' });
+    const superAdmin = await t.signIn('superadmin@demo.test');
+    const renamed = await t.request({
+      method: 'PATCH',
+      url: `/api/sa/accounting-firms/${firm.nord}`,
+      token: superAdmin,
+      payload: { name: 'Cabinet Nord Renommé' },
+    });
+    expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
+    expect((await startup()).accounting_firm.name).toBe('Cabinet Nord Renommé');
+    const back = await t.request({
+      method: 'PATCH',
+      url: `/api/sa/accounting-firms/${firm.nord}`,
+      token: superAdmin,
+      payload: { name: before.accounting_firm.name },
+    });
+    expect(back.status).toBe(200);
+  });
+});

@@ -58,11 +58,7 @@ export async function startupWhiteLabel(ctx: AppContext, input: Resolve): Promis
     firm = await firmForHost(ctx, hostname);
   }
   if (!firm) throw new AppError('not-found');
-  const [whiteLabels, modules, oauthProviders] = await Promise.all([
-    whiteLabelsFor(ctx, firm),
-    firmModules(ctx.db, firm.id),
-    signInButtons(ctx.db, firm.id),
-  ]);
+  const { whiteLabels, modules, oauthProviders } = await startupOf(ctx, firm);
   const response: WhiteLabelResponse = {
     accounting_firm: {
       id: firm.id,
@@ -80,6 +76,22 @@ export async function startupWhiteLabel(ctx: AppContext, input: Resolve): Promis
     response.location = `${input.protocol}://${firm.domain}${port ? `:${port}` : ''}`;
   }
   return response;
+}
+
+/**
+ * What every page's first call shows of a firm besides its row, kept with the firm's cached reads:
+ * its white labels, identity providers and own row notify at commit (migration 0019), its modules
+ * too (0015).
+ */
+function startupOf(ctx: AppContext, firm: Firm) {
+  return ctx.reads.get(firm.id, 'startup', async () => {
+    const [whiteLabels, modules, oauthProviders] = await Promise.all([
+      whiteLabelsFor(ctx, firm),
+      firmModules(ctx.db, firm.id),
+      signInButtons(ctx.db, firm.id),
+    ]);
+    return { whiteLabels, modules, oauthProviders };
+  });
 }
 
 export async function firmWhiteLabels(ctx: AppContext, accountingFirmId: number): Promise<WhiteLabel[]> {
