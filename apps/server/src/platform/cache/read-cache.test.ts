@@ -36,6 +36,37 @@ describe('read cache', () => {
     }
   });
 
+  it('runs one load for concurrent misses of a key, and a new one for a request after a clear', async () => {
+    const cache = createReadCache();
+    let loads = 0;
+    let release!: () => void;
+    const slow = () =>
+      new Promise<number>((r) => {
+        const n = ++loads;
+        release = () => r(n);
+      });
+    const first = Array.from({ length: 50 }, () => cache.get(1, 'k', slow));
+    expect(loads).toBe(1);
+    release();
+    expect(new Set(await Promise.all(first))).toEqual(new Set([1]));
+    expect(await cache.get(1, 'k', slow)).toBe(1);
+
+    for (const clear of [() => cache.clearFirm(1), () => cache.clear()]) {
+      cache.clear();
+      const before = cache.get(1, 'k', slow);
+      const releaseBefore = release;
+      clear();
+      const after = cache.get(1, 'k', slow);
+      expect(loads).toBeGreaterThan(1);
+      release();
+      releaseBefore();
+      expect(await after).toBeGreaterThan(await before);
+    }
+    // A failed load is not kept: the next request loads again.
+    await expect(cache.get(2, 'k', async () => Promise.reject(new Error('no')))).rejects.toThrow('no');
+    expect(await cache.get(2, 'k', async () => 'yes')).toBe('yes');
+  });
+
   it('keeps nothing while off, and stays within its size', async () => {
     const cache = createReadCache({ maxEntries: 3 });
     cache.setEnabled(false);

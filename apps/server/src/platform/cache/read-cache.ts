@@ -8,7 +8,9 @@
  * row announces: the date (overdue tasks) and a client's end of access passing at midnight.
  *
  * A load that started before a clear of its firm does not store its answer: it may have read the
- * old rows.
+ * old rows. Concurrent misses of one key share one load (when an answer expires, the hundreds of
+ * requests asking for it at that moment run one query, not one each); a request that arrives
+ * after a clear of the firm never joins a load started before it.
  */
 export type ReadCache = {
   /** The cached answer for `key` in the firm, else `load()`'s (stored unless cleared meanwhile). */
@@ -21,7 +23,7 @@ export type ReadCache = {
 };
 
 type Entry = { value: unknown; expires: number };
-type Firm = { entries: Map<string, Entry>; generation: number };
+type Firm = { entries: Map<string, Entry>; loading: Map<string, Promise<unknown>>; generation: number };
 
 export type ReadCacheOptions = { ttlMs?: number; maxEntries?: number; now?: () => number };
 
@@ -38,7 +40,7 @@ export function createReadCache({
   const firmOf = (id: number) => {
     let firm = firms.get(id);
     if (!firm) {
-      firm = { entries: new Map(), generation: 0 };
+      firm = { entries: new Map(), loading: new Map(), generation: 0 };
       firms.set(id, firm);
     }
     return firm;
@@ -59,16 +61,28 @@ export function createReadCache({
         firm.entries.delete(key);
         size--;
       }
+      const shared = firm.loading.get(key);
+      if (shared) return shared as never;
       const started = { all: generation, firm: firm.generation };
-      const value = await load();
-      // The firm's record may have been replaced by a clear of everything: compare generations.
-      if (enabled && started.all === generation && started.firm === firm.generation) {
-        if (size >= maxEntries) clearAll();
-        const current = firmOf(accountingFirmId);
-        if (!current.entries.has(key)) size++;
-        current.entries.set(key, { value, expires: now() + ttlMs });
-      }
-      return value;
+      const loading = load().then(
+        (value) => {
+          if (firm.loading.get(key) === loading) firm.loading.delete(key);
+          // The firm's record may have been replaced by a clear of everything: compare generations.
+          if (enabled && started.all === generation && started.firm === firm.generation) {
+            if (size >= maxEntries) clearAll();
+            const current = firmOf(accountingFirmId);
+            if (!current.entries.has(key)) size++;
+            current.entries.set(key, { value, expires: now() + ttlMs });
+          }
+          return value;
+        },
+        (error: unknown) => {
+          if (firm.loading.get(key) === loading) firm.loading.delete(key);
+          throw error;
+        },
+      );
+      firm.loading.set(key, loading);
+      return loading;
     },
     clearFirm(accountingFirmId) {
       const firm = firms.get(accountingFirmId);
@@ -76,6 +90,7 @@ export function createReadCache({
       firm.generation++;
       size -= firm.entries.size;
       firm.entries.clear();
+      firm.loading.clear();
     },
     clear: clearAll,
     setEnabled(on) {
