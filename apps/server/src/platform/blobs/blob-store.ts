@@ -9,6 +9,16 @@ export type StoredBlob = { key: BlobKey; size: number };
 /** Bytes `start` to `end` inclusive (HTTP Range semantics); `end` defaults to the last byte. */
 export type ByteRange = { start: number; end?: number };
 
+/** Refuses a range a store cannot serve (negative, fractional or reversed bounds). */
+export function checkRange(range: ByteRange): void {
+  const { start, end } = range;
+  const valid =
+    Number.isSafeInteger(start) &&
+    start >= 0 &&
+    (end === undefined || (Number.isSafeInteger(end) && end >= start));
+  if (!valid) throw new RangeError('invalid byte range');
+}
+
 /**
  * Content-addressed storage: the same bytes always get the same key and are stored once.
  * Several owners may hold one key: deleting is the caller's decision once no row refers to it.

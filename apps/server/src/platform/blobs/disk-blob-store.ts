@@ -9,7 +9,7 @@ import {
   type BlobKey,
   BlobNotFoundError,
   type BlobStore,
-  type ByteRange,
+  checkRange,
   type StoredBlob,
 } from './blob-store';
 
@@ -71,15 +71,6 @@ async function linkOrCopy(from: string, to: string): Promise<void> {
   } finally {
     await handle.close();
   }
-}
-
-function checkRange(range: ByteRange): void {
-  const { start, end } = range;
-  const valid =
-    Number.isSafeInteger(start) &&
-    start >= 0 &&
-    (end === undefined || (Number.isSafeInteger(end) && end >= start));
-  if (!valid) throw new RangeError('invalid byte range');
 }
 
 /**

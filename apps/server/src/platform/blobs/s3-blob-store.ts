@@ -17,7 +17,7 @@ import {
   type BlobKey,
   BlobNotFoundError,
   type BlobStore,
-  type ByteRange,
+  checkRange,
   type StoredBlob,
 } from './blob-store';
 
@@ -49,15 +49,6 @@ const COPY_LIMIT = 5 * 1024 * MiB;
 const isNotFound = (error: unknown) =>
   error instanceof S3ServiceException &&
   (error.name === 'NoSuchKey' || error.name === 'NotFound' || error.$metadata.httpStatusCode === 404);
-
-function checkRange(range: ByteRange): void {
-  const { start, end } = range;
-  const valid =
-    Number.isSafeInteger(start) &&
-    start >= 0 &&
-    (end === undefined || (Number.isSafeInteger(end) && end >= start));
-  if (!valid) throw new RangeError('invalid byte range');
-}
 
 /** An S3 client from the settings; without keys the SDK's default chain (env, profile, role) applies. */
 export function s3Client(settings: S3Settings): S3Client {
