@@ -224,6 +224,8 @@ export const documentUploads = pgTable(
     totalSize: bigint('total_size', { mode: 'number' }).notNull(),
     chunkSize: integer('chunk_size').notNull(),
     totalChunks: integer('total_chunks').notNull(),
+    /** Chunks whose bytes are on disk, counted as each is marked written: the last one assembles. */
+    writtenChunks: integer('written_chunks').notNull().default(0),
     conflict: text('conflict', { enum: ['refuse', 'version', 'rename'] })
       .notNull()
       .default('refuse'),

@@ -2,6 +2,7 @@ import { and, asc, eq, getTableColumns, isNotNull, isNull, lt, or, sql } from 'd
 import type { Db } from '../../../db/client';
 import { documentUploadChunks, documentUploads } from '../../../db/schema';
 import type { VendorRef } from '../folders/folders.repository';
+import { rowsOf } from '../sql-rows';
 
 export type UploadRow = typeof documentUploads.$inferSelect;
 export type SessionKey = { folderId: number; userId: number; identifier: string };
@@ -121,22 +122,29 @@ export async function claimChunk(
   return row.writingSince ? 'busy' : 'written';
 }
 
-/** The claimed chunk's bytes are on disk; false when the claim was lost (upload reset meanwhile). */
-export async function markWritten(db: Db, upload: UploadRow, number: number): Promise<boolean> {
-  const rows = await db
-    .update(documentUploadChunks)
-    .set({ writingSince: null })
-    .where(and(ofChunk(upload, number), isNotNull(documentUploadChunks.writingSince)))
-    .returning({ n: documentUploadChunks.number });
-  if (!rows.length) return false;
-  // The session is alive (the cleanup removes idle ones).
-  await db
-    .update(documentUploads)
-    .set({ updatedAt: sql`now()` })
-    .where(
-      and(eq(documentUploads.accountingFirmId, upload.accountingFirmId), eq(documentUploads.id, upload.id)),
-    );
-  return true;
+/**
+ * The claimed chunk's bytes are on disk: the chunk is marked written and counted on its session
+ * (which stays alive for the cleanup), in one statement. Answers the chunks written so far, this
+ * one included (concurrent chunks count one after the other on the session's row: exactly one
+ * sees the last), or null when the claim was lost (the upload was reset meanwhile).
+ */
+export async function markWritten(
+  db: Db,
+  upload: UploadRow,
+  number: number,
+): Promise<{ written: number; total: number } | null> {
+  const result = await db.execute(sql`
+    WITH marked AS (
+      UPDATE document_upload_chunks SET writing_since = NULL
+       WHERE accounting_firm_id = ${upload.accountingFirmId} AND upload_id = ${upload.id}
+         AND number = ${number} AND writing_since IS NOT NULL
+      RETURNING number)
+    UPDATE document_uploads SET written_chunks = written_chunks + 1, updated_at = now()
+     WHERE accounting_firm_id = ${upload.accountingFirmId} AND id = ${upload.id}
+       AND EXISTS (SELECT 1 FROM marked)
+    RETURNING written_chunks AS written, total_chunks AS total`);
+  const [row] = rowsOf<{ written: number; total: number }>(result);
+  return row ? { written: Number(row.written), total: Number(row.total) } : null;
 }
 
 /** Gives up a claim whose bytes could not be written. */
@@ -187,8 +195,7 @@ export async function claimAssembly(
             sql`${documentUploads.claimedAt} < now() - make_interval(secs => ${staleSeconds})`,
           ),
         ),
-        sql`(SELECT count(*) FROM document_upload_chunks c WHERE c.accounting_firm_id = ${upload.accountingFirmId}
-              AND c.upload_id = ${upload.id} AND c.writing_since IS NULL) = ${documentUploads.totalChunks}`,
+        eq(documentUploads.writtenChunks, documentUploads.totalChunks),
       ),
     )
     .returning();

@@ -6,7 +6,7 @@ import { foreignKeyViolation } from '../../../platform/db-errors';
 import { AppError, fieldError } from '../../../platform/errors/app-error';
 import * as docs from '../documents/documents.repository';
 import * as folders from '../folders/folders.repository';
-import { assertWritable, liveFolder, rootOf } from '../folders/folders.service';
+import { assertWritable, liveFolder } from '../folders/folders.service';
 import * as previews from '../previews/previews.repository';
 import { authorizeVendor, type Scope } from '../vendor-access';
 import { complete } from './assembly';
@@ -40,23 +40,34 @@ const BUSY_WAIT_MS = 5000;
 export const authorizeUpload = (ctx: AppContext, actor: Actor, vendorId: number) =>
   authorizeVendor(ctx, actor, vendorId, 'documents.write');
 
-/** The checks every chunk passes before a byte is stored. */
+/** The checks every chunk passes before a byte is stored: its numbers, names and folder. */
 async function checkTarget(ctx: AppContext, scope: Scope, folderId: number, f: FlowChunkFields) {
   checkNumbers(f);
   fileName(f.flowFilename);
   const dirs = pathFolders(f.flowRelativePath);
-  await rootOf(ctx, scope.vendor);
   const folder = await liveFolder(ctx.db, scope.vendor, folderId);
   if (folder.parentId === null && dirs.length === 0) throw new AppError('document-at-root');
   assertWritable(folder, scope);
-  // A taken name is refused before anything is stored (the assembly decides under the lock).
-  if ((f.conflict ?? 'refuse') === 'refuse') {
-    let target: number | undefined = folder.id;
-    for (const name of dirs)
-      target = target && (await folders.findChildByName(ctx.db, scope.vendor, target, name))?.id;
-    if (target && (await docs.findByName(ctx.db, scope.vendor, target, fileName(f.flowFilename))))
-      throw fieldError('node-name-conflict', 'flowFilename');
-  }
+  return { folder, dirs };
+}
+
+/**
+ * A new upload's name is refused when taken, before anything is stored (the assembly decides
+ * under the folder's lock); the chunks of an upload under way are not asked again.
+ */
+async function checkNameFree(
+  ctx: AppContext,
+  scope: Scope,
+  folderId: number,
+  dirs: string[],
+  f: FlowChunkFields,
+) {
+  if ((f.conflict ?? 'refuse') !== 'refuse') return;
+  let target: number | undefined = folderId;
+  for (const name of dirs)
+    target = target && (await folders.findChildByName(ctx.db, scope.vendor, target, name))?.id;
+  if (target && (await docs.findByName(ctx.db, scope.vendor, target, fileName(f.flowFilename))))
+    throw fieldError('node-name-conflict', 'flowFilename');
 }
 
 const sessionValues = (f: FlowChunkFields): repo.SessionValues => ({
@@ -74,14 +85,21 @@ const sessionValues = (f: FlowChunkFields): repo.SessionValues => ({
  * names another upload: a finished one sent again (the same file as a new version), or another
  * file. Then the session starts over, but only once this chunk's bytes are in (`restart`).
  */
-async function session(ctx: AppContext, scope: Scope, folderId: number, f: FlowChunkFields) {
+async function session(ctx: AppContext, scope: Scope, folderId: number, dirs: string[], f: FlowChunkFields) {
   const key = { folderId, userId: scope.actor.userId, identifier: f.flowIdentifier };
-  const { upload, inserted } = await repo.openSession(ctx.db, scope.vendor, key, sessionValues(f));
-  const same =
+  const sameFile = (upload: repo.UploadRow) =>
     upload.totalSize === f.flowTotalSize &&
     upload.chunkSize === f.flowChunkSize &&
     upload.totalChunks === f.flowTotalChunks &&
     upload.relativePath === f.flowRelativePath;
+  const found = await repo.findSession(ctx.db, scope.vendor, key);
+  if (found && found.status !== 'done' && sameFile(found))
+    return { upload: found, inserted: false, stale: false };
+  await checkNameFree(ctx, scope, folderId, dirs, f);
+  const { upload, inserted } = found
+    ? { upload: found, inserted: false }
+    : await repo.openSession(ctx.db, scope.vendor, key, sessionValues(f));
+  const same = sameFile(upload);
   // Another file while this one is assembled: the client tries again once it is done.
   if (!same && upload.status === 'assembling') throw new AppError('too-many-requests');
   return { upload, inserted, stale: !same || upload.status === 'done' };
@@ -114,10 +132,10 @@ export async function receiveChunk(
   content: Readable,
 ): Promise<{ id: number | null }> {
   const f = parseFields(raw);
-  await checkTarget(ctx, scope, folderId, f);
+  const { dirs } = await checkTarget(ctx, scope, folderId, f);
   const store = chunksOf(ctx);
   const body = withDeadline(content);
-  const opened = await session(ctx, scope, folderId, f);
+  const opened = await session(ctx, scope, folderId, dirs, f);
   let upload = opened.upload;
   const n = f.flowChunkNumber;
   const size = f.flowCurrentChunkSize;
@@ -159,9 +177,11 @@ export async function receiveChunk(
     throw error;
   }
   // Lost when the identifier started another upload meanwhile (another file, or a finished one).
-  if (!(await repo.markWritten(ctx.db, upload, n))) throw new AppError('not-found');
+  const count = await repo.markWritten(ctx.db, upload, n);
+  if (!count) throw new AppError('not-found');
   if (hashesAsReceived(upload)) (await hasherOf(ctx, upload).catch(() => null))?.chunkWritten(n);
-  return complete(ctx, scope, upload);
+  // The chunk counted last completes the file (the counts are taken one after the other).
+  return count.written < count.total ? { id: null } : complete(ctx, scope, upload);
 }
 
 /** A body of another size than the chunk's answers 422 on `flowCurrentChunkSize`. */
