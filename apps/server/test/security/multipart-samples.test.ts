@@ -1,10 +1,11 @@
-import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { registerOpenApi } from '../../src/platform/http/openapi';
 import { typed } from '../../src/platform/http/route-helpers';
+import { readFilePart } from '../../src/platform/uploads/file-part';
+import { documentedBodyOnly, registerMultipart } from '../../src/platform/uploads/multipart-scope';
 import { Multipart, type Operation, operationsOf, probeRequest, sampleBody } from './operations';
 import type { TenantIds } from './tenant-world';
 
@@ -48,24 +49,28 @@ beforeAll(async () => {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   await registerOpenApi(app);
-  await app.register(multipart, { attachFieldsToBody: 'keyValues' });
-  typed(app).post(
-    '/api/vendors/:vendor_id/folders/:folder_id/uploads',
-    {
-      schema: {
-        consumes: ['multipart/form-data'],
-        params: z.object({
-          vendor_id: z.coerce.number().meta({ 'x-ref': 'vendor' }),
-          folder_id: z.coerce.number().meta({ 'x-ref': 'folder' }),
-        }),
-        body: flowChunkRequestSchema,
+  await app.register(async (scope) => {
+    await registerMultipart(scope);
+    typed(scope).post(
+      '/api/vendors/:vendor_id/folders/:folder_id/uploads',
+      {
+        validatorCompiler: documentedBodyOnly,
+        schema: {
+          consumes: ['multipart/form-data'],
+          params: z.object({
+            vendor_id: z.coerce.number().meta({ 'x-ref': 'vendor' }),
+            folder_id: z.coerce.number().meta({ 'x-ref': 'folder' }),
+          }),
+          body: flowChunkRequestSchema,
+        },
       },
-    },
-    async (request) => {
-      const { file, ...fields } = request.body;
-      return { params: request.params, fields, file: file.toString() };
-    },
-  );
+      async (request) => {
+        const part = await readFilePart(request, { field: 'file', maxBytes: 1024 });
+        const { file, ...fields } = flowChunkRequestSchema.parse({ ...part.fields, file: part.buffer });
+        return { params: request.params, fields, file: file.toString() };
+      },
+    );
+  });
   await app.ready();
   const doc = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
   operation = operationsOf(doc).find((op) => op.path.endsWith('/uploads'))!;

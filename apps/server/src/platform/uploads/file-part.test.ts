@@ -40,8 +40,14 @@ beforeAll(async () => {
         if (!file.fields.flowChunkNumber) {
           throw new AppError('validation-failed', { fields: { flowChunkNumber: ['required'] } });
         }
-        const bytes = !content.readableObjectMode;
-        return { fields: file.fields, bytes, ...(await blobs.put(content)) };
+        let bytes = true;
+        const pieces = async function* () {
+          for await (const piece of content) {
+            bytes &&= Buffer.isBuffer(piece);
+            yield piece;
+          }
+        };
+        return { fields: file.fields, bytes, ...(await blobs.put(pieces())) };
       }),
     );
   });

@@ -1,10 +1,10 @@
-import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
-import type { MultipartFile, MultipartValue } from '@fastify/multipart';
 import type { ErrorCode } from '@portal/contracts';
 import type { FastifyRequest } from 'fastify';
 import { AppError, fieldError } from '../errors/app-error';
 import { multipartError } from './multipart-errors';
+import { boundaryOf, type FilePartHead, MultipartReader } from './multipart-reader';
+import { multipartLimitsOf } from './multipart-scope';
 
 /** What one upload route accepts. */
 export type FilePartRules = {
@@ -30,16 +30,19 @@ export type FilePart = {
   fields: Record<string, string>;
 };
 
-function addField(fields: Record<string, string>, part: MultipartValue, code: ErrorCode): void {
-  const name = part.fieldname;
-  if (part.fieldnameTruncated || part.valueTruncated) throw fieldError(code, name, 'too-long');
-  if (typeof part.value !== 'string' || Object.hasOwn(fields, name)) {
-    throw fieldError(code, name, 'invalid-value');
-  }
-  fields[name] = part.value;
+/** A file part's bytes, pieces as they arrive. */
+export type FileContent = AsyncGenerator<Buffer, void, undefined>;
+
+/** Field names that would reach an object's prototype: refused like a broken body. */
+const PROTO_NAMES = new Set(['__proto__', 'constructor', 'prototype']);
+
+function addField(fields: Record<string, string>, name: string, value: string, code: ErrorCode): void {
+  if (PROTO_NAMES.has(name)) throw new AppError('bad-request', { message: `field name ${name} refused` });
+  if (Object.hasOwn(fields, name)) throw fieldError(code, name, 'invalid-value');
+  fields[name] = value;
 }
 
-function accepts(rules: FilePartRules, file: MultipartFile): boolean {
+function accepts(rules: FilePartRules, file: FilePartHead): boolean {
   const { extensions, types } = rules;
   if (!extensions && !types) return true;
   const name = file.filename.toLowerCase();
@@ -51,73 +54,68 @@ function accepts(rules: FilePartRules, file: MultipartFile): boolean {
 
 /** Reads the fields up to the first file part and checks that part against the rules. */
 async function firstFilePart(
-  request: FastifyRequest,
+  reader: MultipartReader,
   rules: FilePartRules,
   fields: Record<string, string>,
-): Promise<MultipartFile> {
+): Promise<FilePartHead> {
   const code = rules.errorCode ?? 'validation-failed';
-  if (typeof request.isMultipart !== 'function') {
-    throw new Error("multipart is not registered in this route's scope: call registerMultipart()");
-  }
-  if (!request.isMultipart()) throw fieldError(code, rules.field, 'required');
-  let file: MultipartFile | undefined;
+  let file: FilePartHead | null = null;
   try {
-    for await (const part of request.parts({ limits: { fileSize: rules.maxBytes } })) {
-      if (part.type === 'file') {
+    for (let part = await reader.next(); part; part = await reader.next()) {
+      if (part.kind === 'file') {
         file = part;
         break;
       }
-      addField(fields, part, code);
+      addField(fields, part.name, part.value, code);
     }
   } catch (error) {
-    throw multipartError(error);
+    throw multipartError(error, code);
   }
-  if (file?.fieldname !== rules.field) throw fieldError(code, rules.field, 'required');
+  if (file?.name !== rules.field) throw fieldError(code, rules.field, 'required');
   if (!accepts(rules, file)) throw fieldError(code, rules.field, 'invalid-value');
   return file;
 }
 
-/** The file's bytes; the parser cuts a file at `maxBytes` silently: that fails here with 413. */
-async function* withinLimit(file: MultipartFile['file']): AsyncGenerator<Buffer> {
+/** The file's bytes as they arrive; past `maxBytes` 413, a broken body 400. */
+async function* fileContent(reader: MultipartReader, maxBytes: number): FileContent {
   try {
-    for await (const chunk of file) {
-      if (file.truncated) throw new AppError('payload-too-large');
-      yield chunk as Buffer;
-    }
+    yield* reader.content(maxBytes);
   } catch (error) {
     throw multipartError(error);
   }
-  if (file.truncated) throw new AppError('payload-too-large');
-}
-
-/**
- * Stops parsing and drops whatever the client still sends, so that an early answer (a refused
- * file, a failed sink) reaches a client that is still uploading and the connection stays usable.
- */
-function discardRest(request: FastifyRequest): void {
-  request.raw.unpipe();
-  request.raw.resume();
 }
 
 /**
  * Streams the request's file part to `sink` without holding it in memory. The sink receives the
  * part's description first (validate `fields` there before reading) and the content, which fails
  * with an `AppError` (413 past `maxBytes`, 400 for a broken body): a sink writing somewhere must
- * clean up when its stream fails. Errors the sink throws itself pass through unchanged. Fields
- * sent after the file are not read.
+ * clean up when its content fails. Errors the sink throws itself pass through unchanged. Fields
+ * sent after the file are not read. Whatever the client still sends once the sink is done (an
+ * early answer, a refused file) is dropped, so that the answer reaches a client still uploading
+ * and the connection stays usable.
  */
 export async function streamFilePart<T>(
   request: FastifyRequest,
   rules: FilePartRules,
-  sink: (file: FilePart, content: Readable) => Promise<T>,
+  sink: (file: FilePart, content: FileContent) => Promise<T>,
 ): Promise<T> {
+  const limits = multipartLimitsOf(request);
+  const code = rules.errorCode ?? 'validation-failed';
+  const contentType = request.headers['content-type'];
+  const boundary = boundaryOf(contentType);
+  if (!boundary) {
+    if (/^multipart\/form-data/i.test(contentType ?? ''))
+      throw new AppError('bad-request', { message: 'multipart body without a boundary' });
+    throw fieldError(code, rules.field, 'required');
+  }
+  const reader = new MultipartReader(request.raw, boundary, limits);
   try {
     const fields: Record<string, string> = {};
-    const part = await firstFilePart(request, rules, fields);
+    const part = await firstFilePart(reader, rules, fields);
     const file = { filename: part.filename, mimetype: part.mimetype, fields };
-    return await sink(file, Readable.from(withinLimit(part.file), { objectMode: false }));
+    return await sink(file, fileContent(reader, rules.maxBytes));
   } finally {
-    discardRest(request);
+    reader.release();
   }
 }
 

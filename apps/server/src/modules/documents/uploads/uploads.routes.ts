@@ -7,18 +7,12 @@ import {
   uploadTestResponseSchema,
 } from '@portal/contracts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../../app-context';
 import { requireActor } from '../../../platform/auth/auth-plugin';
 import { bearer, typed } from '../../../platform/http/route-helpers';
 import { streamFilePart } from '../../../platform/uploads/file-part';
-import { registerMultipart } from '../../../platform/uploads/multipart-scope';
+import { documentedBodyOnly, registerMultipart } from '../../../platform/uploads/multipart-scope';
 import * as service from './uploads.service';
-
-/** The multipart body is read as a stream by the handler: its schema documents it only. */
-// biome-ignore lint/suspicious/noExplicitAny: Fastify types the compiler per route schema.
-const documentedBodyOnly: any = (route: Parameters<typeof validatorCompiler>[0]) =>
-  route.httpPart === 'body' ? () => ({ value: undefined }) : validatorCompiler(route);
 
 /** The flow.js chunk endpoint and its test GET. Multipart stays in this scope. */
 export function uploadRoutes(app: FastifyInstance, ctx: AppContext): void {

@@ -1,4 +1,3 @@
-import type { Readable } from 'node:stream';
 import type { FlowChunkFields } from '@portal/contracts';
 import type { AppContext } from '../../../app-context';
 import type { Actor } from '../../../platform/auth/sessions';
@@ -129,7 +128,7 @@ export async function receiveChunk(
   scope: Scope,
   folderId: number,
   raw: Record<string, string>,
-  content: Readable,
+  content: AsyncIterable<Buffer>,
 ): Promise<{ id: number | null }> {
   const f = parseFields(raw);
   const { dirs } = await checkTarget(ctx, scope, folderId, f);
@@ -212,11 +211,11 @@ async function claimChunk(ctx: AppContext, upload: repo.UploadRow, n: number, si
 }
 
 /** The body, cut once the chunk's claim could be taken over (so two writers never overlap). */
-async function* withDeadline(content: Readable): AsyncGenerator<Buffer> {
+async function* withDeadline(content: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
   const deadline = Date.now() + CHUNK_WRITE_DEADLINE_MS;
   for await (const piece of content) {
     if (Date.now() > deadline) throw new AppError('request-timeout');
-    yield piece as Buffer;
+    yield piece;
   }
 }
 
