@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { documents, folders, type TreeFolder, treeStructures, vendors } from '../../../db/schema';
+import { preparedPerDatabase } from '../../../platform/db-prepared';
 import { rowsOf } from '../sql-rows';
 
 export type FolderRow = typeof folders.$inferSelect;
@@ -19,11 +20,23 @@ export async function findRoot(db: Db, vendor: VendorRef): Promise<FolderRow | u
   return row;
 }
 
-export async function findFolder(db: Db, vendor: VendorRef, id: number): Promise<FolderRow | undefined> {
-  const [row] = await db
+/** Every document route reads its folder: prepared once per database. */
+const folderQuery = preparedPerDatabase((db) =>
+  db
     .select()
     .from(folders)
-    .where(and(ofVendor(vendor), eq(folders.id, id)));
+    .where(
+      and(
+        eq(folders.accountingFirmId, sql.placeholder('firmId')),
+        eq(folders.vendorId, sql.placeholder('vendorId')),
+        eq(folders.id, sql.placeholder('id')),
+      ),
+    )
+    .prepare('folder_by_id'),
+);
+
+export async function findFolder(db: Db, vendor: VendorRef, id: number): Promise<FolderRow | undefined> {
+  const [row] = await folderQuery(db).execute({ firmId: vendor.accountingFirmId, vendorId: vendor.id, id });
   return row;
 }
 

@@ -1,6 +1,7 @@
 import { and, asc, eq, getTableColumns, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { documentUploadChunks, documentUploads } from '../../../db/schema';
+import { preparedPerDatabase } from '../../../platform/db-prepared';
 import type { VendorRef } from '../folders/folders.repository';
 import { rowsOf } from '../sql-rows';
 
@@ -11,21 +12,33 @@ export type SessionValues = Pick<
   'filename' | 'relativePath' | 'totalSize' | 'chunkSize' | 'totalChunks' | 'conflict' | 'md5'
 >;
 
-const ofSession = (vendor: VendorRef, key: SessionKey) =>
-  and(
-    eq(documentUploads.accountingFirmId, vendor.accountingFirmId),
-    eq(documentUploads.vendorId, vendor.id),
-    eq(documentUploads.folderId, key.folderId),
-    eq(documentUploads.userId, key.userId),
-    eq(documentUploads.identifier, key.identifier),
-  );
+/** Every chunk reads its session: prepared once per database. */
+const sessionQuery = preparedPerDatabase((db) =>
+  db
+    .select()
+    .from(documentUploads)
+    .where(
+      and(
+        eq(documentUploads.accountingFirmId, sql.placeholder('firmId')),
+        eq(documentUploads.vendorId, sql.placeholder('vendorId')),
+        eq(documentUploads.folderId, sql.placeholder('folderId')),
+        eq(documentUploads.userId, sql.placeholder('userId')),
+        eq(documentUploads.identifier, sql.placeholder('identifier')),
+      ),
+    )
+    .prepare('upload_session'),
+);
 
 export async function findSession(
   db: Db,
   vendor: VendorRef,
   key: SessionKey,
 ): Promise<UploadRow | undefined> {
-  const [row] = await db.select().from(documentUploads).where(ofSession(vendor, key));
+  const [row] = await sessionQuery(db).execute({
+    firmId: vendor.accountingFirmId,
+    vendorId: vendor.id,
+    ...key,
+  });
   return row;
 }
 
@@ -80,6 +93,29 @@ const ofChunk = (upload: Pick<UploadRow, 'id' | 'accountingFirmId'>, number: num
     eq(documentUploadChunks.number, number),
   );
 
+const claimQuery = preparedPerDatabase((db) =>
+  db
+    .insert(documentUploadChunks)
+    .values({
+      accountingFirmId: sql.placeholder('firmId'),
+      uploadId: sql.placeholder('uploadId'),
+      number: sql.placeholder('number'),
+      size: sql.placeholder('size'),
+      writingSince: sql`now()`,
+    })
+    .onConflictDoUpdate({
+      target: [
+        documentUploadChunks.accountingFirmId,
+        documentUploadChunks.uploadId,
+        documentUploadChunks.number,
+      ],
+      set: { size: sql`excluded.size`, writingSince: sql`now()` },
+      setWhere: sql`${documentUploadChunks.writingSince} < now() - make_interval(secs => ${sql.placeholder('staleSeconds')})`,
+    })
+    .returning({ n: documentUploadChunks.number })
+    .prepare('upload_chunk_claim'),
+);
+
 /**
  * Claims the writing of chunk `number`: answers true when this request may write its bytes (the
  * chunk is new, or its claim is older than `staleSeconds`, from a request that stopped), 'written'
@@ -93,25 +129,13 @@ export async function claimChunk(
   size: number,
   staleSeconds: number,
 ): Promise<true | 'written' | 'busy'> {
-  const claimed = await db
-    .insert(documentUploadChunks)
-    .values({
-      accountingFirmId: upload.accountingFirmId,
-      uploadId: upload.id,
-      number,
-      size,
-      writingSince: sql`now()`,
-    })
-    .onConflictDoUpdate({
-      target: [
-        documentUploadChunks.accountingFirmId,
-        documentUploadChunks.uploadId,
-        documentUploadChunks.number,
-      ],
-      set: { size, writingSince: sql`now()` },
-      setWhere: sql`${documentUploadChunks.writingSince} < now() - make_interval(secs => ${staleSeconds})`,
-    })
-    .returning({ n: documentUploadChunks.number });
+  const claimed = await claimQuery(db).execute({
+    firmId: upload.accountingFirmId,
+    uploadId: upload.id,
+    number,
+    size,
+    staleSeconds,
+  });
   if (claimed.length) return true;
   const [row] = await db
     .select({ writingSince: documentUploadChunks.writingSince })
