@@ -247,40 +247,26 @@ describe("the portal's rule", () => {
     const { user: collaborator } = await buildFirmMember(t.database.db, { firm });
     const adminToken = (await tokensOf(admin.email)).access_token;
     const settingsUrl = `/api/accounting-firms/${firm.id}/sign-in-settings`;
+    const patchSettings = (token: string, payload: object, url = settingsUrl) =>
+      t.request({ method: 'PATCH', url, token, payload });
     expect((await t.request({ method: 'GET', url: settingsUrl, token: adminToken })).body.data).toEqual({
       mfa_rule: 'optional',
       magic_links: true,
     });
     const collaboratorToken = (await tokensOf(collaborator.email)).access_token;
-    const refused = await t.request({
-      method: 'PATCH',
-      url: settingsUrl,
-      token: collaboratorToken,
-      payload: { mfa_rule: 'team' },
-    });
+    const refused = await patchSettings(collaboratorToken, { mfa_rule: 'team' });
     expect(refused.status).toBe(403);
     const { firm: otherFirm } = await buildPortal(t.database.db);
-    const elsewhere = await t.request({
-      method: 'PATCH',
-      url: `/api/accounting-firms/${otherFirm.id}/sign-in-settings`,
-      token: adminToken,
-      payload: { mfa_rule: 'team' },
-    });
+    const elsewhere = await patchSettings(
+      adminToken,
+      { mfa_rule: 'team' },
+      `/api/accounting-firms/${otherFirm.id}/sign-in-settings`,
+    );
     expect(elsewhere.status).toBe(404);
-    const bad = await t.request({
-      method: 'PATCH',
-      url: settingsUrl,
-      token: adminToken,
-      payload: { mfa_rule: 'all' },
-    });
+    const bad = await patchSettings(adminToken, { mfa_rule: 'all' });
     expect(bad.status).toBe(422);
 
-    const set = await t.request({
-      method: 'PATCH',
-      url: settingsUrl,
-      token: adminToken,
-      payload: { mfa_rule: 'administrators' },
-    });
+    const set = await patchSettings(adminToken, { mfa_rule: 'administrators' });
     expect(set.status).toBe(200);
     expect(set.body.data.mfa_rule).toBe('administrators');
     // Collaborators are not named by this rule.

@@ -7,7 +7,8 @@ import { text } from 'node:stream/consumers';
 import { ListObjectsV2Command, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type S3Server, startS3Server } from '../../../test/s3-server';
-import { BlobNotFoundError, type BlobStore, InvalidBlobKeyError } from './blob-store';
+import type { BlobStore } from './blob-store';
+import { blobStoreContract, chunked, sha256 } from './blob-store-contract';
 import { s3BlobStore, s3Client } from './s3-blob-store';
 
 const MiB = 1024 * 1024;
@@ -25,21 +26,12 @@ afterAll(async () => {
   await server?.close();
 });
 
-const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 /** Every object key of the bucket. */
 async function objects(): Promise<string[]> {
   const listed = await client.send(new ListObjectsV2Command({ Bucket: server.settings.bucket }));
   return (listed.Contents ?? []).map((o) => o.Key!).sort();
 }
 const read = async (stream: Readable) => Buffer.concat(await stream.toArray());
-
-function chunked(bytes: Buffer, size = 64 * 1024): Readable {
-  return Readable.from(
-    (function* () {
-      for (let i = 0; i < bytes.length; i += size) yield bytes.subarray(i, i + size);
-    })(),
-  );
-}
 
 /** Bytes of every file under `dir` (s3rver writes parts and objects there as they arrive). */
 function bytesUnder(dir: string): number {
@@ -101,20 +93,6 @@ describe('s3BlobStore (against s3rver)', () => {
     expect(await store.has(stored.key)).toBe(true);
   });
 
-  it('reads a byte range, both ends included', async () => {
-    const { key } = await store.put(Readable.from([Buffer.from('0123456789')]));
-    expect(await text(await store.get(key, { start: 2, end: 5 }))).toBe('2345');
-    expect(await text(await store.get(key, { start: 7 }))).toBe('789');
-    await expect(store.get(key, { start: 5, end: 2 })).rejects.toBeInstanceOf(RangeError);
-    await expect(store.get(key, { start: -1 })).rejects.toBeInstanceOf(RangeError);
-  });
-
-  it('stores empty content too', async () => {
-    const stored = await store.put(Readable.from([]));
-    expect(stored).toEqual({ key: sha256(new Uint8Array()), size: 0 });
-    expect(await text(await store.get(stored.key))).toBe('');
-  });
-
   it('stores the same content once; a damaged object (wrong size) under the key is replaced', async () => {
     const bytes = randomBytes(10_000);
     const a = await store.put(chunked(bytes, 1000));
@@ -153,30 +131,7 @@ describe('s3BlobStore (against s3rver)', () => {
     expect(await objects()).toEqual(before);
   });
 
-  it('answers a typed not-found for a missing key; has is false and delete does nothing', async () => {
-    const key = sha256(Buffer.from('never stored'));
-    const error = await store.get(key).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(BlobNotFoundError);
-    expect((error as BlobNotFoundError).key).toBe(key);
-    expect(await store.has(key)).toBe(false);
-    await expect(store.delete(key)).resolves.toBeUndefined();
-  });
-
-  it('deletes a blob', async () => {
-    const { key } = await store.put(Readable.from([Buffer.from('to delete')]));
-    await store.delete(key);
-    expect(await store.has(key)).toBe(false);
-    await expect(store.get(key)).rejects.toBeInstanceOf(BlobNotFoundError);
-  });
-
-  it('refuses every key that is not 64 lowercase hex digits, before any request', async () => {
-    const valid = sha256(Buffer.from('x'));
-    for (const key of [valid.toUpperCase(), `../${valid.slice(3)}`, `${valid}0`, '', null]) {
-      await expect(store.get(key as string)).rejects.toBeInstanceOf(InvalidBlobKeyError);
-      await expect(store.has(key as string)).rejects.toBeInstanceOf(InvalidBlobKeyError);
-      await expect(store.delete(key as string)).rejects.toBeInstanceOf(InvalidBlobKeyError);
-    }
-  });
+  blobStoreContract(() => store);
 
   it('streams a large object both ways, never holding more than the parts in flight', async () => {
     const total = 160 * MiB;
