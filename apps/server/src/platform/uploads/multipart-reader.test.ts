@@ -114,6 +114,9 @@ describe('MultipartReader', () => {
         `${field('kept', 'yes')}--${BOUNDARY}--\r\n`,
     );
     expect(await read(body, 7)).toEqual({ fields: { kept: 'yes' }, file: null, content: null, next: null });
+    // A skipped part is capped like a field.
+    const long = `--${BOUNDARY}\r\n\r\n${'z'.repeat(LIMITS.fieldSize + 1)}\r\n${field('kept', 'yes')}`;
+    expect((await failure(read(Buffer.from(long), 7)))?.kind).toBe('malformed');
   });
 
   it('refuses a body cut short, a missing boundary and a bad part header (malformed)', async () => {

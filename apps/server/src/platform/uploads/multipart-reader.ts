@@ -154,8 +154,9 @@ export class MultipartReader {
       const headers = await this.readHeaders();
       const disposition = parseDisposition(headers.get('content-disposition'));
       if (!disposition) {
-        // Not a form-data part: skipped, as busboy does.
-        await this.skipPast(this.delimiter, Number.POSITIVE_INFINITY);
+        // Not a form-data part: skipped, as busboy does, but counted and capped like a field.
+        if (++this.fieldCount > this.limits.fields) throw new MultipartError('too-large', 'too many parts');
+        await this.skipPast(this.delimiter, this.limits.fieldSize);
         continue;
       }
       if (Buffer.byteLength(disposition.name) > MAX_NAME_BYTES)
