@@ -15,7 +15,7 @@ import type { z } from 'zod';
 import { isApiError } from '../../api';
 import { useAppNavigate } from '../../app/app-navigate';
 import { useSnackbar } from '../../app/snackbars';
-import { FormTextField } from '../../components/form/form-text-field';
+import { NewPasswordFields } from '../../components/form/new-password-fields';
 import { strongPasswordResolver, usePasswordStrengthPreload } from '../../components/form/password-strength';
 import { PageLoader } from '../../components/page-loader';
 import { useCreatePassword, usePasswordToken } from './api';
@@ -63,20 +63,11 @@ export function CreatePasswordPage() {
       </Typography>
       <Typography color="text.secondary">{t('createPassword.intro', { email: check.data.email })}</Typography>
       {error ? <Alert severity="error">{error}</Alert> : null}
-      <FormTextField
+      <NewPasswordFields
         control={control}
-        name="password"
         label={t('createPassword.password')}
-        type="password"
-        autoComplete="new-password"
-        helperText={t('passwordHint')}
-      />
-      <FormTextField
-        control={control}
-        name="password_confirmation"
-        label={t('createPassword.confirmation')}
-        type="password"
-        autoComplete="new-password"
+        confirmationLabel={t('createPassword.confirmation')}
+        hint={t('passwordHint')}
       />
       <Controller
         control={control}

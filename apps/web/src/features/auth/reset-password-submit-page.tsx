@@ -12,7 +12,7 @@ import { isApiError } from '../../api';
 import { useAppNavigate } from '../../app/app-navigate';
 import { useSnackbar } from '../../app/snackbars';
 import { AppLink } from '../../components/app-link';
-import { FormTextField } from '../../components/form/form-text-field';
+import { NewPasswordFields } from '../../components/form/new-password-fields';
 import { strongPasswordResolver, usePasswordStrengthPreload } from '../../components/form/password-strength';
 import { PageLoader } from '../../components/page-loader';
 import { usePasswordToken, useResetPassword } from './api';
@@ -59,20 +59,11 @@ export function ResetPasswordSubmitPage() {
         <>
           <Typography color="text.secondary">{check.data.email}</Typography>
           {error ? <Alert severity="error">{error}</Alert> : null}
-          <FormTextField
+          <NewPasswordFields
             control={control}
-            name="password"
             label={t('resetSubmit.password')}
-            type="password"
-            autoComplete="new-password"
-            helperText={t('passwordHint')}
-          />
-          <FormTextField
-            control={control}
-            name="password_confirmation"
-            label={t('resetSubmit.confirmation')}
-            type="password"
-            autoComplete="new-password"
+            confirmationLabel={t('resetSubmit.confirmation')}
+            hint={t('passwordHint')}
           />
           <Button type="submit" variant="contained" disabled={formState.isSubmitting}>
             {t('resetSubmit.submit')}

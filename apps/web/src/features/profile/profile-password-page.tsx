@@ -10,6 +10,7 @@ import { endSession, useMe } from '../../app/session';
 import { useSnackbar } from '../../app/snackbars';
 import { serverFieldErrors } from '../../components/form/field-errors';
 import { FormTextField } from '../../components/form/form-text-field';
+import { NewPasswordFields } from '../../components/form/new-password-fields';
 import { strongPasswordResolver, usePasswordStrengthPreload } from '../../components/form/password-strength';
 import { TEST_IDS } from '../../components/test-ids';
 import { useChangePassword } from './api';
@@ -77,20 +78,11 @@ export function ProfilePasswordPage() {
           type="password"
           autoComplete="current-password"
         />
-        <FormTextField
+        <NewPasswordFields
           control={control}
-          name="password"
           label={t('password.password')}
-          type="password"
-          autoComplete="new-password"
-          helperText={t('password.hint')}
-        />
-        <FormTextField
-          control={control}
-          name="password_confirmation"
-          label={t('password.confirmation')}
-          type="password"
-          autoComplete="new-password"
+          confirmationLabel={t('password.confirmation')}
+          hint={t('password.hint')}
         />
         <Button type="submit" variant="contained" disabled={formState.isSubmitting}>
           {t('password.submit')}
