@@ -54,6 +54,26 @@ describe.runIf(inject('databaseKind') === 'postgres')('uploads racing each other
     expect(list.body.data.filter((n: { name: string }) => n.name.startsWith('once')).length).toBe(1);
   });
 
+  it('every chunk of an upload at once: the chunk counted last assembles it, once, whole', async () => {
+    const content = Buffer.alloc(8 * 64 * 1024);
+    for (let i = 0; i < content.length; i += 4) content.writeUInt32LE(i, i);
+    const o = { chunkSize: 64 * 1024, identifier: 'all-at-once' };
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => sendChunk(w, folder, 'all.bin', content, i + 1, o)),
+    );
+    expect(answers.map((a) => a.status)).toEqual(Array(8).fill(200));
+    const ids = answers.map((a) => a.body.data.id).filter((id) => id !== null);
+    expect(ids).toHaveLength(1);
+    const got = await w.t.app.inject({
+      method: 'GET',
+      url: `/api/vendors/${w.vendor}/documents/${ids[0]}/content`,
+      headers: { authorization: `Bearer ${w.tokens.expert}` },
+    });
+    expect(got.rawPayload.equals(content)).toBe(true);
+    const versions = (await w.call('GET', `/api/vendors/${w.vendor}/documents/${ids[0]}/versions`)).body.data;
+    expect(versions).toHaveLength(1);
+  });
+
   it('the same chunk sent twice at once with other bytes: one writer, its bytes whole, the key their sha256', async () => {
     const a = Buffer.alloc(3 * 64 * 1024, 'a');
     const b = Buffer.from(a).fill('b', 0, 64 * 1024);
