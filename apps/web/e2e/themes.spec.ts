@@ -74,8 +74,11 @@ test('a theme is created, put on a task, filters the list and is deleted', async
   // Filtered by the theme, only the tagged task is left.
   const small = (page.viewportSize()?.width ?? 1280) < 900;
   if (small) await page.getByRole('button', { name: /filtres|filters/i }).click();
-  await page.getByTestId('filter-themes').fill(tag);
-  await page.getByRole('option', { name: themeTitle }).click();
+  // The bar may re-render as the drawer's URL settles: type again until the option shows.
+  await expect(async () => {
+    await page.getByTestId('filter-themes').fill(tag);
+    await page.getByRole('option', { name: themeTitle }).click({ timeout: 5000 });
+  }).toPass({ timeout: 30_000 });
   await expect(page).toHaveURL(/theme=\d+/);
   await expect(taggedRow).toBeVisible();
   await expect(page.getByTestId(`task-row-${plain}`)).toBeHidden();
