@@ -69,6 +69,10 @@ test('a collaborator reads the terms without publishing', async ({ page }, testI
 });
 
 async function openTermsSection(page: Page, label: string) {
-  await page.getByTestId('settings-menu').getByRole('link', { name: label }).click();
-  await expect(page).toHaveURL(/\/settings\/[0-9a-f]+\/terms-of-service$/);
+  // Just after a change of firm, the settings may still settle on the new firm's first page: click
+  // again until the section stays.
+  await expect(async () => {
+    await page.getByTestId('settings-menu').getByRole('link', { name: label }).click();
+    await expect(page).toHaveURL(/\/settings\/[0-9a-f]+\/terms-of-service$/, { timeout: 3000 });
+  }).toPass({ timeout: 20_000 });
 }
