@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Page, type Request } from '@playwright/test';
 import { encodeContext } from '@portal/contracts/context';
 import { ACCOUNTS, apiLogin, type Lang } from './helpers';
 
@@ -103,3 +103,12 @@ export function makePdf(pages: number): Buffer {
   out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
   return Buffer.from(out, 'latin1');
 }
+
+/** A flow field of a chunk POST as the app sent it (the fields come before the file part). */
+export function chunkField(request: Request, field: string): string | null {
+  const head = (request.postDataBuffer() ?? Buffer.alloc(0)).subarray(0, 4096).toString('latin1');
+  return new RegExp(`name="${field}"\\r\\n\\r\\n([^\\r]*)`).exec(head)?.[1] ?? null;
+}
+
+/** Chunk POSTs and test GETs of the chunk endpoint (for page.route and the request events). */
+export const UPLOADS_URL = /\/api\/vendors\/\d+\/folders\/\d+\/uploads(\?|$)/;

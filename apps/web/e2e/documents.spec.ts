@@ -1,19 +1,21 @@
 import { expect, type Page, test } from '@playwright/test';
 import { encodeContext } from '@portal/contracts/context';
-import { makePdf } from './documents-world';
+import { chunkField, makePdf, UPLOADS_URL } from './documents-world';
 import { ACCOUNTS, apiLogin, type Lang, langOf, signInWithApi } from './helpers';
 
 /**
  * The document manager as expert@demo.test on the demo's Boulangerie Martin: each locale project
- * works in its own folder (both share one server): uploads with progress (one file chunked), a
- * name conflict resolved as a new version, the versions, the viewer paging through a PDF, a
- * download.
+ * works in its own folder (both share one server): uploads with progress read half-way (one file
+ * chunked, its second chunk held), a name conflict resolved as a new version, the versions, the
+ * viewer paging through a PDF, a download. Folder uploads, cancelling, retrying and resuming are
+ * in documents-uploads.spec.ts.
  */
 
 const TEXT = {
   fr: {
     uploadFiles: 'Envoyer des fichiers',
     finished: 'Envois terminés',
+    overall: 'Progression totale',
     newVersion: 'Nouvelle version',
     conflictTitle: 'Un document porte déjà ce nom',
     versionsOf: (name: string) => `Versions de ${name}`,
@@ -37,6 +39,7 @@ const TEXT = {
   en: {
     uploadFiles: 'Upload files',
     finished: 'Uploads finished',
+    overall: 'Overall progress',
     newVersion: 'New version',
     conflictTitle: 'A document already has this name',
     versionsOf: (name: string) => `Versions of ${name}`,
@@ -95,11 +98,21 @@ test('uploads, resolves a conflict, views a PDF and downloads', async ({ page },
   await expect(page.getByTestId('current-folder')).toHaveText(folder);
   await expect(page.getByTestId('folder-tree')).toBeVisible();
 
-  // Several files at once, one of 11.5 MB: two chunks of the 5,242,880-byte protocol.
+  // Several files at once, one of 11.5 MB: two chunks of the 5,242,880-byte protocol. Its
+  // second chunk is held until the progress shown has been read half-way.
   const big = Buffer.alloc(11_534_336, 7);
   const chunkPosts: string[] = [];
   page.on('request', (r) => {
     if (r.method() === 'POST' && r.url().includes('/uploads')) chunkPosts.push(r.url());
+  });
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(UPLOADS_URL, async (route) => {
+    if (route.request().method() === 'POST' && chunkField(route.request(), 'flowChunkNumber') === '2')
+      await held;
+    await route.continue();
   });
   await page.getByTestId('upload-files-input').setInputFiles([
     { name: 'rapport.pdf', mimeType: 'application/pdf', buffer: makePdf(3) },
@@ -108,11 +121,24 @@ test('uploads, resolves a conflict, views a PDF and downloads', async ({ page },
   ]);
   const panel = page.getByTestId('upload-panel');
   await expect(panel).toBeVisible();
-  await expect(panel.getByRole('progressbar').first()).toBeVisible();
   await expect(panel.getByTestId('upload-item')).toHaveCount(3);
+  const percent = async (name: string) =>
+    Math.round(
+      Number((await panel.getByRole('progressbar', { name }).getAttribute('aria-valuenow')) ?? Number.NaN),
+    );
+  // The first chunk's 5,242,880 bytes of 11,534,336: 45 %, the second one held; the small files done.
+  await expect.poll(() => percent('archive.bin'), { timeout: 30_000 }).toBe(45);
+  await expect(panel.locator('[data-testid="upload-item"][data-state="finished"]')).toHaveCount(2);
+  const overallHalfWay = await percent(t.overall);
+  expect(overallHalfWay).toBeGreaterThan(0);
+  expect(overallHalfWay).toBeLessThan(100);
+  release();
   await expect(panel.locator('[data-testid="upload-item"][data-state="finished"]')).toHaveCount(3, {
     timeout: 60_000,
   });
+  expect(await percent('archive.bin')).toBe(100);
+  expect(await percent(t.overall)).toBe(100);
+  await page.unroute(UPLOADS_URL);
   await expect(page.getByTestId('upload-summary')).toHaveText(t.finished);
   expect(chunkPosts.length).toBe(4);
   const list = page.getByTestId('node-list');

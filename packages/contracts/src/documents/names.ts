@@ -39,3 +39,15 @@ export function fitFileName(
   if (room < 1) return { error: 'extension-too-long' };
   return { name: [...chars.slice(0, room), ...ext].join('').trim() };
 }
+
+/**
+ * "name" -> "name (2)", "name (3)"…: the first that `taken` (names in lowercase) does not hold.
+ * The rule by which the server names a folder that would clash (`free-names.ts`); the web app
+ * uses it to create a new folder for an uploaded one whose name is taken.
+ */
+export function numberedFreeName(name: string, taken: ReadonlySet<string>): string {
+  for (let n = 2; ; n++) {
+    const candidate = `${name} (${n})`;
+    if (!taken.has(candidate.toLowerCase())) return candidate;
+  }
+}

@@ -20,14 +20,17 @@ export const documentKeys = {
     ['documents', vendorId, 'versions', documentId] as const,
 };
 
+/** The root folder (parentId null) or the live sub-folders of `parentId`. */
+export const fetchFolderChildren = (vendorId: number, parentId: number | null) =>
+  api.get<Folder[]>(`vendors/${vendorId}/folders`, {
+    query: parentId === null ? undefined : { parent_id: parentId },
+  });
+
 /** The root folder (parentId null) or the live sub-folders of `parentId`: the tree loads lazily. */
 export const useFolderChildren = (vendorId: number, parentId: number | null, enabled = true) =>
   useQuery({
     queryKey: documentKeys.tree(vendorId, parentId),
-    queryFn: () =>
-      api.get<Folder[]>(`vendors/${vendorId}/folders`, {
-        query: parentId === null ? undefined : { parent_id: parentId },
-      }),
+    queryFn: () => fetchFolderChildren(vendorId, parentId),
     refetchInterval: AUTO_REFRESH_MS,
     enabled,
   });

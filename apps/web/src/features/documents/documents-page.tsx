@@ -45,10 +45,12 @@ import { SelectionBar } from './selection-bar';
 import { sortNodes } from './sort';
 import { TrashView } from './trash-view';
 import { ConflictDialog } from './uploads/conflict-dialog';
+import { useUploadFiles } from './uploads/folder-conflict-dialog';
+import { InterruptedUploads } from './uploads/interrupted-notice';
 import { filesOfDrop } from './uploads/pick-files';
 import { UploadPanel } from './uploads/upload-panel';
-import type { FileToUpload } from './uploads/upload-queue';
-import { uploadQueue, useUploadEvents } from './uploads/use-uploads';
+import type { FileToUpload } from './uploads/upload-types';
+import { useUploadEvents } from './uploads/use-uploads';
 import { VersionsDialog } from './versions-dialog';
 
 /** `documents/{context}/{folderHash?}`: a client file's folder tree and a folder's content. */
@@ -84,6 +86,7 @@ function Documents({
   const inTrash = search.get('view') === TRASH_VIEW;
   const smallScreen = useMediaQuery((theme) => theme.breakpoints.down('sm'));
   useUploadEvents();
+  const uploads = useUploadFiles();
 
   const rootQuery = useFolderChildren(vendorId, null);
   const root = rootQuery.data?.[0] ?? null;
@@ -157,8 +160,7 @@ function Documents({
     );
   const upload = (files: FileToUpload[]) => {
     if (!changeable || inTrash) return;
-    const { empty } = uploadQueue().add(files, { vendorId, folderId: currentId });
-    for (const name of empty) enqueueSnackbar(t('upload.empty', { name }), { variant: 'warning' });
+    uploads.upload(files, { vendorId, folderId: currentId });
   };
   const onDrop = async (e: DragEvent) => {
     e.preventDefault();
@@ -268,6 +270,7 @@ function Documents({
               smallScreen={smallScreen}
               canWrite={changeable}
             />
+            {changeable && <InterruptedUploads vendorId={vendorId} folderId={currentId} />}
             {selected.size > 0 && (
               <SelectionBar
                 nodes={selectedNodes}
@@ -350,6 +353,7 @@ function Documents({
       {commandDialog}
       <UploadPanel />
       <ConflictDialog />
+      {uploads.dialog}
     </Box>
   );
 }

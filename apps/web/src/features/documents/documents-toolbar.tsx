@@ -21,7 +21,7 @@ import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type DisplayMode, SORT_FIELDS, type Sort, type SortField } from './prefs';
 import { filesOfInput } from './uploads/pick-files';
-import type { FileToUpload } from './uploads/upload-queue';
+import type { FileToUpload } from './uploads/upload-types';
 
 type Props = {
   mode: DisplayMode;

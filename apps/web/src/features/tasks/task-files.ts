@@ -6,7 +6,8 @@ import { api } from '../../api';
 import { useSnackbar } from '../../app/snackbars';
 import { documentKeys } from '../documents/api';
 import { browserTransport } from '../documents/uploads/transport';
-import { type QueueEvents, type UploadItem, UploadQueue } from '../documents/uploads/upload-queue';
+import { UploadQueue } from '../documents/uploads/upload-queue';
+import type { QueueEvents, UploadItem } from '../documents/uploads/upload-types';
 import { useRefresh } from './api';
 
 /**

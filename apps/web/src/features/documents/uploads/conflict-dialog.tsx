@@ -8,7 +8,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ConflictChoice } from './upload-queue';
+import type { ConflictChoice } from './upload-types';
 import { uploadQueue, useUploads } from './use-uploads';
 
 /** A file of that name is in the folder: new version or new document, for it or all (spec section 5). */

@@ -1,4 +1,4 @@
-import type { FileToUpload } from './upload-queue';
+import type { FileToUpload } from './upload-types';
 
 /** Files of an `<input type="file">` (with `webkitdirectory`, their path inside the folder chosen). */
 export const filesOfInput = (list: FileList | null): FileToUpload[] =>

@@ -1,6 +1,6 @@
 import { authHeaders, parseJson, toApiError } from '../content';
 import { md5InWorker } from './md5-pool';
-import { ChunkError, type Transport, type UploadTarget } from './upload-queue';
+import { ChunkError, type Transport, type UploadTarget } from './upload-types';
 
 const uploadsUrl = ({ vendorId, folderId }: UploadTarget) =>
   `/api/vendors/${vendorId}/folders/${folderId}/uploads`;

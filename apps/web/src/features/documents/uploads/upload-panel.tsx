@@ -1,6 +1,7 @@
 import Close from '@mui/icons-material/Close';
 import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
+import Replay from '@mui/icons-material/Replay';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
@@ -10,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatSize } from '../format-size';
-import type { UploadItem } from './upload-queue';
+import type { UploadItem } from './upload-types';
 import { uploadQueue, useUploads } from './use-uploads';
 
 /** Overall progress of the files not cancelled: bytes sent over bytes to send (0..100). */
@@ -22,7 +23,10 @@ export function overallProgress(items: readonly UploadItem[]): number {
 
 const COLOURS = { finished: 'success', failed: 'error', cancelled: 'inherit' } as const;
 
-/** The upload panel: each file's progress and state, the whole, cancel one or all (spec section 4). */
+/**
+ * The upload panel: each file's progress and state, the whole, cancel one or all (spec section
+ * 4); a file failed on a passing error can be retried (it resumes), one refused for good says so.
+ */
 export function UploadPanel() {
   const { t, i18n } = useTranslation('documents');
   const items = useUploads();
@@ -81,7 +85,16 @@ export function UploadPanel() {
                 <Typography variant="body2" noWrap sx={{ flexGrow: 1 }} title={item.relativePath}>
                   {item.relativePath}
                 </Typography>
-                {(item.state === 'queued' || item.state === 'running') && (
+                {item.state === 'failed' && item.retryable && (
+                  <IconButton
+                    size="small"
+                    aria-label={t('upload.retry', { name: item.name })}
+                    onClick={() => queue.retry(item.id)}
+                  >
+                    <Replay fontSize="small" />
+                  </IconButton>
+                )}
+                {(item.state === 'queued' || item.state === 'running' || item.state === 'failed') && (
                   <IconButton
                     size="small"
                     aria-label={t('upload.cancel', { name: item.name })}
@@ -106,6 +119,7 @@ export function UploadPanel() {
                 {' · '}
                 {formatSize(item.loaded, i18n.language)} / {formatSize(item.size, i18n.language)}
                 {item.error ? ` · ${item.error}` : ''}
+                {item.state === 'failed' && !item.retryable ? ` · ${t('upload.notRetryable')}` : ''}
               </Typography>
             </Box>
           ))}

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { chunksOf } from './chunks';
-import { ChunkError, type Transport, UploadQueue } from './upload-queue';
+import { UploadQueue } from './upload-queue';
+import { ChunkError, type Transport } from './upload-types';
 
 function memoryStorage(): Storage {
   const data = new Map<string, string>();
@@ -146,6 +147,44 @@ describe('UploadQueue', () => {
     expect(refused.sent.filter((f) => f.flowChunkNumber === '1')).toHaveLength(1);
   });
 
+  it('keeps a file failed on a passing error, and its retry resumes from the chunks the server holds', async () => {
+    // Chunk 2 of 3 answers 503 twice: the first run fails after its one retry.
+    const server = fakeServer({
+      fail: (f, attempt) => (f.flowChunkNumber === '2' && attempt <= 2 ? 503 : null),
+    });
+    const errors: string[] = [];
+    const queue = new UploadQueue(server.transport, { onError: (_i, m) => errors.push(m) }, options);
+    queue.add([{ file: file('a.bin', 30, 7) }], target);
+    const [failed] = await ended(queue);
+    expect(failed).toMatchObject({ state: 'failed', retryable: true, error: 'status 503' });
+    expect(errors).toEqual(['status 503']);
+    const identifier = server.sent[0]?.flowIdentifier as string;
+    // The identifier stays: picked again or retried, the upload resumes.
+    expect(JSON.parse(localStorage.getItem('documents_uploads') ?? '{}')['1/2/30/7/a.bin']?.id).toBe(
+      identifier,
+    );
+    expect([...(server.stored.get(identifier) ?? [])].sort()).toEqual([1, 3]);
+    server.sent.length = 0;
+    queue.retry(failed?.id ?? 0);
+    const [item] = await ended(queue);
+    expect(item).toMatchObject({ state: 'finished', retryable: false, error: null, documentId: 100 });
+    expect(server.sent.map((f) => `${f.flowIdentifier}#${f.flowChunkNumber}`)).toEqual([`${identifier}#2`]);
+    expect(localStorage.getItem('documents_uploads')).toBe('{}');
+  });
+
+  it('forgets a file refused for good: no retry, nothing to resume', async () => {
+    const server = fakeServer({ fail: (f) => (f.flowChunkNumber === '1' ? 422 : null) });
+    const queue = new UploadQueue(server.transport, {}, options);
+    queue.add([{ file: file('a.bin', 30) }], target);
+    const [failed] = await ended(queue);
+    expect(failed).toMatchObject({ state: 'failed', retryable: false });
+    expect(localStorage.getItem('documents_uploads')).toBe('{}');
+    const sent = server.sent.length;
+    queue.retry(failed?.id ?? 0);
+    expect(queue.getSnapshot()[0]?.state).toBe('failed');
+    expect(server.sent).toHaveLength(sent);
+  });
+
   it('asks on a name conflict and resends with the choice, for the whole selection when asked', async () => {
     const server = fakeServer({ conflictNames: ['a.pdf', 'b.pdf'] });
     const queue = new UploadQueue(server.transport, {}, options);
@@ -187,15 +226,20 @@ describe('UploadQueue', () => {
     expect(server.sent.map((s) => s.flowChunkNumber).sort()).toEqual(['3', '4', '5']);
   });
 
-  it('cancels one file or all', async () => {
-    const server = fakeServer();
+  it('cancels one file or all (a failed one keeps its retry), and forgets them', async () => {
+    const server = fakeServer({ fail: (f) => (f.flowFilename === 'c.bin' ? 503 : null) });
     const queue = new UploadQueue(server.transport, {}, options);
+    queue.add([{ file: file('c.bin', 20) }], target);
+    await ended(queue);
     queue.add([{ file: file('a.bin', 500) }, { file: file('b.bin', 500) }], target);
-    const [a] = queue.getSnapshot();
+    const [, a] = queue.getSnapshot();
     queue.cancel(a?.id ?? 0);
     queue.cancelAll();
     const items = await ended(queue);
-    expect(items.map((i) => i.state)).toEqual(['cancelled', 'cancelled']);
+    expect(items.map((i) => i.state)).toEqual(['failed', 'cancelled', 'cancelled']);
+    expect(Object.keys(JSON.parse(localStorage.getItem('documents_uploads') ?? '{}'))).toEqual([
+      '1/2/20/1/c.bin',
+    ]);
     queue.clearEnded();
     expect(queue.getSnapshot()).toEqual([]);
   });

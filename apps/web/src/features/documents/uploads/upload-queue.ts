@@ -6,69 +6,16 @@ import {
 } from '@portal/contracts/limits';
 import { chunksOf, newIdentifier, PERMANENT_ERRORS } from './chunks';
 import { findIdentifier, fingerprintOf, forgetIdentifier, keepIdentifier } from './resume-store';
-
-export type UploadState = 'queued' | 'running' | 'finished' | 'failed' | 'cancelled';
-export type ConflictChoice = 'version' | 'rename';
-export type UploadTarget = { vendorId: number; folderId: number };
-
-/** One file of the upload panel (a snapshot: replaced, never changed, on each update). */
-export type UploadItem = {
-  id: number;
-  name: string;
-  relativePath: string;
-  size: number;
-  loaded: number;
-  state: UploadState;
-  /** While running: hashing the file (MD5) or sending its chunks. */
-  phase: 'hashing' | 'sending' | null;
-  /** A file of that name is in the folder: waiting for the user's choice. */
-  awaitingChoice: boolean;
-  error: string | null;
-  documentId: number | null;
-  target: UploadTarget;
-};
-
-/** A refused chunk: its HTTP status (0: no answer) and error body. */
-export class ChunkError extends Error {
-  constructor(
-    readonly status: number,
-    readonly body: unknown,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-/** The network side, injected (XHR and Web Workers in the app, fakes in tests). */
-export type Transport = {
-  md5(file: Blob, signal: AbortSignal): Promise<string>;
-  /** The test GET: the chunks stored (and the document once complete), or null (204). */
-  test(
-    target: UploadTarget,
-    identifier: string,
-    chunk: number,
-    signal: AbortSignal,
-  ): Promise<{ chunks: number[]; id: number | null } | null>;
-  /** Sends one chunk; throws a ChunkError when refused. */
-  send(
-    target: UploadTarget,
-    fields: Record<string, string>,
-    chunk: Blob,
-    onProgress: (loaded: number) => void,
-    signal: AbortSignal,
-  ): Promise<{ id: number | null }>;
-};
-
-export type QueueEvents = {
-  /** A file failed (its translated message). */
-  onError?: (item: UploadItem, message: string) => void;
-  /** A file is stored (its document's id). */
-  onFinished?: (item: UploadItem) => void;
-  /** Nothing is queued nor running any more. */
-  onEnded?: () => void;
-};
-
-export type FileToUpload = { file: File; relativePath?: string };
+import {
+  ChunkError,
+  type ConflictChoice,
+  type FileToUpload,
+  isNameConflict,
+  type QueueEvents,
+  type Transport,
+  type UploadItem,
+  type UploadTarget,
+} from './upload-types';
 
 type Entry = {
   item: UploadItem;
@@ -91,15 +38,6 @@ export type QueueOptions = {
   progressIntervalMs?: number;
 };
 
-/** Whether an error is the folder's "same name" refusal (a choice to ask, not a failure). */
-export function isNameConflict(error: unknown): boolean {
-  if (!(error instanceof ChunkError) || error.status !== 422) return false;
-  const body = error.body as { code?: string; errors?: Record<string, string[]> } | null;
-  return (
-    body?.code === 'node-name-conflict' || Boolean(body?.errors?.flowFilename?.includes('node-name-conflict'))
-  );
-}
-
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -107,7 +45,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * every chunk) then cut in chunks sent 5 at a time, a chunk retried once unless the status is
  * permanent; a name conflict waits for the user's choice (new version or new document, for one
  * file or the whole selection) and resends the file with `conflict`; identifiers kept so that an
- * upload resumes from the chunks the server holds. Observable (`subscribe`/`getSnapshot`).
+ * upload resumes from the chunks the server holds: picked again (even after the browser was
+ * closed) or retried after a passing failure. Observable (`subscribe`/`getSnapshot`).
  */
 export class UploadQueue {
   private entries: Entry[] = [];
@@ -160,7 +99,7 @@ export class UploadQueue {
       });
       const kept = findIdentifier(fingerprint);
       const identifier = kept ?? newIdentifier(file.size);
-      if (!kept) keepIdentifier(fingerprint, identifier);
+      keepIdentifier(fingerprint, identifier);
       this.entries.push({
         item: {
           id: this.nextId++,
@@ -172,8 +111,10 @@ export class UploadQueue {
           phase: null,
           awaitingChoice: false,
           error: null,
+          retryable: false,
           documentId: null,
           target,
+          key: fingerprint,
         },
         file,
         identifier,
@@ -217,8 +158,19 @@ export class UploadQueue {
     this.pump();
   }
 
+  /** Cancels the files queued or running (a failed one keeps its retry). */
   cancelAll(): void {
-    for (const e of [...this.entries]) this.cancel(e.item.id);
+    for (const e of [...this.entries])
+      if (e.item.state === 'queued' || e.item.state === 'running') this.cancel(e.item.id);
+  }
+
+  /** Sends a file that failed on a passing error again, from the chunks the server holds. */
+  retry(id: number): void {
+    const entry = this.find(id);
+    if (entry?.item.state !== 'failed' || !entry.item.retryable) return;
+    entry.resume = true;
+    this.update(entry, { state: 'queued', loaded: 0, error: null, retryable: false });
+    this.pump();
   }
 
   /** Takes the ended files (finished, failed, cancelled) off the panel. */
@@ -268,6 +220,7 @@ export class UploadQueue {
     entry.controller = controller;
     const { signal } = controller;
     this.update(entry, { state: 'running', phase: 'hashing', error: null });
+    keepIdentifier(entry.fingerprint, entry.identifier);
     try {
       entry.md5 ??= await this.transport.md5(entry.file, signal);
       this.update(entry, { phase: 'sending' });
@@ -288,8 +241,10 @@ export class UploadQueue {
         });
       } else {
         const message = error instanceof Error ? error.message : String(error);
-        forgetIdentifier(entry.fingerprint);
-        this.update(entry, { state: 'failed', phase: null, error: message });
+        // A permanent refusal would come again: nothing to resume. Else the identifier stays.
+        const retryable = !(error instanceof ChunkError && PERMANENT_ERRORS.has(error.status));
+        if (!retryable) forgetIdentifier(entry.fingerprint);
+        this.update(entry, { state: 'failed', phase: null, error: message, retryable });
         this.events.onError?.(entry.item, message);
       }
     } finally {

@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { useSnackbar } from '../../../app/snackbars';
 import { documentKeys } from '../api';
 import { browserTransport } from './transport';
-import { type QueueEvents, UploadQueue } from './upload-queue';
+import { UploadQueue } from './upload-queue';
+import type { QueueEvents } from './upload-types';
 
 /** The app's one upload queue: uploads go on while the user browses other folders. */
 const handlers: QueueEvents = {};

@@ -1,0 +1,152 @@
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import { useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSnackbar } from '../../../app/snackbars';
+import { documentKeys, fetchFolderChildren } from '../api';
+import {
+  applyFolderChoices,
+  clashingFolders,
+  type FolderChoice,
+  newFolderNames,
+  resumedFolder,
+} from './folder-conflicts';
+import { findIdentifier, fingerprintOf } from './resume-store';
+import type { FileToUpload, UploadTarget } from './upload-types';
+import { uploadQueue } from './use-uploads';
+
+/** A selection whose folders clash with the target's, waiting for the user's choices. */
+type Pending = {
+  files: FileToUpload[];
+  target: UploadTarget;
+  existing: string[];
+  renamed: Map<string, string>;
+  clashes: string[];
+  choices: Map<string, FolderChoice>;
+};
+
+/**
+ * Queues a selection; when an uploaded folder's name is taken in the target folder, asks first
+ * (merge, create a new folder, or skip; apply to all), as the file conflict dialog does. A folder
+ * whose interrupted upload is kept goes where it was going, without asking (it resumes).
+ */
+export function useUploadFiles(): {
+  upload: (files: FileToUpload[], target: UploadTarget) => void;
+  dialog: ReactNode;
+} {
+  const queryClient = useQueryClient();
+  const { enqueueSnackbar } = useSnackbar();
+  const { t } = useTranslation('documents');
+  const [asking, setAsking] = useState<Pending | null>(null);
+  const waiting = useRef<Pending[]>([]);
+  const busy = useRef(false);
+
+  const send = (files: FileToUpload[], target: UploadTarget) => {
+    const { empty } = uploadQueue().add(files, target);
+    for (const name of empty) enqueueSnackbar(t('upload.empty', { name }), { variant: 'warning' });
+  };
+  const next = () => {
+    const pending = waiting.current.shift() ?? null;
+    busy.current = pending !== null;
+    setAsking(pending);
+  };
+  const ask = (pending: Pending) => {
+    waiting.current.push(pending);
+    if (!busy.current) next();
+  };
+
+  const upload = async (files: FileToUpload[], target: UploadTarget) => {
+    if (!files.some((f) => f.relativePath?.includes('/'))) return send(files, target);
+    let existing: string[];
+    try {
+      const children = await queryClient.fetchQuery({
+        queryKey: documentKeys.tree(target.vendorId, target.folderId),
+        queryFn: () => fetchFolderChildren(target.vendorId, target.folderId),
+        staleTime: 0,
+      });
+      existing = children.map((f) => f.name);
+    } catch {
+      // The folders could not be read: sent as before the choice existed (the server merges).
+      existing = [];
+    }
+    const isKept = (f: FileToUpload, relativePath: string) =>
+      findIdentifier(
+        fingerprintOf({ ...target, relativePath, size: f.file.size, lastModified: f.file.lastModified }),
+      ) !== null;
+    const renamed = new Map<string, string>();
+    const clashes: string[] = [];
+    for (const top of clashingFolders(files, existing)) {
+      const resumed = resumedFolder(files, top, existing, isKept);
+      if (resumed === null) clashes.push(top);
+      else renamed.set(top, resumed);
+    }
+    if (clashes.length === 0) return send(applyFolderChoices(files, new Map(), existing, renamed), target);
+    ask({ files, target, existing, renamed, clashes, choices: new Map() });
+  };
+
+  const choose = (pending: Pending, choice: FolderChoice, toAll: boolean) => {
+    const choices = new Map(pending.choices);
+    for (const top of toAll ? pending.clashes : [pending.clashes[choices.size] as string])
+      if (!choices.has(top)) choices.set(top, choice);
+    if (choices.size < pending.clashes.length) return setAsking({ ...pending, choices });
+    send(applyFolderChoices(pending.files, choices, pending.existing, pending.renamed), pending.target);
+    next();
+  };
+
+  const dialog = asking ? (
+    <FolderConflictDialog
+      key={`${asking.clashes.join('/')}#${asking.choices.size}`}
+      pending={asking}
+      onChoose={(choice, toAll) => choose(asking, choice, toAll)}
+    />
+  ) : null;
+  return { upload: (files, target) => void upload(files, target), dialog };
+}
+
+function FolderConflictDialog({
+  pending,
+  onChoose,
+}: {
+  pending: Pending;
+  onChoose: (choice: FolderChoice, toAll: boolean) => void;
+}) {
+  const { t } = useTranslation('documents');
+  const [toAll, setToAll] = useState(false);
+  const name = pending.clashes[pending.choices.size] as string;
+  const others = pending.clashes.length - pending.choices.size - 1;
+  const newName =
+    newFolderNames(
+      pending.files,
+      new Map([...pending.choices, [name, 'create']]),
+      pending.existing,
+      pending.renamed,
+    ).get(name.trim().toLowerCase()) ?? name;
+  return (
+    <Dialog open aria-labelledby="folder-conflict-title">
+      <DialogTitle id="folder-conflict-title">{t('folderConflict.title')}</DialogTitle>
+      <DialogContent>
+        <DialogContentText>{t('folderConflict.text', { name, newName })}</DialogContentText>
+        {others > 0 && (
+          <FormControlLabel
+            control={<Checkbox checked={toAll} onChange={(e) => setToAll(e.target.checked)} />}
+            label={t('folderConflict.applyToAllCount', { count: others })}
+          />
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={() => onChoose('skip', toAll)}>{t('conflict.skip')}</Button>
+        <Button onClick={() => onChoose('create', toAll)}>{t('folderConflict.create')}</Button>
+        <Button variant="contained" onClick={() => onChoose('merge', toAll)}>
+          {t('folderConflict.merge')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
