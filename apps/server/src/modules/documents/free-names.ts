@@ -1,4 +1,4 @@
-import { extensionOf } from '@portal/contracts';
+import { extensionOf, numberedFreeName } from '@portal/contracts';
 import type { Db } from '../../db/client';
 import * as docs from './documents/documents.repository';
 import type { VendorRef } from './folders/folders.repository';
@@ -17,9 +17,5 @@ export async function freeDocumentName(tx: Db, vendor: VendorRef, folderId: numb
 
 /** "name" -> "name (2)", the first free folder name in the parent. */
 export async function freeFolderName(tx: Db, vendor: VendorRef, parentId: number, name: string) {
-  const taken = new Set(await folders.folderNamesLike(tx, vendor, parentId, name));
-  for (let n = 2; ; n++) {
-    const candidate = `${name} (${n})`;
-    if (!taken.has(candidate.toLowerCase())) return candidate;
-  }
+  return numberedFreeName(name, new Set(await folders.folderNamesLike(tx, vendor, parentId, name)));
 }
