@@ -32,10 +32,12 @@ export const useFolderChildren = (vendorId: number, parentId: number | null, ena
     enabled,
   });
 
+/** A folder (the header: name, read-only flag, counter), refreshed every minute like the lists. */
 export const useFolder = (vendorId: number, folderId: number | null) =>
   useQuery({
     queryKey: documentKeys.folder(vendorId, folderId ?? 0),
     queryFn: () => api.get<Folder>(`vendors/${vendorId}/folders/${folderId}`),
+    refetchInterval: AUTO_REFRESH_MS,
     enabled: folderId !== null,
   });
 
