@@ -49,6 +49,7 @@ import { filesOfDrop } from './uploads/pick-files';
 import { UploadPanel } from './uploads/upload-panel';
 import type { FileToUpload } from './uploads/upload-queue';
 import { uploadQueue, useUploadEvents } from './uploads/use-uploads';
+import { useVersionLink } from './version-link';
 import { VersionsDialog } from './versions-dialog';
 
 /** `documents/{context}/{folderHash?}`: a client file's folder tree and a folder's content. */
@@ -84,6 +85,7 @@ function Documents({
   const inTrash = search.get('view') === TRASH_VIEW;
   const smallScreen = useMediaQuery((theme) => theme.breakpoints.down('sm'));
   useUploadEvents();
+  useVersionLink(vendorId, context, search);
 
   const rootQuery = useFolderChildren(vendorId, null);
   const root = rootQuery.data?.[0] ?? null;
