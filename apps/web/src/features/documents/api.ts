@@ -1,5 +1,6 @@
 import type { DocumentDto, Folder, Node, Paginated, VersionDto } from '@portal/contracts';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { api } from '../../api';
 
 /** Document lists refresh themselves every minute (spec section 9). */
@@ -18,6 +19,12 @@ export const documentKeys = {
     ['documents', vendorId, 'document', documentId] as const,
   versions: (vendorId: number, documentId: number) =>
     ['documents', vendorId, 'versions', documentId] as const,
+};
+
+/** The caller's unread documents per client file of a firm (`unread.tsx`). */
+export const unreadKeys = {
+  all: ['documents-unread'] as const,
+  firm: (firmId: number) => ['documents-unread', firmId] as const,
 };
 
 /** The root folder (parentId null) or the live sub-folders of `parentId`: the tree loads lazily. */
@@ -69,10 +76,17 @@ export const useVersions = (vendorId: number, documentId: number | null) =>
     enabled: documentId !== null,
   });
 
-/** Refetches a client file's tree and listings (after an upload, a new folder, a rename). */
+/**
+ * Refetches a client file's tree and listings (after an upload, a new folder, a rename), and the
+ * unread badges.
+ */
 export function useRefreshDocuments(vendorId: number) {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: documentKeys.all(vendorId) });
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: documentKeys.all(vendorId) }),
+      queryClient.invalidateQueries({ queryKey: unreadKeys.all }),
+    ]);
 }
 
 /** Query kinds holding a file's bytes (`['documents', vendorId, kind, ...]`). */
@@ -85,10 +99,30 @@ const CONTENT_KINDS: readonly unknown[] = ['content', 'preview', 'preview-pdf'];
 export function useRefreshDocumentData(vendorId: number) {
   const queryClient = useQueryClient();
   return () =>
-    queryClient.invalidateQueries({
-      queryKey: documentKeys.all(vendorId),
-      predicate: (query) => !CONTENT_KINDS.includes(query.queryKey[2]),
-    });
+    Promise.all([
+      queryClient.invalidateQueries({
+        queryKey: documentKeys.all(vendorId),
+        predicate: (query) => !CONTENT_KINDS.includes(query.queryKey[2]),
+      }),
+      queryClient.invalidateQueries({ queryKey: unreadKeys.all }),
+    ]);
+}
+
+/**
+ * A document was opened (its content read): the counters that counted it unread refetch (the
+ * badges, the tree's and the listings'), not the document or its content.
+ */
+export function useRefreshReadMarks(vendorId: number) {
+  const queryClient = useQueryClient();
+  return useCallback(
+    () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: [...documentKeys.all(vendorId), 'tree'] }),
+        queryClient.invalidateQueries({ queryKey: [...documentKeys.all(vendorId), 'nodes'] }),
+        queryClient.invalidateQueries({ queryKey: unreadKeys.all }),
+      ]),
+    [queryClient, vendorId],
+  );
 }
 
 export function useCreateFolder(vendorId: number) {
