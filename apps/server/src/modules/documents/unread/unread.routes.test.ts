@@ -68,17 +68,24 @@ describe('GET /api/users/me/accounting-firms/{id}/unread-documents', () => {
       ].sort((a, b) => a.vendor_id - b.vendor_id),
     );
 
-    // Opening a document lowers the opener's count only; the root folder's counter agrees.
+    // Opening a document lowers the opener's count only; the root folder's counter agrees, and
+    // the document tells each reader whether it is unread for them.
+    const unreadFor = async (who: Who) =>
+      (await w.call('GET', `/api/vendors/${w.vendor}/documents/${first}`, who)).body.data.unread;
+    expect(await unreadFor('client')).toBe(true);
     const content = await w.call('GET', `/api/vendors/${w.vendor}/documents/${first}/content`, 'client');
     expect(content.status).toBe(200);
     expect(await countOf('client')).toBe(1);
     expect(await countOf('collab')).toBe(2);
     const root = (await w.call('GET', `/api/vendors/${w.vendor}/folders`, 'client')).body.data[0];
     expect(root.counter).toBe(1);
+    expect(await unreadFor('client')).toBe(false);
+    expect(await unreadFor('collab')).toBe(true);
 
     // A new version is unread again; a document in the trash counts no more.
     await send(w.vendor, folder, 'one.txt', { conflict: 'version', who: 'collab' });
     expect(await countOf('client')).toBe(2);
+    expect(await unreadFor('client')).toBe(true);
     await w.call('GET', `/api/vendors/${w.vendor}/documents/${first}/content`, 'client');
     expect(await countOf('client')).toBe(1);
     expect((await w.call('DELETE', `/api/vendors/${garage}/documents/${inGarage}`, 'expert')).status).toBe(
