@@ -14,7 +14,8 @@ import {
 /**
  * Unread documents: the badges of a client file (client list, company selector, Documents entry)
  * until its user opens the document; the viewer's previous / next across the folder's pages of
- * 100; the trash and the folder header refreshing themselves every minute.
+ * 100; a `documents/` link's `version_id`; the trash and the folder header refreshing themselves
+ * every minute.
  */
 
 const TEXT = {
@@ -143,6 +144,48 @@ test("the viewer's next and previous documents cross the folder's pages of 100",
   await expect(page.getByTestId('viewer-title')).toHaveText('p101.txt');
   await page.getByRole('button', { name: t.previous }).click();
   await expect(page.getByTestId('viewer-title')).toHaveText('p100.txt');
+});
+
+test('a link with a version_id opens that version in the viewer', async ({ page }, info) => {
+  const lang = langOf(info);
+  const w = await prepare(page, lang, 'Versions link', { 'contract.txt': 'first draft' });
+  const nodes = await page.request.get(`/api/vendors/${w.vendorId}/folders/${w.folderId}/nodes`, {
+    headers: w.headers,
+  });
+  const doc = (await nodes.json()).data[0].id as number;
+  // A second version of it, through the chunk protocol.
+  const bytes = Buffer.from('signed version');
+  const second = await page.request.post(`/api/vendors/${w.vendorId}/folders/${w.folderId}/uploads`, {
+    headers: w.headers,
+    multipart: {
+      flowChunkNumber: '1',
+      flowChunkSize: '5242880',
+      flowCurrentChunkSize: String(bytes.length),
+      flowTotalSize: String(bytes.length),
+      flowIdentifier: `v2-${lang}-${stamp}`,
+      flowFilename: 'contract.txt',
+      flowRelativePath: 'contract.txt',
+      flowTotalChunks: '1',
+      conflict: 'version',
+      file: { name: 'contract.txt', mimeType: 'text/plain', buffer: bytes },
+    },
+  });
+  expect(second.status()).toBe(200);
+  const versions = (
+    await (
+      await page.request.get(`/api/vendors/${w.vendorId}/documents/${doc}/versions`, { headers: w.headers })
+    ).json()
+  ).data as { id: number }[];
+  const [older, latest] = versions.map((v) => v.id).sort((a, b) => a - b);
+
+  await signInWithApi(page, ACCOUNTS.expert.email);
+  await page.goto(`${w.url}?document_id=${doc}&version_id=${older}`);
+  await expect(page).toHaveURL(new RegExp(`/viewer/.+/${doc.toString(16)}/${older}$`));
+  await expect(page.getByTestId('viewer-text')).toHaveText('first draft');
+  // The latest version is the document itself: the viewer without a version.
+  await page.goto(`${w.url}?document_id=${doc}&version_id=${latest}`);
+  await expect(page).toHaveURL(new RegExp(`/viewer/.+/${doc.toString(16)}$`));
+  await expect(page.getByTestId('viewer-text')).toHaveText('signed version');
 });
 
 test('the trash and the folder header refresh themselves every minute', async ({ page }, info) => {
