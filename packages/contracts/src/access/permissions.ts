@@ -44,6 +44,7 @@ export const ACTIONS = {
   'documents.write': 'Upload, create folders, rename, move, copy, delete to the trash and restore documents',
   'documents.validate':
     'Validate or invalidate a version, force the deletion of validated or read-only items, set folders read-only',
+  'documents.unread': "Count one's unread documents per client file of a firm (the client files one reads)",
   'task.list':
     'List the tasks of a firm (members: their client files; client users: their companies, never internal ones)',
   'task.admin_mode': "List every task of the firm's client files (admin mode)",
@@ -105,6 +106,7 @@ export const PERMISSIONS: Record<Action, readonly Role[]> = {
   ],
   'documents.write': ['firm_admin', 'firm_collaborator', 'vendor_admin', 'vendor_collaborator'],
   'documents.validate': ['firm_admin', 'firm_collaborator'],
+  'documents.unread': ['firm_admin', 'firm_collaborator', 'firm_client'],
   'task.list': ['firm_admin', 'firm_collaborator', 'firm_client'],
   'task.admin_mode': ['firm_admin'],
   'task.read': ['firm_admin', 'firm_collaborator', 'vendor_admin', 'vendor_collaborator', 'vendor_guest'],

@@ -7,6 +7,7 @@ import { folderRoutes } from './folders/folders.routes';
 import { previewRoutes } from './previews/previews.routes';
 import { transferRoutes } from './transfer/transfer.routes';
 import { trashRoutes } from './trash/trash.routes';
+import { unreadRoutes } from './unread/unread.routes';
 import { uploadRoutes } from './uploads/uploads.routes';
 import { cleanup } from './uploads/uploads.service';
 
@@ -20,6 +21,7 @@ export async function documentsRoutes(app: FastifyInstance, ctx: AppContext): Pr
   transferRoutes(app, ctx);
   archiveRoutes(app, ctx);
   previewRoutes(app, ctx);
+  unreadRoutes(app, ctx);
   // Idle uploads, orphan chunk folders and unreferenced blobs are cleaned every hour.
   let timer: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {

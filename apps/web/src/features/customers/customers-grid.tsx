@@ -4,6 +4,7 @@ import type { VendorListItem } from '@portal/contracts';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useGridLocaleText } from '../../components/grid-locale';
+import { UnreadBadge } from '../documents/unread';
 import type { CustomersQuery } from './api';
 import { identifierOf, modelToSort, sortToModel } from './customers-query';
 import { StatusAction } from './status-action';
@@ -13,17 +14,30 @@ type Props = {
   total: number;
   query: CustomersQuery;
   loading: boolean;
+  /** Unread documents by client file id (the caller's). */
+  unread?: ReadonlyMap<number, number>;
   onQuery: (patch: Partial<CustomersQuery>) => void;
   onOpen: (vendorId: number) => void;
 };
 
 /** The client files in a DataGrid: server-side pages (25) and sorting. */
-export function CustomersGrid({ rows, total, query, loading, onQuery, onOpen }: Props) {
+export function CustomersGrid({ rows, total, query, loading, unread, onQuery, onOpen }: Props) {
   const { t, i18n } = useTranslation('customers');
   const localeText = useGridLocaleText();
   const columns = useMemo<GridColDef<VendorListItem>[]>(
     () => [
-      { field: 'company', headerName: t('columns.company'), flex: 2, minWidth: 180 },
+      {
+        field: 'company',
+        headerName: t('columns.company'),
+        flex: 2,
+        minWidth: 180,
+        renderCell: ({ row }) => (
+          <>
+            {row.company}
+            <UnreadBadge count={unread?.get(row.id)} />
+          </>
+        ),
+      },
       { field: 'client_code', headerName: t('columns.client_code'), flex: 1, minWidth: 120 },
       {
         field: 'identifier',
@@ -62,7 +76,7 @@ export function CustomersGrid({ rows, total, query, loading, onQuery, onOpen }: 
         renderCell: ({ row }) => <StatusAction vendor={row} />,
       },
     ],
-    [t, i18n.language],
+    [t, i18n.language, unread],
   );
   return (
     <DataGrid

@@ -13,6 +13,7 @@ import TextField from '@mui/material/TextField';
 import type { VendorListItem } from '@portal/contracts';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
+import { UnreadBadge } from '../documents/unread';
 import type { CustomersQuery, VendorSort } from './api';
 import { identifierOf } from './customers-query';
 import { StatusAction } from './status-action';
@@ -22,6 +23,8 @@ type Props = {
   total: number;
   query: CustomersQuery;
   loading: boolean;
+  /** Unread documents by client file id (the caller's). */
+  unread?: ReadonlyMap<number, number>;
   onQuery: (patch: Partial<CustomersQuery>) => void;
   onOpen: (vendorId: number) => void;
 };
@@ -36,7 +39,7 @@ const SORTS: VendorSort[] = [
 ];
 
 /** The client files as a simple list, for small screens. */
-export function CustomersList({ rows, total, query, loading, onQuery, onOpen }: Props) {
+export function CustomersList({ rows, total, query, loading, unread, onQuery, onOpen }: Props) {
   const { t } = useTranslation('customers');
   return (
     <Paper sx={{ minWidth: 0 }} data-testid="customers-list">
@@ -63,7 +66,12 @@ export function CustomersList({ rows, total, query, loading, onQuery, onOpen }: 
             <ListItem disablePadding secondaryAction={<StatusAction vendor={row} />}>
               <ListItemButton onClick={() => onOpen(row.id)}>
                 <ListItemText
-                  primary={row.company}
+                  primary={
+                    <>
+                      {row.company}
+                      <UnreadBadge count={unread?.get(row.id)} />
+                    </>
+                  }
                   secondary={
                     <Stack
                       component="span"

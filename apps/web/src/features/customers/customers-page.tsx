@@ -17,6 +17,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppNavigate } from '../../app/app-navigate';
 import { PageLoader } from '../../components/page-loader';
+import { useUnreadDocuments } from '../documents/unread';
 import { useWorkspace } from '../shell/workspace-context';
 import { type CustomersQuery, PAGE_SIZE, useCustomers } from './api';
 import { CustomersEmpty } from './customers-empty';
@@ -55,6 +56,8 @@ export function CustomersPage() {
   useEffect(() => setQuery((q) => (q.search === search ? q : { ...q, search, page: 1 })), [search]);
   const firmId = firm?.id ?? null;
   const result = useCustomers(firmId, query);
+  // The caller's unread documents per client file: a read of its own (the list is per firm).
+  const unread = useUnreadDocuments(firmId).data;
 
   if (!firm) return <PageLoader />;
   const open = (vendorId: number) => navigate(`/customer/${encodeContext(firm.id, vendorId)}/general`);
@@ -145,6 +148,7 @@ export function CustomersPage() {
           total={total}
           query={query}
           loading={result.isFetching}
+          unread={unread}
           onQuery={(patch) => setQuery((q) => ({ ...q, ...patch }))}
           onOpen={open}
         />
@@ -156,6 +160,7 @@ export function CustomersPage() {
               total={total}
               query={query}
               loading={result.isFetching}
+              unread={unread}
               onQuery={(patch) => setQuery((q) => ({ ...q, ...patch }))}
               onOpen={open}
             />

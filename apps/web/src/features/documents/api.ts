@@ -1,5 +1,6 @@
 import type { DocumentDto, Folder, Node, Paginated, VersionDto } from '@portal/contracts';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { api } from '../../api';
 
 /** Document lists refresh themselves every minute (spec section 9). */
@@ -26,6 +27,12 @@ export const fetchFolderChildren = (vendorId: number, parentId: number | null) =
     query: parentId === null ? undefined : { parent_id: parentId },
   });
 
+/** The caller's unread documents per client file of a firm (`unread.tsx`). */
+export const unreadKeys = {
+  all: ['documents-unread'] as const,
+  firm: (firmId: number) => ['documents-unread', firmId] as const,
+};
+
 /** The root folder (parentId null) or the live sub-folders of `parentId`: the tree loads lazily. */
 export const useFolderChildren = (vendorId: number, parentId: number | null, enabled = true) =>
   useQuery({
@@ -35,10 +42,12 @@ export const useFolderChildren = (vendorId: number, parentId: number | null, ena
     enabled,
   });
 
+/** A folder (the header: name, read-only flag, counter), refreshed every minute like the lists. */
 export const useFolder = (vendorId: number, folderId: number | null) =>
   useQuery({
     queryKey: documentKeys.folder(vendorId, folderId ?? 0),
     queryFn: () => api.get<Folder>(`vendors/${vendorId}/folders/${folderId}`),
+    refetchInterval: AUTO_REFRESH_MS,
     enabled: folderId !== null,
   });
 
@@ -70,10 +79,17 @@ export const useVersions = (vendorId: number, documentId: number | null) =>
     enabled: documentId !== null,
   });
 
-/** Refetches a client file's tree and listings (after an upload, a new folder, a rename). */
+/**
+ * Refetches a client file's tree and listings (after an upload, a new folder, a rename), and the
+ * unread badges.
+ */
 export function useRefreshDocuments(vendorId: number) {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: documentKeys.all(vendorId) });
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: documentKeys.all(vendorId) }),
+      queryClient.invalidateQueries({ queryKey: unreadKeys.all }),
+    ]);
 }
 
 /** Query kinds holding a file's bytes (`['documents', vendorId, kind, ...]`). */
@@ -86,10 +102,30 @@ const CONTENT_KINDS: readonly unknown[] = ['content', 'preview', 'preview-pdf'];
 export function useRefreshDocumentData(vendorId: number) {
   const queryClient = useQueryClient();
   return () =>
-    queryClient.invalidateQueries({
-      queryKey: documentKeys.all(vendorId),
-      predicate: (query) => !CONTENT_KINDS.includes(query.queryKey[2]),
-    });
+    Promise.all([
+      queryClient.invalidateQueries({
+        queryKey: documentKeys.all(vendorId),
+        predicate: (query) => !CONTENT_KINDS.includes(query.queryKey[2]),
+      }),
+      queryClient.invalidateQueries({ queryKey: unreadKeys.all }),
+    ]);
+}
+
+/**
+ * A document was opened (its content read): the counters that counted it unread refetch (the
+ * badges, the tree's and the listings'), not the document or its content.
+ */
+export function useRefreshReadMarks(vendorId: number) {
+  const queryClient = useQueryClient();
+  return useCallback(
+    () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: [...documentKeys.all(vendorId), 'tree'] }),
+        queryClient.invalidateQueries({ queryKey: [...documentKeys.all(vendorId), 'nodes'] }),
+        queryClient.invalidateQueries({ queryKey: unreadKeys.all }),
+      ]),
+    [queryClient, vendorId],
+  );
 }
 
 export function useCreateFolder(vendorId: number) {

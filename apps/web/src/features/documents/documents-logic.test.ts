@@ -81,6 +81,8 @@ describe('route hashes', () => {
     expect(fromNodeHash(undefined)).toBeNull();
     expect(documentsPath('c0', 16, 3)).toBe('/documents/c0/10?document_id=3');
     expect(documentsPath('c0', null)).toBe('/documents/c0');
+    expect(documentsPath('c0', 16, 3, 7)).toBe('/documents/c0/10?document_id=3&version_id=7');
+    expect(documentsPath('c0', 16, null, 7)).toBe('/documents/c0/10');
     expect(viewerPath('c0', 16, 17, 5)).toBe('/viewer/c0/10/11/5');
   });
 });

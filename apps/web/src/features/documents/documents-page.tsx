@@ -51,6 +51,7 @@ import { filesOfDrop } from './uploads/pick-files';
 import { UploadPanel } from './uploads/upload-panel';
 import type { FileToUpload } from './uploads/upload-types';
 import { useUploadEvents } from './uploads/use-uploads';
+import { useVersionLink } from './version-link';
 import { VersionsDialog } from './versions-dialog';
 
 /** `documents/{context}/{folderHash?}`: a client file's folder tree and a folder's content. */
@@ -87,6 +88,7 @@ function Documents({
   const smallScreen = useMediaQuery((theme) => theme.breakpoints.down('sm'));
   useUploadEvents();
   const uploads = useUploadFiles();
+  useVersionLink(vendorId, context, search);
 
   const rootQuery = useFolderChildren(vendorId, null);
   const root = rootQuery.data?.[0] ?? null;

@@ -10,7 +10,13 @@ import type {
 } from '@portal/contracts';
 import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
 import { api } from '../../api';
-import { documentKeys, NODES_PER_PAGE, useRefreshDocumentData, useRefreshDocuments } from './api';
+import {
+  AUTO_REFRESH_MS,
+  documentKeys,
+  NODES_PER_PAGE,
+  useRefreshDocumentData,
+  useRefreshDocuments,
+} from './api';
 
 /** A selection of documents and folders, as the API takes it. */
 export type Selection = { document_ids: number[]; folder_ids: number[] };
@@ -68,7 +74,7 @@ export function useTransferNodes(vendorId: number) {
 
 export const trashKey = (vendorId: number) => [...documentKeys.all(vendorId), 'trash'] as const;
 
-/** The client file's trash, newest deletion first, page by page. */
+/** The client file's trash, newest deletion first, page by page, refreshed every minute. */
 export const useTrash = (vendorId: number) =>
   useInfiniteQuery({
     queryKey: trashKey(vendorId),
@@ -78,6 +84,7 @@ export const useTrash = (vendorId: number) =>
       }),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.current_page < last.last_page ? last.current_page + 1 : undefined),
+    refetchInterval: AUTO_REFRESH_MS,
   });
 
 export function useRestoreNodes(vendorId: number) {

@@ -1,9 +1,18 @@
 import { toNodeHash } from './hashes';
 
-/** `documents/{context}/{folderHash}` (spec section 2), `?document_id=` to point at a document. */
-export function documentsPath(context: string, folderId?: number | null, documentId?: number | null): string {
+/**
+ * `documents/{context}/{folderHash}` (spec section 2): `?document_id=` points at a document,
+ * `&version_id=` opens that version of it in the viewer.
+ */
+export function documentsPath(
+  context: string,
+  folderId?: number | null,
+  documentId?: number | null,
+  versionId?: number | null,
+): string {
   const base = `/documents/${context}${folderId ? `/${toNodeHash(folderId)}` : ''}`;
-  return documentId ? `${base}?document_id=${documentId}` : base;
+  if (!documentId) return base;
+  return `${base}?document_id=${documentId}${versionId ? `&version_id=${versionId}` : ''}`;
 }
 
 /** `viewer/{context}/{folderHash}/{documentHash}/{versionId?}` (spec section 2). */

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { navigationTarget } from '../../app/app-navigate';
 import { useMe } from '../../app/session';
+import { UnreadBadge, useUnreadDocuments } from '../documents/unread';
 import { useTaskBadge } from '../tasks/api';
 import { buildNavItems } from './nav-items';
 import { useWorkspace } from './workspace-context';
@@ -37,6 +38,10 @@ export function NavDrawer({ mobileOpen, onClose }: Props) {
     items.some((i) => i.id === 'tasks'),
   ).data;
   const open = badge ? badge.to_do + badge.in_progress : 0;
+  const unread = useUnreadDocuments(
+    firm?.id ?? null,
+    company !== null && items.some((i) => i.id === 'documents'),
+  ).data;
 
   const content = (
     <nav aria-label={ts('nav.label')}>
@@ -63,6 +68,9 @@ export function NavDrawer({ mobileOpen, onClose }: Props) {
                   data-testid="tasks-badge"
                   sx={{ mr: 1.5, '& .MuiBadge-badge': { position: 'static', transform: 'none' } }}
                 />
+              ) : null}
+              {item.id === 'documents' && company ? (
+                <UnreadBadge count={unread?.get(company.id)} testId="documents-badge" />
               ) : null}
             </ListItemButton>
           );

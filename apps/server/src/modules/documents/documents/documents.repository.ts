@@ -199,6 +199,26 @@ export async function setValidation(
     );
 }
 
+/** When the user last opened the document (undefined: never). */
+export async function readAt(
+  db: Db,
+  vendor: VendorRef,
+  documentId: number,
+  userId: number,
+): Promise<Date | undefined> {
+  const [row] = await db
+    .select({ readAt: documentReads.readAt })
+    .from(documentReads)
+    .where(
+      and(
+        eq(documentReads.accountingFirmId, vendor.accountingFirmId),
+        eq(documentReads.documentId, documentId),
+        eq(documentReads.userId, userId),
+      ),
+    );
+  return row?.readAt;
+}
+
 /** Records that the user opened the document now. */
 export async function markRead(db: Db, vendor: VendorRef, documentId: number, userId: number): Promise<void> {
   await db

@@ -43,7 +43,9 @@ export function toDocument(doc: repo.DocumentRow, version: repo.VersionRow, unre
 export async function getDocument(ctx: AppContext, actor: Actor, vendorId: number, documentId: number) {
   const scope = await authorizeVendor(ctx, actor, vendorId, 'documents.read');
   const { doc, version } = await liveDocument(ctx, scope.vendor, documentId);
-  return toDocument(doc, version);
+  // Unread for the caller: never opened, or opened before the latest version (the folders' rule).
+  const read = await repo.readAt(ctx.db, scope.vendor, doc.id, actor.userId);
+  return toDocument(doc, version, read === undefined || read < version.createdAt);
 }
 
 export type Download = { stream: Readable; size: number; type: string; disposition: string };

@@ -17,22 +17,22 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { isOfficePreviewable, type PreviewStatus } from '@portal/contracts';
 import { decodeContext } from '@portal/contracts/context';
-import { lazy, type ReactNode, Suspense, useMemo, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { isApiError } from '../../../api';
 import { useAppNavigate } from '../../../app/app-navigate';
 import { useSnackbar } from '../../../app/snackbars';
 import { PageLoader } from '../../../components/page-loader';
-import { useDocument, useNodes } from '../api';
+import { useDocument, useNodes, useRefreshReadMarks } from '../api';
 import { downloadDocument } from '../content';
 import { previewKindOf } from '../file-types';
 import { fromNodeHash } from '../hashes';
 import { NodeIcon } from '../node-icon';
 import { documentsPath, viewerPath } from '../paths';
 import { readSort } from '../prefs';
-import { sortNodes } from '../sort';
 import { ImageView } from './image-view';
+import { neighbours } from './neighbours';
 import { TextView } from './text-view';
 import { useContent } from './use-content';
 import { usePreviewPdf, usePreviewStatus } from './use-preview';
@@ -93,18 +93,24 @@ function Viewer({ context, vendorId, folderId, documentId, versionId }: ViewerPr
   const [zoom, setZoom] = useState<Zoom>(FIT_WIDTH);
   const [thumbnails, setThumbnails] = useState(true);
 
-  // Previous / next document of the folder, in the order of the list.
-  const siblings = useMemo(
-    () =>
-      sortNodes(nodes.data?.pages.flatMap((p) => p.data) ?? [], readSort()).filter(
-        (n) => n.type === 'document',
-      ),
-    [nodes.data],
+  // Previous / next document of the whole folder, in the order of the list: the folder's next
+  // page is loaded when the pages at hand do not tell.
+  const complete = nodes.isSuccess && !nodes.hasNextPage;
+  const { previous, next, loadMore } = useMemo(
+    () => neighbours(nodes.data?.pages.flatMap((p) => p.data) ?? [], readSort(), documentId, complete),
+    [nodes.data, documentId, complete],
   );
-  const index = siblings.findIndex((n) => n.id === documentId);
-  const previous = index > 0 ? siblings[index - 1] : undefined;
-  const next = index >= 0 ? siblings[index + 1] : undefined;
+  const { fetchNextPage, hasNextPage, isFetchingNextPage, isError: nodesFailed } = nodes;
+  useEffect(() => {
+    if (loadMore && hasNextPage && !isFetchingNextPage && !nodesFailed) void fetchNextPage();
+  }, [loadMore, hasNextPage, isFetchingNextPage, nodesFailed, fetchNextPage]);
   const go = (id: number) => navigate(viewerPath(context, folderId, id));
+  // Reading the content marked an unread document read: the counters that counted it refetch.
+  const refreshReadMarks = useRefreshReadMarks(vendorId);
+  const readNow = content.isSuccess && doc.data?.unread === true;
+  useEffect(() => {
+    if (readNow) void refreshReadMarks();
+  }, [readNow, refreshReadMarks]);
 
   if (doc.isError) return <Alert severity="error">{t('viewer.notFound')}</Alert>;
   if (!doc.data) return <PageLoader />;
