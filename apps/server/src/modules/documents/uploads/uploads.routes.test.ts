@@ -3,9 +3,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DocsWorld, docsWorld, md5, restarted, sendChunk, upload } from '../../../../test/documents';
-import { loadConfig } from '../../../config';
-import { diskBlobStore } from '../../../platform/blobs/disk-blob-store';
+import {
+  cleanupContext,
+  type DocsWorld,
+  docsWorld,
+  md5,
+  restarted,
+  sendChunk,
+  upload,
+} from '../../../../test/documents';
 import { cleanup } from './uploads.service';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-uploads-'));
@@ -250,18 +256,8 @@ describe('POST /api/vendors/{vendor_id}/folders/{folder_id}/uploads (flow.js chu
     const uploadsDir = path.join(dataDir, 'uploads');
     const chunkFiles = () => fs.readdirSync(uploadsDir, { recursive: true }).length;
     expect(chunkFiles()).toBeGreaterThan(0);
-    const removed = await cleanup(contextOf(w), { idleSeconds: 0 });
+    const removed = await cleanup(cleanupContext(w, dataDir), { idleSeconds: 0 });
     expect(removed.uploads).toBeGreaterThanOrEqual(1);
     expect((await testChunk('stale-1', 1)).status).toBe(204);
   });
 });
-
-/** What the cleanup reads of a context: the database, the data folder and the blobs. */
-function contextOf(world: DocsWorld) {
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SERVE_WEB: 'false', DATA_DIR: dataDir });
-  return {
-    db: world.t.database.db,
-    config,
-    blobs: diskBlobStore(path.join(dataDir, 'blobs')),
-  } as unknown as Parameters<typeof cleanup>[0];
-}

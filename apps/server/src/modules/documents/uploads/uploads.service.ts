@@ -245,7 +245,8 @@ export async function testChunk(
 
 /**
  * Removes idle uploads with their chunks, chunk folders no upload owns, and the queued blobs no
- * version refers to any more. Run periodically by each server process (`documentsJobs`).
+ * version refers to any more. Run every hour by each server process (the timer registered in
+ * `documents.routes.ts`).
  */
 export async function cleanup(
   ctx: AppContext,

@@ -4,9 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DocsWorld, docsWorld, sendChunk, upload } from '../../../../test/documents';
+import { cleanupContext, type DocsWorld, docsWorld, sendChunk, upload } from '../../../../test/documents';
 import { freshSiret } from '../../../../test/factories';
-import { loadConfig } from '../../../config';
 import {
   blobDeletions,
   documents,
@@ -59,14 +58,6 @@ const content = async (vendor: number, doc: number) =>
       headers: { authorization: `Bearer ${w.tokens.expert}` },
     })
   ).rawPayload;
-/** What the cleanup reads of a context: the database, the data folder and the blobs. */
-const cleanupContext = () =>
-  ({
-    db: db(),
-    config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SERVE_WEB: 'false', DATA_DIR: dataDir }),
-    blobs,
-  }) as unknown as Parameters<typeof cleanup>[0];
-
 describe('DELETE /api/vendors/{id}: its documents and blobs', () => {
   it('removes documents, versions, uploads and their chunks, and the blobs no one else references', async () => {
     const created = await w.call('POST', `/api/accounting-firms/${demoFirm}/vendors`, 'expert', {
@@ -149,7 +140,7 @@ describe('DELETE /api/vendors/{id}: its documents and blobs', () => {
     expect(queued).toEqual(expect.arrayContaining([...ownKeys, ...sharedKeys]));
     expect((await w.call('GET', `/api/vendors/${gone}/folders`)).status).toBe(404);
 
-    const result = await cleanup(cleanupContext());
+    const result = await cleanup(cleanupContext(w, dataDir));
     expect(result.blobs).toBe(ownKeys.length);
     for (const key of ownKeys) expect(await blobs.has(key), key).toBe(false);
     for (const key of sharedKeys) expect(await blobs.has(key), key).toBe(true);
