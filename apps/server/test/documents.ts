@@ -1,8 +1,11 @@
 import { createHash } from 'node:crypto';
+import path from 'node:path';
 import zlib from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
+import type { cleanup } from '../src/modules/documents/uploads/uploads.service';
+import { diskBlobStore } from '../src/platform/blobs/disk-blob-store';
 import { createTestApp, type TestApp } from './test-app';
 
 export type DocsWorld = {
@@ -76,6 +79,19 @@ export async function restarted(
       ...(payload === undefined ? {} : { payload: payload as object }),
     });
   return { ...w, t, call, close: () => app.close() };
+}
+
+/**
+ * What the documents' cleanup (`cleanup(ctx)`, run hourly by the server) reads of a context: the
+ * database, the data folder (upload chunks) and its blobs. For a world given `DATA_DIR: dataDir`.
+ */
+export function cleanupContext(w: DocsWorld, dataDir: string): Parameters<typeof cleanup>[0] {
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SERVE_WEB: 'false', DATA_DIR: dataDir });
+  return {
+    db: w.t.database.db,
+    config,
+    blobs: diskBlobStore(path.join(dataDir, 'blobs')),
+  } as unknown as Parameters<typeof cleanup>[0];
 }
 
 export const md5 = (bytes: Uint8Array) => createHash('md5').update(bytes).digest('hex');

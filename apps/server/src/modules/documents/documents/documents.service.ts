@@ -116,13 +116,14 @@ export async function updateDocument(
 ) {
   const scope = await authorizeVendor(ctx, actor, vendorId, 'documents.write');
   const { vendor } = scope;
-  if (
-    input.accounting_period_id != null &&
-    !(await transfer.periodOfVendor(ctx.db, vendor, input.accounting_period_id))
-  )
-    throw fieldError('validation-failed', 'accounting_period_id', 'invalid-id');
   try {
     const row = await ctx.db.transaction(async (tx) => {
+      // Checked in the transaction, the period held until it ends (a deletion racing it waits).
+      if (
+        input.accounting_period_id != null &&
+        !(await transfer.periodOfVendor(tx, vendor, input.accounting_period_id))
+      )
+        throw fieldError('validation-failed', 'accounting_period_id', 'invalid-id');
       const first = await repo.findDocument(tx, vendor, documentId);
       if (!first || first.deletedAt) throw new AppError('not-found');
       // The folder's lock serialises the names in it (as uploads and creations do).

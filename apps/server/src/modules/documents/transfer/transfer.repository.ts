@@ -45,9 +45,13 @@ export async function deleteFolderRow(tx: Db, vendor: VendorRef, id: number): Pr
     );
 }
 
-/** Whether the accounting period is one of the client file's. */
-export async function periodOfVendor(db: Db, vendor: VendorRef, periodId: number): Promise<boolean> {
-  const [row] = await db
+/**
+ * Whether the accounting period is one of the client file's. Its row stays share-locked until the
+ * transaction ends, so a deletion of the period (which locks it first) waits for the document
+ * filed in it, then counts it; or, when the deletion came first, this finds no period.
+ */
+export async function periodOfVendor(tx: Db, vendor: VendorRef, periodId: number): Promise<boolean> {
+  const [row] = await tx
     .select({ id: accountingPeriods.id })
     .from(accountingPeriods)
     .where(
@@ -56,6 +60,7 @@ export async function periodOfVendor(db: Db, vendor: VendorRef, periodId: number
         eq(accountingPeriods.vendorId, vendor.id),
         eq(accountingPeriods.id, periodId),
       ),
-    );
+    )
+    .for('key share');
   return row !== undefined;
 }

@@ -2,9 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countDrift, type DocsWorld, docsWorld, upload } from '../../../../test/documents';
-import { loadConfig } from '../../../config';
-import { diskBlobStore } from '../../../platform/blobs/disk-blob-store';
+import { cleanupContext, countDrift, type DocsWorld, docsWorld, upload } from '../../../../test/documents';
 import { type AppEvents, createEvents } from '../../../platform/events/events';
 import { cleanup } from '../uploads/uploads.service';
 
@@ -219,13 +217,7 @@ describe('restore and empty the trash', () => {
     expect(
       (await w.call('POST', `/api/vendors/${w.vendor}/trash/restore`, 'expert', { folder_ids: [f] })).status,
     ).toBe(422);
-    const blobs = diskBlobStore(path.join(dataDir, 'blobs'));
-    const ctx = {
-      db: w.t.database.db,
-      config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SERVE_WEB: 'false', DATA_DIR: dataDir }),
-      blobs,
-    } as unknown as Parameters<typeof cleanup>[0];
-    const result = await cleanup(ctx);
+    const result = await cleanup(cleanupContext(w, dataDir));
     expect(result.blobs).toBeGreaterThanOrEqual(1);
     // The shared content is still there for the copy outside the trash.
     expect(await names(base)).toContain('shared-copy.txt');

@@ -96,7 +96,7 @@ describe.runIf(inject('databaseKind') === 'postgres')('uploads racing each other
     expect(version.md5).toBe(md5(got.rawPayload));
   });
 
-  it('two users renaming one folder at once to names that clash: one wins', async () => {
+  it('two users renaming two folders at once to one name: one wins (folders-race has one folder)', async () => {
     const f = (
       await w.call('POST', `/api/vendors/${w.vendor}/folders`, 'expert', { name: 'R1', parent_id: folder })
     ).body.data.id;

@@ -71,19 +71,23 @@ export async function openSession(
   return { upload, inserted };
 }
 
-/** Deletes a session no chunk was claimed in (its first chunk failed). */
+/** Deletes a session no chunk was claimed in (its first chunk failed); true when it did. */
 export async function deleteIfEmpty(
   db: Db,
   upload: Pick<UploadRow, 'id' | 'accountingFirmId'>,
-): Promise<void> {
-  await db.delete(documentUploads).where(
-    and(
-      eq(documentUploads.accountingFirmId, upload.accountingFirmId),
-      eq(documentUploads.id, upload.id),
-      sql`NOT EXISTS (SELECT 1 FROM document_upload_chunks c WHERE c.accounting_firm_id = ${upload.accountingFirmId}
+): Promise<boolean> {
+  const rows = await db
+    .delete(documentUploads)
+    .where(
+      and(
+        eq(documentUploads.accountingFirmId, upload.accountingFirmId),
+        eq(documentUploads.id, upload.id),
+        sql`NOT EXISTS (SELECT 1 FROM document_upload_chunks c WHERE c.accounting_firm_id = ${upload.accountingFirmId}
               AND c.upload_id = ${upload.id})`,
-    ),
-  );
+      ),
+    )
+    .returning({ id: documentUploads.id });
+  return rows.length > 0;
 }
 
 const ofChunk = (upload: Pick<UploadRow, 'id' | 'accountingFirmId'>, number: number) =>

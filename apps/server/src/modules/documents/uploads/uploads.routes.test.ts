@@ -3,9 +3,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DocsWorld, docsWorld, md5, restarted, sendChunk, upload } from '../../../../test/documents';
-import { loadConfig } from '../../../config';
-import { diskBlobStore } from '../../../platform/blobs/disk-blob-store';
+import {
+  chunkBody,
+  cleanupContext,
+  type DocsWorld,
+  docsWorld,
+  md5,
+  restarted,
+  sendChunk,
+  upload,
+} from '../../../../test/documents';
 import { cleanup } from './uploads.service';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-uploads-'));
@@ -82,32 +89,90 @@ describe('POST /api/vendors/{vendor_id}/folders/{folder_id}/uploads (flow.js chu
     expect((await testChunk('repeat-1', 3)).body.data).toEqual({ chunks: [1, 2, 3], id: done.body.data.id });
   });
 
-  it('refuses a chunk of the wrong size, a bad chunk number and wrong counts (422 on the field)', async () => {
-    const content = randomBytes(2 * 64 * KB);
-    const cut = await w.t.request({
-      method: 'POST',
-      url: `/api/vendors/${w.vendor}/folders/${folder}/uploads`,
-      token: w.tokens.expert,
-      ...(await (
-        await import('../../../../test/documents')
-      ).chunkBody(
-        {
-          flowChunkNumber: 1,
-          flowChunkSize: 64 * KB,
-          flowCurrentChunkSize: 64 * KB,
-          flowTotalSize: content.length,
-          flowIdentifier: 'short-1',
-          flowFilename: 'short.bin',
-          flowRelativePath: 'short.bin',
-          flowTotalChunks: 2,
-        },
-        content.subarray(0, 1000),
-      )),
+  it('refuses chunks whose counts, numbers or sizes do not add up (422 on the field), storing nothing', async () => {
+    // Two chunks: 64 KiB, then 64 KiB and the remainder (flow.js: the last chunk takes it).
+    const content = randomBytes(2 * 64 * KB + 1000);
+    const first = content.subarray(0, 64 * KB);
+    const fields = (identifier: string, over: Record<string, number>) => ({
+      flowChunkNumber: 1,
+      flowChunkSize: 64 * KB,
+      flowCurrentChunkSize: 64 * KB,
+      flowTotalSize: content.length,
+      flowIdentifier: identifier,
+      flowFilename: `${identifier}.bin`,
+      flowRelativePath: `${identifier}.bin`,
+      flowTotalChunks: 2,
+      ...over,
     });
-    expect(cut.status).toBe(422);
-    expect(cut.body.errors).toHaveProperty('flowCurrentChunkSize');
-    const beyond = await sendChunk(w, folder, 'beyond.bin', content, 3, { chunkSize: 64 * KB });
-    expect(beyond.status).toBe(422);
+    const invalid = 'Valeur invalide.';
+    const mismatch = 'La taille du morceau ne correspond pas.';
+    const cases: [string, Record<string, number>, Uint8Array, string, string][] = [
+      ['total-up', { flowTotalChunks: 3 }, first, 'flowTotalChunks', invalid],
+      [
+        'total-down',
+        { flowTotalChunks: 1, flowCurrentChunkSize: content.length },
+        content,
+        'flowTotalChunks',
+        invalid,
+      ],
+      // The size declared is not the chunk's for its number (its body as long as declared).
+      [
+        'first-short',
+        { flowCurrentChunkSize: 1000 },
+        content.subarray(0, 1000),
+        'flowCurrentChunkSize',
+        mismatch,
+      ],
+      [
+        'last-no-rest',
+        { flowChunkNumber: 2 },
+        content.subarray(64 * KB, 128 * KB),
+        'flowCurrentChunkSize',
+        mismatch,
+      ],
+      // The body longer, or shorter, than the size declared.
+      ['body-long', {}, content.subarray(0, 64 * KB + 10), 'flowCurrentChunkSize', mismatch],
+      [
+        'body-long-last',
+        { flowChunkNumber: 2, flowCurrentChunkSize: 64 * KB + 1000 },
+        Buffer.concat([content.subarray(64 * KB), Buffer.from('extra')]),
+        'flowCurrentChunkSize',
+        mismatch,
+      ],
+      ['body-short', {}, content.subarray(0, 1000), 'flowCurrentChunkSize', mismatch],
+      ['beyond', { flowChunkNumber: 3 }, first, 'flowChunkNumber', 'Numéro de morceau invalide.'],
+    ];
+    const userDirs = async () => {
+      const firm = (await w.call('GET', `/api/vendors/${w.vendor}`)).body.data.accounting_firm_id;
+      const me = (await w.call('GET', '/api/users/me')).body.data.id;
+      return fs.readdirSync(path.join(dataDir, 'uploads', String(firm), String(me)), {}).sort();
+    };
+    // Some upload of this user, so that its folder on disk exists.
+    await sendChunk(w, folder, 'kept.bin', content, 1, { chunkSize: 64 * KB, identifier: 'kept-1' });
+    const before = await userDirs();
+    for (const [identifier, over, body, field, message] of cases) {
+      const res = await w.t.request({
+        method: 'POST',
+        url: `/api/vendors/${w.vendor}/folders/${folder}/uploads`,
+        token: w.tokens.expert,
+        ...(await chunkBody(fields(identifier, over), body)),
+      });
+      expect(res.status, identifier).toBe(422);
+      expect(res.body, identifier).toEqual({
+        message: 'Vérifiez vos données.',
+        code: 'validation-failed',
+        errors: { [field]: [message] },
+      });
+      // Nothing stored: no chunk, no session, no folder on disk.
+      expect((await testChunk(identifier, 1)).status, identifier).toBe(204);
+      expect((await testChunk(identifier, 2)).status, identifier).toBe(204);
+      expect(await userDirs(), identifier).toEqual(before);
+    }
+    // The right chunks of the same upload are still taken.
+    const o = { chunkSize: 64 * KB, identifier: 'body-long' };
+    await sendChunk(w, folder, 'body-long.bin', content, 1, o);
+    const done = await sendChunk(w, folder, 'body-long.bin', content, 2, o);
+    expect((await download(done.body.data.id)).rawPayload.equals(content)).toBe(true);
   });
 
   it('refuses an empty file, forbidden names, a long extension, and cuts long names to 190', async () => {
@@ -250,18 +315,8 @@ describe('POST /api/vendors/{vendor_id}/folders/{folder_id}/uploads (flow.js chu
     const uploadsDir = path.join(dataDir, 'uploads');
     const chunkFiles = () => fs.readdirSync(uploadsDir, { recursive: true }).length;
     expect(chunkFiles()).toBeGreaterThan(0);
-    const removed = await cleanup(contextOf(w), { idleSeconds: 0 });
+    const removed = await cleanup(cleanupContext(w, dataDir), { idleSeconds: 0 });
     expect(removed.uploads).toBeGreaterThanOrEqual(1);
     expect((await testChunk('stale-1', 1)).status).toBe(204);
   });
 });
-
-/** What the cleanup reads of a context: the database, the data folder and the blobs. */
-function contextOf(world: DocsWorld) {
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SERVE_WEB: 'false', DATA_DIR: dataDir });
-  return {
-    db: world.t.database.db,
-    config,
-    blobs: diskBlobStore(path.join(dataDir, 'blobs')),
-  } as unknown as Parameters<typeof cleanup>[0];
-}

@@ -171,8 +171,9 @@ export async function receiveChunk(
   } catch (error) {
     if (staged) await store.discard(staged);
     await repo.releaseChunk(ctx.db, upload, n);
-    // The session this chunk opened goes with it (unless another chunk was claimed meanwhile).
-    if (opened.inserted) await repo.deleteIfEmpty(ctx.db, upload);
+    // The session this chunk opened goes with it (unless another chunk was claimed meanwhile), and
+    // so does its folder on disk: no chunk can be claimed in it any more.
+    if (opened.inserted && (await repo.deleteIfEmpty(ctx.db, upload))) await store.remove(dirOf(ctx, upload));
     throw error;
   }
   // Lost when the identifier started another upload meanwhile (another file, or a finished one).
@@ -245,7 +246,8 @@ export async function testChunk(
 
 /**
  * Removes idle uploads with their chunks, chunk folders no upload owns, and the queued blobs no
- * version refers to any more. Run periodically by each server process (`documentsJobs`).
+ * version refers to any more. Run every hour by each server process (the timer registered in
+ * `documents.routes.ts`).
  */
 export async function cleanup(
   ctx: AppContext,

@@ -48,6 +48,20 @@ export async function findPeriod(
   return row;
 }
 
+/** The period, its row locked until the transaction ends (a document filed in it meanwhile waits). */
+export async function lockPeriod(
+  tx: Db,
+  vendor: VendorRef,
+  periodId: number,
+): Promise<PeriodRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(accountingPeriods)
+    .where(and(ofVendor(vendor), eq(accountingPeriods.id, periodId)))
+    .for('update');
+  return row;
+}
+
 /** Whether another period of the client file meets [startDate, endDate] (bounds included). */
 export async function hasOverlap(
   db: Db,

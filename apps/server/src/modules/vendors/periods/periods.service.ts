@@ -88,11 +88,15 @@ export async function updatePeriod(
   return toDto(row);
 }
 
-/** Deletes a period unless documents are filed in it (`accounting-period-contains-documents`). */
+/**
+ * Deletes a period unless documents are filed in it (`accounting-period-contains-documents`). The
+ * period's row is locked before the count: a document being filed in it (which holds the row
+ * share-locked) is counted once committed, and one filed after the deletion finds no period.
+ */
 export async function deletePeriod(ctx: AppContext, actor: Actor, vendorId: number, periodId: number) {
   const vendor = await vendorRef(ctx, actor, vendorId, true);
   await ctx.db.transaction(async (tx) => {
-    if (!(await repo.findPeriod(tx, vendor, periodId))) throw new AppError('not-found');
+    if (!(await repo.lockPeriod(tx, vendor, periodId))) throw new AppError('not-found');
     if ((await ctx.documents.countInPeriod(tx, vendor, periodId)) > 0) {
       throw new AppError('accounting-period-contains-documents');
     }
