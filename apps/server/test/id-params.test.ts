@@ -1,6 +1,6 @@
 import { translateMessage } from '@portal/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NOT_CALLED, type Operation, operationsOf } from './security/operations';
+import { NAME_REFS, NOT_CALLED, type Operation, operationsOf } from './security/operations';
 import { createTestApp, type TestApp } from './test-app';
 
 /**
@@ -74,7 +74,9 @@ describe('id parameters', () => {
     const checked: string[] = [];
     const failures: string[] = [];
     for (const op of operations) {
-      for (const param of op.parameters.filter((p) => p.schema['x-ref'])) {
+      // Ids only: a name (an upload identifier) may well be spelt `1e0`.
+      const ids = op.parameters.filter((p) => p.schema['x-ref'] && !NAME_REFS.includes(p.schema['x-ref']));
+      for (const param of ids) {
         for (const bad of ['1e0', '0x1']) {
           const res = await t.request({
             method: op.method as 'GET',

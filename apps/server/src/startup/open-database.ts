@@ -1,5 +1,12 @@
 import type { Config } from '../config';
-import { type Database, fromPostgres, openPglite, pendingMigrations, runMigrations } from '../db/client';
+import {
+  type Database,
+  type Db,
+  fromPostgres,
+  openPglite,
+  pendingMigrations,
+  runMigrations,
+} from '../db/client';
 import { ensureAllVendorFolders } from '../modules/documents/folders/folders.service';
 import { installJobQueue } from '../platform/jobs/job-queue';
 import { writeBackup } from './backup';
@@ -18,22 +25,31 @@ export async function openDatabase(config: Config, log: Log): Promise<Database> 
     }
     await runMigrations(database);
     await installJobQueue(database);
-    await ensureModules(database.db);
-    await ensureDefaultTreeStructure(database.db);
-    if (config.seedDemo && (await isEmpty(database.db))) {
-      await seedDemo(database.db);
-      log(
-        [
-          `Demo data loaded. Demo accounts (password ${DEMO_PASSWORD}):`,
-          ...DEMO_ACCOUNTS.map((a) => `  ${a.email.padEnd(22)} ${a.role}`),
-        ].join('\n'),
-      );
-    }
-    const given = await ensureAllVendorFolders(database.db);
-    if (given > 0) log(`Folders created for ${given} client file(s) made before the document manager.`);
+    await prepareData(database.db, config, log);
   } catch (error) {
     await database.close();
     throw error;
   }
   return database;
+}
+
+/**
+ * What every start does once the schema is current: the module catalogue, the default tree
+ * structure, the demo data set on an empty database, and the folders of client files made
+ * before the document manager (each given once: a second start adds nothing).
+ */
+export async function prepareData(db: Db, config: Pick<Config, 'seedDemo'>, log: Log): Promise<void> {
+  await ensureModules(db);
+  await ensureDefaultTreeStructure(db);
+  if (config.seedDemo && (await isEmpty(db))) {
+    await seedDemo(db);
+    log(
+      [
+        `Demo data loaded. Demo accounts (password ${DEMO_PASSWORD}):`,
+        ...DEMO_ACCOUNTS.map((a) => `  ${a.email.padEnd(22)} ${a.role}`),
+      ].join('\n'),
+    );
+  }
+  const given = await ensureAllVendorFolders(db);
+  if (given > 0) log(`Folders created for ${given} client file(s) made before the document manager.`);
 }

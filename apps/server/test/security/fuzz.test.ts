@@ -34,8 +34,8 @@ let operations: Operation[];
 beforeAll(async () => {
   t = await createTestApp();
   const hash = await worldPasswordHash();
-  alpha = await buildTenant(t.database.db, 'alpha', hash);
-  await buildTenant(t.database.db, 'bravo', hash);
+  alpha = await buildTenant(t, 'alpha', hash);
+  await buildTenant(t, 'bravo', hash);
   tokenFor = await signInOwners(t, alpha, hash);
   operations = inSafeOrder(
     operationsOf((await t.request({ method: 'GET', url: '/api/openapi.json' })).body).filter(

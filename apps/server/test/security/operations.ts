@@ -362,10 +362,20 @@ export const GHOST_ID = 2_147_483_000;
 /** Kinds of ids the whole platform shares, no tenant's own: `ghostIds` keeps them. */
 export const PLATFORM_REFS: readonly string[] = ['module', 'tree_structure'];
 
+/**
+ * Kinds of `x-ref` that are names the caller gives in its own space, not row ids: a flow.js upload
+ * identifier names an upload of the caller in the folder. Another tenant's names nothing of the
+ * caller's, so it need not be refused, but it must answer exactly as a name that exists nowhere.
+ */
+export const NAME_REFS: readonly string[] = ['upload'];
+
 /** Ids that exist nowhere (platform-wide references kept): what a foreign id must look like. */
 export const ghostIds = (ids: TenantIds): TenantIds =>
   Object.fromEntries(
-    Object.entries(ids).map(([kind, id]) => [kind, PLATFORM_REFS.includes(kind) ? id : GHOST_ID]),
+    Object.entries(ids).map(([kind, id]) => [
+      kind,
+      PLATFORM_REFS.includes(kind) ? id : typeof id === 'string' ? String(GHOST_ID) : GHOST_ID,
+    ]),
   ) as TenantIds;
 
 /**

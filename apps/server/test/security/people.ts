@@ -111,7 +111,7 @@ export async function personRequest(
 ) {
   const withPerson: TenantIds = { ...ids };
   if (field.in !== 'body') {
-    for (const ref of PERSON_REFS) (withPerson as Record<string, number>)[ref] = person.id;
+    for (const ref of PERSON_REFS) (withPerson as Record<string, number | string>)[ref] = person.id;
   }
   const { url, missing } = buildUrl(op, withPerson);
   let body = (await sampleBody(op, ids)) as Record<string, unknown> | undefined;

@@ -18,7 +18,7 @@ let tokenFor: (op: Operation) => string;
 beforeAll(async () => {
   t = await createTestApp();
   const hash = await worldPasswordHash();
-  alpha = await buildTenant(t.database.db, 'alpha', hash);
+  alpha = await buildTenant(t, 'alpha', hash);
   tokenFor = await signInOwners(t, alpha, hash);
   const all = operationsOf((await t.request({ method: 'GET', url: '/api/openapi.json' })).body);
   operations = inSafeOrder(all.filter((op) => !PUBLIC_BY_DESIGN[op.key] && !NOT_CALLED.has(op.key)));

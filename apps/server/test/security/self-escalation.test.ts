@@ -81,7 +81,7 @@ let people: { role: string; email: string; id: number }[];
 beforeAll(async () => {
   t = await createTestApp({ rateLimiter: UNLIMITED });
   const hash = await worldPasswordHash();
-  alpha = await buildTenant(t.database.db, 'alpha', hash);
+  alpha = await buildTenant(t, 'alpha', hash);
   await createSuperAdmin(t.database.db, hash);
   people = [];
   for (const actor of [...alpha.actors, { role: 'super admin', email: SUPER_ADMIN_EMAIL }]) {

@@ -71,7 +71,7 @@ const STEP: Record<string, number> = { POST: 0, GET: 1, PATCH: 2, PUT: 2, DELETE
 beforeAll(async () => {
   t = await createTestApp({ rateLimiter: UNLIMITED });
   const hash = await worldPasswordHash();
-  alpha = await buildTenant(t.database.db, 'alpha', hash);
+  alpha = await buildTenant(t, 'alpha', hash);
   victims = await buildVictims(t.database.db, alpha, hash);
   for (const email of [...alpha.actors.map((a) => a.email), ...victims.map((v) => v.email)]) {
     tokens.set(email, await t.signIn(email, WORLD_PASSWORD));

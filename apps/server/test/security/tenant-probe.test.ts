@@ -7,6 +7,7 @@ import {
   ghostIds,
   HAND_SAMPLES,
   isPlatformRoute,
+  NAME_REFS,
   NOT_CALLED,
   nonPathRefs,
   type Operation,
@@ -21,7 +22,14 @@ import {
   sampleBody,
 } from './operations';
 import { registeredRoutes, undocumentedRoutes } from './route-table';
-import { buildTenant, type Tenant, type TenantIds, WORLD_PASSWORD, worldPasswordHash } from './tenant-world';
+import {
+  buildTenant,
+  sendUploadChunk,
+  type Tenant,
+  type TenantIds,
+  WORLD_PASSWORD,
+  worldPasswordHash,
+} from './tenant-world';
 
 /**
  * The cross-tenant probe: two tenants of identical shape; every operation of the OpenAPI document
@@ -37,8 +45,8 @@ const tokens = new Map<string, string>();
 beforeAll(async () => {
   t = await createTestApp();
   const hash = await worldPasswordHash();
-  alpha = await buildTenant(t.database.db, 'alpha', hash);
-  bravo = await buildTenant(t.database.db, 'bravo', hash);
+  alpha = await buildTenant(t, 'alpha', hash);
+  bravo = await buildTenant(t, 'bravo', hash);
   for (const actor of [...alpha.actors, ...bravo.actors]) {
     tokens.set(actor.email, await t.signIn(actor.email, WORLD_PASSWORD));
   }
@@ -47,6 +55,10 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const REFUSED = new Set([401, 403, 404]);
+const UPLOAD_OPERATIONS = [
+  'POST /api/vendors/{id}/folders/{folder_id}/uploads',
+  'GET /api/vendors/{id}/folders/{folder_id}/uploads',
+];
 
 async function call(op: Operation, tenant: Tenant, email: string) {
   return t.request({ ...(await probeRequest(op, tenant.ids)), token: tokens.get(email) });
@@ -158,11 +170,18 @@ describe('mixed ids', () => {
       (op) => !PUBLIC_BY_DESIGN[op.key] && !NOT_CALLED.has(op.key) && nonPathRefs(op).length > 0,
     );
     expect(mixed.length).toBeGreaterThanOrEqual(3);
+    // The chunk endpoint and its test GET take A's upload identifier (a name, in B's own folder).
+    expect(mixed.filter((op) => nonPathRefs(op).includes('upload')).map((op) => op.key)).toEqual(
+      expect.arrayContaining(UPLOAD_OPERATIONS),
+    );
     for (const op of mixed) {
+      // A name of A's (an upload identifier) names nothing of B's: not refused, answered as a ghost.
+      const namesOnly = nonPathRefs(op).every((ref) => NAME_REFS.includes(ref));
       for (const actor of bravo.actors) {
         const res = await callMixed(op, actor.email, alpha.ids);
         const who = `${op.key} as ${actor.role} of B with A's ids in query/body`;
-        if (res.status < 400 || res.status >= 500) failures.push(`${who} answered ${res.status}`);
+        if (res.status >= 500 || (!namesOnly && res.status < 400))
+          failures.push(`${who} answered ${res.status}`);
         const ghost = await callMixed(op, actor.email, ghostIds(alpha.ids));
         if (ghost.status !== res.status || ghost.body?.code !== res.body?.code) {
           failures.push(
@@ -175,6 +194,30 @@ describe('mixed ids', () => {
     }
     expect(failures).toEqual([]);
   }, 300_000);
+});
+
+describe("tenant A's upload under way", () => {
+  it('is left as it was by the walks that sent its identifier: its chunk stored, and it completes', async () => {
+    const admin = tokens.get('admin-alpha@probe.test')!;
+    const { vendor, folder } = alpha.ids;
+    const stored = (n: number) =>
+      t.request({
+        method: 'GET',
+        url: `/api/vendors/${vendor}/folders/${folder}/uploads?flowChunkNumber=${n}&flowIdentifier=${alpha.upload.identifier}`,
+        token: admin,
+      });
+    expect((await stored(1)).body).toEqual({ data: { chunks: [1], id: null } });
+    expect((await stored(2)).status).toBe(204);
+    const done = await sendUploadChunk(t, admin, alpha.ids, alpha.upload, 2);
+    expect(done.status).toBe(200);
+    expect(done.body.data.id).toEqual(expect.any(Number));
+    const content = await t.request({
+      method: 'GET',
+      url: `/api/vendors/${vendor}/documents/${done.body.data.id}/content`,
+      token: admin,
+    });
+    expect(content.body).toBe(alpha.upload.content.toString());
+  });
 });
 
 const WRITE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);

@@ -7,6 +7,7 @@ import { documentPreviews, identityProviders, users } from '../../src/db/schema'
 import { sealSecret } from '../../src/modules/sso/secret-box';
 import { hashPassword } from '../../src/platform/auth/passwords';
 import { diskBlobStore } from '../../src/platform/blobs/disk-blob-store';
+import { chunkBody, md5 } from '../documents';
 import {
   buildAddress,
   buildAssignment,
@@ -30,6 +31,7 @@ import {
   type FactoryDb,
   freshSiret,
 } from '../factories';
+import type { TestApp } from '../test-app';
 
 /** The key the test apps seal SSO secrets with (no SSO_SECRET_KEY outside production). */
 const TEST_SSO_KEY = loadConfig({ NODE_ENV: 'test' }).ssoKey!;
@@ -64,6 +66,19 @@ export type TenantIds = {
   identity_provider: number;
   /** An access-rights theme of the portal, carried by the task. */
   theme: number;
+  /** The flow.js identifier of the upload under way in the folder (a name, not a row id). */
+  upload: string;
+};
+
+/**
+ * An upload under way in the tenant's folder, sent by its firm administrator: chunk 1 of 2 stored,
+ * not complete. Sending chunk 2 completes it with `content`.
+ */
+export type UploadUnderWay = {
+  identifier: string;
+  filename: string;
+  content: Buffer;
+  chunkSize: number;
 };
 
 export type Actor = { role: string; email: string };
@@ -74,15 +89,68 @@ export type Tenant = {
   actors: Actor[];
   /** Strings only this tenant's data contains: finding one in another tenant's answer is a leak. */
   markers: string[];
+  upload: UploadUnderWay;
 };
 
 /**
- * Builds one tenant with every shape that exists: holding, portal, white label, a client file
- * with bank, address, period, and users of every role. Later modules add their rows here.
+ * Sends chunk `n` of an upload as flow.js would (its fields, then the bytes), into a client file's
+ * folder; `identifier` may name another upload than the one whose shape and bytes are sent.
  */
-export async function buildTenant(db: FactoryDb, label: string, passwordHash: string): Promise<Tenant> {
+export async function sendUploadChunk(
+  t: TestApp,
+  token: string,
+  target: { vendor: number; folder: number },
+  upload: UploadUnderWay,
+  n: number,
+  identifier = upload.identifier,
+) {
+  const total = Math.floor(upload.content.length / upload.chunkSize);
+  const start = (n - 1) * upload.chunkSize;
+  const bytes = upload.content.subarray(start, n === total ? undefined : start + upload.chunkSize);
+  const fields = {
+    flowChunkNumber: n,
+    flowChunkSize: upload.chunkSize,
+    flowCurrentChunkSize: bytes.length,
+    flowTotalSize: upload.content.length,
+    flowIdentifier: identifier,
+    flowFilename: upload.filename,
+    flowRelativePath: upload.filename,
+    flowTotalChunks: total,
+    md5: md5(upload.content),
+  };
+  return t.request({
+    method: 'POST',
+    url: `/api/vendors/${target.vendor}/folders/${target.folder}/uploads`,
+    token,
+    ...(await chunkBody(fields, bytes)),
+  });
+}
+
+/**
+ * Builds one tenant with every shape that exists: holding, portal, white label, a client file
+ * with bank, address, period, folder, document, an upload under way, and users of every role.
+ * Later modules add their rows here.
+ */
+export async function buildTenant(t: TestApp, label: string, passwordHash: string): Promise<Tenant> {
+  const tenant = await buildRows(t.database.db, label, passwordHash);
+  // The upload's chunks live in the app's data folder: sent through the app, as its client would.
+  const admin = await t.signIn(`admin-${label}@probe.test`, WORLD_PASSWORD);
+  const sent = await sendUploadChunk(t, admin, tenant.ids, tenant.upload, 1);
+  if (sent.status !== 200 || sent.body.data.id !== null)
+    throw new Error(`the upload under way of ${label}: ${sent.status} ${JSON.stringify(sent.body)}`);
+  return tenant;
+}
+
+async function buildRows(db: FactoryDb, label: string, passwordHash: string): Promise<Tenant> {
   const name = `${label[0]!.toUpperCase()}${label.slice(1)}`;
   const email = (role: string) => `${role}-${label}@probe.test`;
+  const content = Buffer.from(`${name} upload content, sent in two chunks`);
+  const upload: UploadUnderWay = {
+    identifier: `${content.length}-${label}-upload-under-way`,
+    filename: `${name} Upload.txt`,
+    content,
+    chunkSize: Math.floor(content.length / 2),
+  };
   return db.transaction(async (tx) => {
     const { holding } = await buildHolding(tx, { name: `${name} Holding` });
     const { firm } = await buildFirm(tx, { name: `${name} Firm`, domain: `${label}.probe.test`, holding });
@@ -206,6 +274,7 @@ export async function buildTenant(db: FactoryDb, label: string, passwordHash: st
         session: session.id,
         identity_provider: provider!.id,
         theme: theme.id,
+        upload: upload.identifier,
       },
       actors: roles.map((r) => ({ role: r, email: email(r) })),
       markers: [
@@ -224,9 +293,12 @@ export async function buildTenant(db: FactoryDb, label: string, passwordHash: st
         `${name}-sso-client`,
         `${name} sso secret`,
         `${name} Theme`,
+        `${name} Upload`,
+        `${name} upload content`,
         siret,
         ...roles.map(email),
       ],
+      upload,
     };
   });
 }

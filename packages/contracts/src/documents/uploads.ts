@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { INT4_MAX, UPLOAD_CHUNK_SIZE } from '../limits';
+import type { IdRef } from '../rules/ids';
 
 /** Largest file accepted through the chunk protocol (bytes). */
 export const UPLOAD_MAX_FILE_SIZE = 20 * 1024 * 1024 * 1024;
@@ -17,13 +18,23 @@ const count = (max: number) =>
 export const uploadConflictSchema = z.enum(['refuse', 'version', 'rename']);
 export type UploadConflict = z.infer<typeof uploadConflictSchema>;
 
+/**
+ * flow.js's identifier of an upload (its client makes it from the file's size and name). It
+ * names an upload of the caller in the folder: the probe sends another tenant's (`x-ref`).
+ */
+const flowIdentifier = (example?: string) =>
+  z
+    .string({ error: 'required' })
+    .regex(/^[\w.-]{1,200}$/, { error: 'invalid-value' })
+    .meta({ 'x-ref': 'upload' satisfies IdRef, ...(example ? { example } : {}) });
+
 /** The flow.js chunk fields (form fields of the POST, query of the test GET). */
 export const flowChunkFieldsSchema = z.object({
   flowChunkNumber: count(INT4_MAX),
   flowChunkSize: count(UPLOAD_MAX_CHUNK_BYTES),
   flowCurrentChunkSize: count(UPLOAD_MAX_CHUNK_BYTES),
   flowTotalSize: count(UPLOAD_MAX_FILE_SIZE),
-  flowIdentifier: z.string({ error: 'required' }).regex(/^[\w.-]{1,200}$/, { error: 'invalid-value' }),
+  flowIdentifier: flowIdentifier(),
   flowFilename: z
     .string({ error: 'required' })
     .min(1, { error: 'required' })
@@ -65,10 +76,7 @@ export const flowChunkRequestSchema = flowChunkFieldsSchema
 export const flowTestQuerySchema = z
   .object({
     flowChunkNumber: count(INT4_MAX).meta({ example: 1 }),
-    flowIdentifier: z
-      .string({ error: 'required' })
-      .regex(/^[\w.-]{1,200}$/, { error: 'invalid-value' })
-      .meta({ example: '12-bilan-2025pdf' }),
+    flowIdentifier: flowIdentifier('12-bilan-2025pdf'),
   })
   .meta({ example: { flowChunkNumber: 1, flowIdentifier: '12-bilan-2025pdf' } });
 

@@ -25,7 +25,12 @@ export type IdRef =
   /** An OpenID Connect provider of a portal. */
   | 'identity_provider'
   /** An access-rights theme of a firm. */
-  | 'theme';
+  | 'theme'
+  /**
+   * A flow.js upload identifier: a name the client gives its upload (per user and folder), not a
+   * row id. Another tenant's must answer as one that names nothing.
+   */
+  | 'upload';
 
 /**
  * The only spelling of an id in a path or query: decimal digits without a sign, spaces, exponent,

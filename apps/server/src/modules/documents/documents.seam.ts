@@ -13,7 +13,9 @@ export function documentsSeam(): DocumentsSeam {
       await folders.queueVendorBlobs(tx, vendor);
       await folders.deleteVendorFolders(tx, vendor);
     },
-    createFolders: (tx, vendor) => createFolders(tx, vendor),
+    createFolders: async (tx, vendor) => {
+      await createFolders(tx, vendor);
+    },
     exchangeFolder: (db, vendor, userId) => exchangeFolder(db, vendor, userId),
     liveDocumentIds: (db, vendor, ids) => liveDocumentIds(db, vendor, ids),
   };

@@ -15,7 +15,7 @@ export async function exchangeFolder(db: Db, vendor: folders.VendorRef, userId: 
   return db.transaction(async (tx) => {
     let root = await folders.lockRoot(tx, vendor);
     if (!root) {
-      await createFolders(tx, { ...vendor, treeStructureId: null });
+      await createFolders(tx, vendor);
       root = await folders.lockRoot(tx, vendor);
     }
     if (!root) throw new AppError('not-found');

@@ -1,5 +1,5 @@
 import { luhnCheckDigit } from '@portal/contracts';
-import { count, isNull } from 'drizzle-orm';
+import { count } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   accountingFirmMemberships,
@@ -10,7 +10,6 @@ import {
   modules,
   siretRegistry,
   terms,
-  treeStructures,
   users,
   vendorAddresses,
   vendorAssignments,
@@ -198,14 +197,9 @@ export async function seedDemo(db: Db): Promise<void> {
       )
       .returning();
     const vendor = (code: string) => vendorRows.find((v) => v.clientCode === code)!;
-    // Each client file gets its folders: the root and those of the platform's default tree.
-    const [standard] = await tx
-      .select({ id: treeStructures.id })
-      .from(treeStructures)
-      .where(isNull(treeStructures.accountingFirmId))
-      .limit(1);
-    for (const v of vendorRows)
-      await createFolders(tx, { ...v, treeStructureId: v.treeStructureId ?? standard?.id ?? null });
+    // Each client file gets its folders: the root and those of its firm's default tree structure
+    // (the platform's "Standard": the demo firms have none of their own).
+    for (const v of vendorRows) await createFolders(tx, v);
     await tx
       .insert(siretRegistry)
       .values(

@@ -79,6 +79,15 @@ export async function folderNamesLike(db: Db, vendor: VendorRef, parentId: numbe
   return rows.map((r) => r.name.toLowerCase());
 }
 
+/** The tree structure the client file was created with (null when none). */
+export async function vendorTreeStructureId(db: Db, vendor: VendorRef): Promise<number | null> {
+  const [row] = await db
+    .select({ id: vendors.treeStructureId })
+    .from(vendors)
+    .where(and(eq(vendors.accountingFirmId, vendor.accountingFirmId), eq(vendors.id, vendor.id)));
+  return row?.id ?? null;
+}
+
 export async function treeStructureOf(db: Db, id: number | null): Promise<TreeFolder[]> {
   if (id === null) return [];
   const [row] = await db

@@ -12,6 +12,7 @@ import type { Actor } from '../../../platform/auth/sessions';
 import { uniqueViolation } from '../../../platform/db-errors';
 import { AppError, fieldError } from '../../../platform/errors/app-error';
 import { pageOffset, paginated } from '../../../platform/http/pagination';
+import { defaultTreeStructureId } from '../../vendors/core/tree-structures.service';
 import * as nodes from '../nodes/nodes.repository';
 import { authorizeVendor, iso, type Scope } from '../vendor-access';
 import * as repo from './folders.repository';
@@ -19,15 +20,30 @@ import * as repo from './folders.repository';
 type VendorRef = repo.VendorRef;
 
 /**
- * Creates the root and the folders of the tree structure, each with its position in it
- * (`catalog_tree_folder_id`, depth-first order). Does nothing when the root exists.
+ * The tree structure a client file's folders follow: the one given, else the client file's own,
+ * else its firm's default (the firm's own default structure, else the platform's), as a new
+ * client file gets (docs/decisions.md).
+ */
+async function structureOf(tx: Db, vendor: VendorRef & { treeStructureId?: number | null }) {
+  return (
+    vendor.treeStructureId ??
+    (await repo.vendorTreeStructureId(tx, vendor)) ??
+    (await defaultTreeStructureId(tx, vendor.accountingFirmId))
+  );
+}
+
+/**
+ * Creates the root and the folders of the client file's tree structure (`structureOf`), each with
+ * its position in it (`catalog_tree_folder_id`, depth-first order), in the caller's transaction.
+ * Does nothing when the root exists: a second call, or a concurrent one (which waits on the root's
+ * unique index, then finds it), adds no folder. Answers whether it created them.
  */
 export async function createFolders(
   tx: Db,
-  vendor: VendorRef & { treeStructureId: number | null },
-): Promise<void> {
+  vendor: VendorRef & { treeStructureId?: number | null },
+): Promise<boolean> {
   const { row: root, created } = await repo.insertRoot(tx, vendor);
-  if (!created) return;
+  if (!created) return false;
   let position = 0;
   const add = async (parentId: number, list: repo.TreeFolder[]) => {
     for (const folder of list) {
@@ -40,21 +56,27 @@ export async function createFolders(
       await add(row.id, folder.children ?? []);
     }
   };
-  await add(root.id, await repo.treeStructureOf(tx, vendor.treeStructureId));
+  await add(root.id, await repo.treeStructureOf(tx, await structureOf(tx, vendor)));
+  return true;
 }
 
-/** Gives every client file made before the document manager its folders (at start-up). */
+/**
+ * Gives every client file made before the document manager its root and tree folders (at
+ * start-up), each in its own transaction; answers how many it gave folders to (another process
+ * starting at the same time gives each client file its folders once, and counts it once).
+ */
 export async function ensureAllVendorFolders(db: Db): Promise<number> {
-  const missing = await repo.vendorsWithoutRoot(db);
-  for (const vendor of missing) await db.transaction((tx) => createFolders(tx, vendor));
-  return missing.length;
+  let given = 0;
+  for (const vendor of await repo.vendorsWithoutRoot(db))
+    if (await db.transaction((tx) => createFolders(tx, vendor))) given += 1;
+  return given;
 }
 
-/** The root of the client file, created on first use for a client file made without one. */
+/** The root of the client file, created with its tree folders on first use for one made without. */
 export async function rootOf(ctx: AppContext, vendor: VendorRef): Promise<repo.FolderRow> {
   const root = await repo.findRoot(ctx.db, vendor);
   if (root) return root;
-  await ctx.db.transaction((tx) => createFolders(tx, { ...vendor, treeStructureId: null }));
+  await ctx.db.transaction((tx) => createFolders(tx, vendor));
   return (await repo.findRoot(ctx.db, vendor))!;
 }
 
