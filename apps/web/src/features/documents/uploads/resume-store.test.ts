@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { memoryStorage } from '../../../test/memory-storage';
 import {
   findIdentifier,
   fingerprintOf,
@@ -8,20 +9,6 @@ import {
   RESUMABLE_FOR_MS,
   unfinishedIn,
 } from './resume-store';
-
-function memoryStorage(): Storage {
-  const data = new Map<string, string>();
-  return {
-    get length() {
-      return data.size;
-    },
-    clear: () => data.clear(),
-    getItem: (k) => data.get(k) ?? null,
-    key: (i) => [...data.keys()][i] ?? null,
-    removeItem: (k) => void data.delete(k),
-    setItem: (k, v) => void data.set(k, String(v)),
-  };
-}
 
 const key = (folderId: number, relativePath: string, vendorId = 1) =>
   fingerprintOf({ vendorId, folderId, relativePath, size: 1200, lastModified: 99 });
