@@ -20,6 +20,30 @@ export async function freshPostgres(url, name) {
   return u.toString();
 }
 
+const TICKS = 100; // USER_HZ on Linux
+
+/** CPU seconds (user + system) of a process, from /proc (0 once it is gone). */
+export function cpuSecondsOf(pid) {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / TICKS;
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU seconds of every PostgreSQL process of this machine (the bench's database runs there). */
+export function postgresCpuSeconds() {
+  let total = 0;
+  for (const pid of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      if (fs.readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres') total += cpuSecondsOf(pid);
+    } catch {}
+  }
+  return total;
+}
+
 /** Runs `node apps/server/dist/main.js` on `port`; `databaseUrl` null means embedded PGlite. */
 export async function startServer({ port, databaseUrl, nodeArgs = [] }) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
@@ -48,6 +72,8 @@ export async function startServer({ port, databaseUrl, nodeArgs = [] }) {
   return {
     base,
     pid: child.pid,
+    /** CPU seconds (user + system) the server process has used so far, all its threads. */
+    cpuSeconds: () => cpuSecondsOf(child.pid),
     rssMb: () => {
       const status = fs.readFileSync(`/proc/${child.pid}/status`, 'utf8');
       return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
