@@ -7,6 +7,7 @@ import { AppError, fieldError } from '../../../platform/errors/app-error';
 import * as folders from '../folders/folders.repository';
 import { assertWritable, nameConflict } from '../folders/folders.service';
 import * as transfer from '../transfer/transfer.repository';
+import { isUnread } from '../unread.sql';
 import { authorizeVendor } from '../vendor-access';
 import * as repo from './documents.repository';
 import { contentDisposition, mayShowInline } from './file-types';
@@ -43,9 +44,8 @@ export function toDocument(doc: repo.DocumentRow, version: repo.VersionRow, unre
 export async function getDocument(ctx: AppContext, actor: Actor, vendorId: number, documentId: number) {
   const scope = await authorizeVendor(ctx, actor, vendorId, 'documents.read');
   const { doc, version } = await liveDocument(ctx, scope.vendor, documentId);
-  // Unread for the caller: never opened, or opened before the latest version (the folders' rule).
   const read = await repo.readAt(ctx.db, scope.vendor, doc.id, actor.userId);
-  return toDocument(doc, version, read === undefined || read < version.createdAt);
+  return toDocument(doc, version, isUnread(version.authorId, version.createdAt, read, actor.userId));
 }
 
 export type Download = { stream: Readable; size: number; type: string; disposition: string };

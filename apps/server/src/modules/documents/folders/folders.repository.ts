@@ -3,6 +3,7 @@ import type { Db } from '../../../db/client';
 import { documents, folders, type TreeFolder, treeStructures, vendors } from '../../../db/schema';
 import { preparedPerDatabase } from '../../../platform/db-prepared';
 import { rowsOf } from '../sql-rows';
+import { unreadBy } from '../unread.sql';
 
 export type FolderRow = typeof folders.$inferSelect;
 export type { TreeFolder };
@@ -193,9 +194,7 @@ export async function unreadCounters(
       JOIN documents d ON d.accounting_firm_id = ${vendor.accountingFirmId} AND d.folder_id = sub.id
                       AND d.deleted_at IS NULL
       JOIN document_versions v ON v.accounting_firm_id = d.accounting_firm_id AND v.id = d.current_version_id
-      LEFT JOIN document_reads r ON r.accounting_firm_id = d.accounting_firm_id AND r.document_id = d.id
-                                AND r.user_id = ${userId}
-     WHERE r.read_at IS NULL OR r.read_at < v.created_at
+     WHERE ${unreadBy(userId)}
      GROUP BY sub.top`);
   return new Map(rowsOf<Record<string, unknown>>(result).map((r) => [Number(r.top), Number(r.n)]));
 }

@@ -216,11 +216,23 @@ describe('GET /api/vendors/{vendor_id}/folders/{folder_id}/nodes', () => {
     ]);
     const page2 = await w.call('GET', `/api/vendors/${w.vendor}/folders/${parent}/nodes?per_page=2&page=2`);
     expect(page2.body.data.map((n: { name: string }) => n.name)).toEqual(['a.txt', 'c.txt']);
+    // Unread for the client; not for the one who uploaded it.
     expect(page2.body.data[0]).toMatchObject({
       extension: 'txt',
       size: 'content of a.txt'.length,
-      unread: true,
+      unread: false,
     });
+    const forClient = await w.call(
+      'GET',
+      `/api/vendors/${w.vendor}/folders/${parent}/nodes?per_page=2&page=2`,
+      'client',
+    );
+    expect(forClient.body.data[0]).toMatchObject({ name: 'a.txt', unread: true });
+    expect(
+      (await w.call('GET', `/api/vendors/${w.vendor}/folders?parent_id=${w.root}`)).body.data.find(
+        (f: { id: number }) => f.id === parent,
+      ).counter,
+    ).toBe(0);
     expect(
       (await w.call('GET', `/api/vendors/${w.vendor}/folders/${parent}/nodes?per_page=101`)).status,
     ).toBe(422);

@@ -3,6 +3,7 @@ import type { Db } from '../../../db/client';
 import { preparedPerDatabase } from '../../../platform/db-prepared';
 import type { VendorRef } from '../folders/folders.repository';
 import { rowsOf } from '../sql-rows';
+import { unreadBy } from '../unread.sql';
 
 /** One row of a listing: a folder or a document with its latest version. */
 export type NodeRow = {
@@ -31,8 +32,7 @@ const FOLDER_COLUMNS = sql`'folder' AS type, f.id, f.name, f.parent_id AS folder
 const documentColumns = (userId: number | Placeholder) => sql`'document' AS type, d.id, d.name, d.folder_id,
   NULL::int AS catalog_tree_folder_id, d.start_date::text AS start_date, false AS read_only, v.mime_type, v.size, v.id AS version_id,
   v.validated_at IS NOT NULL AS is_validated,
-  NOT EXISTS (SELECT 1 FROM document_reads r WHERE r.accounting_firm_id = d.accounting_firm_id
-              AND r.document_id = d.id AND r.user_id = ${userId} AND r.read_at >= v.created_at) AS unread,
+  ${unreadBy(userId)} AS unread,
   d.created_at, d.updated_at, d.deleted_at, 1 AS kind`;
 
 /** The spec's default sort: tree-structure position, start date, then id (folders before documents). */
@@ -118,9 +118,7 @@ function buildPageQuery(db: Db, limit: SQL, offset: SQL, name: string) {
         SELECT sub.top, count(d.id)::int AS n FROM sub
           JOIN documents d ON d.accounting_firm_id = ${firm} AND d.folder_id = sub.id AND d.deleted_at IS NULL
           JOIN document_versions v ON v.accounting_firm_id = d.accounting_firm_id AND v.id = d.current_version_id
-          LEFT JOIN document_reads r ON r.accounting_firm_id = d.accounting_firm_id AND r.document_id = d.id
-                                    AND r.user_id = ${user}
-         WHERE r.read_at IS NULL OR r.read_at < v.created_at
+         WHERE ${unreadBy(user)}
          GROUP BY sub.top
       )
       SELECT page.*, (SELECT n FROM total)::int AS total, coalesce(c.n, 0)::int AS counter FROM page
