@@ -51,6 +51,8 @@ export function documentRoutes(app: FastifyInstance, ctx: AppContext): void {
         params: documentParamsSchema,
         querystring: contentQuerySchema,
       },
+      // Opening marks the document read: the unread counts the caller asks next must already know.
+      config: { mutates: true },
     },
     async (q, reply) => {
       const file = await service.content(ctx, requireActor(q), q.params.id, q.params.document_id, {

@@ -45,6 +45,8 @@ export function previewRoutes(app: FastifyInstance, ctx: AppContext): void {
         params: documentParamsSchema,
         querystring: previewQuerySchema,
       },
+      // It marks the document read: the unread counts the caller asks next must already know.
+      config: { mutates: true },
     },
     async (q, reply) => {
       const file = await service.previewContent(
