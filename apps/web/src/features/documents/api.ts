@@ -1,7 +1,14 @@
 import type { DocumentDto, Folder, Node, Paginated, VersionDto } from '@portal/contracts';
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  type InfiniteData,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { api } from '../../api';
+import { markReadInPages } from './read-marks';
 
 /** Document lists refresh themselves every minute (spec section 9). */
 export const AUTO_REFRESH_MS = 60_000;
@@ -112,18 +119,28 @@ export function useRefreshDocumentData(vendorId: number) {
 }
 
 /**
- * A document was opened (its content read): the counters that counted it unread refetch (the
- * badges, the tree's and the listings'), not the document or its content.
+ * A document was opened (its content read): the cached listings mark it read in place (a folder
+ * of 5,000 documents is 50 pages: not refetched for one flag), and are only marked stale, so that
+ * their folder counters refetch when a listing or the tree is shown again; the unread badges
+ * refetch now. The document and its content are left as they are.
  */
 export function useRefreshReadMarks(vendorId: number) {
   const queryClient = useQueryClient();
   return useCallback(
-    () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: [...documentKeys.all(vendorId), 'tree'] }),
-        queryClient.invalidateQueries({ queryKey: [...documentKeys.all(vendorId), 'nodes'] }),
+    (documentId: number) => {
+      const nodes = [...documentKeys.all(vendorId), 'nodes'];
+      queryClient.setQueriesData<InfiniteData<Paginated<Node>>>({ queryKey: nodes }, (data) =>
+        markReadInPages(data, documentId),
+      );
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: nodes, refetchType: 'none' }),
+        queryClient.invalidateQueries({
+          queryKey: [...documentKeys.all(vendorId), 'tree'],
+          refetchType: 'none',
+        }),
         queryClient.invalidateQueries({ queryKey: unreadKeys.all }),
-      ]),
+      ]);
+    },
     [queryClient, vendorId],
   );
 }

@@ -4,6 +4,7 @@ import { fileKindOf, previewKindOf } from './file-types';
 import { formatSize } from './format-size';
 import { fromNodeHash, toNodeHash } from './hashes';
 import { documentsPath, viewerPath } from './paths';
+import { markReadInPages } from './read-marks';
 import { sortNodes } from './sort';
 import { parseCsv } from './viewer/csv';
 import { stepZoom } from './viewer/zoom';
@@ -107,5 +108,39 @@ describe('stepZoom', () => {
     expect(stepZoom(4, 1)).toBe(4);
     expect(stepZoom(0.25, -1)).toBe(0.25);
     expect(stepZoom(1.1, -1)).toBe(1);
+  });
+});
+
+describe('markReadInPages', () => {
+  const page = (data: Node[], n: number) => ({
+    data,
+    current_page: n,
+    per_page: 100,
+    total: 3,
+    last_page: 2,
+  });
+  const listing = {
+    pages: [
+      page([node({ type: 'folder', id: 7, unread: true, counter: 2 }), node({ id: 7, unread: true })], 1),
+      page([node({ id: 8, unread: true })], 2),
+    ],
+    pageParams: [1, 2],
+  };
+
+  it('marks the opened document read on the page holding it, the rest kept as they are', () => {
+    const out = markReadInPages(listing, 7);
+    expect(out?.pages[0]?.data.map((n) => [n.type, n.unread, n.counter])).toEqual([
+      ['folder', true, 2],
+      ['document', false, 0],
+    ]);
+    expect(out?.pages[1]).toBe(listing.pages[1]);
+    expect(listing.pages[0]?.data[1]?.unread).toBe(true);
+  });
+
+  it('answers the same data when the document is absent or already read', () => {
+    expect(markReadInPages(listing, 99)).toBe(listing);
+    const read = markReadInPages(listing, 8);
+    expect(markReadInPages(read, 8)).toBe(read);
+    expect(markReadInPages(undefined, 8)).toBeUndefined();
   });
 });

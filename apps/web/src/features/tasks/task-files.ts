@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../api';
 import { useSnackbar } from '../../app/snackbars';
 import { documentKeys } from '../documents/api';
+import { resumeStore, TASK_UPLOADS_KEY } from '../documents/uploads/resume-store';
 import { browserTransport } from '../documents/uploads/transport';
 import { UploadQueue } from '../documents/uploads/upload-queue';
 import type { QueueEvents, UploadItem } from '../documents/uploads/upload-types';
@@ -18,9 +19,13 @@ import { useRefresh } from './api';
 const handlers: QueueEvents = {};
 let queue: UploadQueue | null = null;
 const taskQueue = () => {
-  queue ??= new UploadQueue(browserTransport, {
-    onError: (item, message) => handlers.onError?.(item, message),
-  });
+  // Its own resume entries (not the exchange folder's notice), forgotten on any failure: the task
+  // screen has no retry (attaching the same file again while its queue holds it resumes it).
+  queue ??= new UploadQueue(
+    browserTransport,
+    { onError: (item, message) => handlers.onError?.(item, message) },
+    { store: resumeStore(TASK_UPLOADS_KEY), forgetFailed: true },
+  );
   return queue;
 };
 
@@ -32,12 +37,11 @@ export function uploadFiles(
   folder: TaskUploadFolder,
 ): Promise<{ ids: number[]; empty: string[] }> {
   const q = taskQueue();
-  const before = Math.max(0, ...q.getSnapshot().map((i) => i.id));
-  const { empty } = q.add(
+  const { empty, ids: queued } = q.add(
     files.map((file) => ({ file })),
     { vendorId: folder.vendor_id, folderId: folder.folder_id },
   );
-  const mine = () => q.getSnapshot().filter((i) => i.id > before);
+  const mine = () => q.getSnapshot().filter((i) => queued.includes(i.id));
   return new Promise((resolve) => {
     const check = () => {
       const items = mine();

@@ -18,7 +18,7 @@ import {
   newFolderNames,
   resumedFolder,
 } from './folder-conflicts';
-import { findIdentifier, fingerprintOf } from './resume-store';
+import { documentUploads, fingerprintOf } from './resume-store';
 import type { FileToUpload, UploadTarget } from './upload-types';
 import { uploadQueue } from './use-uploads';
 
@@ -76,10 +76,18 @@ export function useUploadFiles(): {
       // The folders could not be read: sent as before the choice existed (the server merges).
       existing = [];
     }
-    const isKept = (f: FileToUpload, relativePath: string) =>
-      findIdentifier(
-        fingerprintOf({ ...target, relativePath, size: f.file.size, lastModified: f.file.lastModified }),
-      ) !== null;
+    // Read once for the selection; a file uploading now is no interrupted upload to resume.
+    const kept = documentUploads.snapshot();
+    const queue = uploadQueue();
+    const isKept = (f: FileToUpload, relativePath: string) => {
+      const key = fingerprintOf({
+        ...target,
+        relativePath,
+        size: f.file.size,
+        lastModified: f.file.lastModified,
+      });
+      return kept.has(key) && !queue.isUploading(key);
+    };
     const renamed = new Map<string, string>();
     const clashes: string[] = [];
     for (const top of clashingFolders(files, existing)) {

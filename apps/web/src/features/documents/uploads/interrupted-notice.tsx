@@ -2,10 +2,10 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import { useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatSize } from '../format-size';
-import { forgetIdentifier, unfinishedIn } from './resume-store';
+import { documentUploads } from './resume-store';
 import { useUploads } from './use-uploads';
 
 /**
@@ -16,12 +16,23 @@ import { useUploads } from './use-uploads';
 export function InterruptedUploads({ vendorId, folderId }: { vendorId: number; folderId: number }) {
   const { t, i18n } = useTranslation('documents');
   const items = useUploads();
-  const [, setForgotten] = useState(0);
-  const inPanel = new Set(items.map((i) => i.key));
-  const unfinished = unfinishedIn({ vendorId, folderId }).filter((u) => !inPanel.has(u.key));
+  const [forgotten, setForgotten] = useState(0);
+  // The entries the server no longer holds go once, when the notice shows (not on every render).
+  useEffect(() => documentUploads.forgetExpired(), []);
+  // Read again when the queue's files change (added, cleared), not on each progress event.
+  const inQueue = items.map((i) => i.key).join('\n');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `inQueue` and `forgotten` tell when the stored entries changed.
+  const kept = useMemo(
+    () => documentUploads.unfinishedIn({ vendorId, folderId }),
+    [vendorId, folderId, inQueue, forgotten],
+  );
+  const unfinished = useMemo(() => {
+    const inPanel = new Set(inQueue.split('\n'));
+    return kept.filter((u) => !inPanel.has(u.key));
+  }, [kept, inQueue]);
   if (unfinished.length === 0) return null;
   const forget = () => {
-    for (const u of unfinished) forgetIdentifier(u.key);
+    for (const u of unfinished) documentUploads.forget(u.key);
     setForgotten((n) => n + 1);
   };
   return (

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { memoryStorage } from '../../../test/memory-storage';
 import { chunksOf } from './chunks';
+import { resumeStore, TASK_UPLOADS_KEY } from './resume-store';
 import { UploadQueue } from './upload-queue';
 import { ChunkError, type Transport } from './upload-types';
 
@@ -229,5 +230,54 @@ describe('UploadQueue', () => {
     ]);
     queue.clearEnded();
     expect(queue.getSnapshot()).toEqual([]);
+  });
+
+  it('never sends a file twice at once: queued or running it is skipped, failed it is retried', async () => {
+    const server = fakeServer({
+      fail: (f, attempt) =>
+        f.flowFilename === 'b.bin' && f.flowChunkNumber === '1' && attempt <= 2 ? 503 : null,
+    });
+    const queue = new UploadQueue(server.transport, {}, options);
+    const a = file('a.bin', 50, 3);
+    const b = file('b.bin', 20, 3);
+    const first = queue.add([{ file: a }, { file: b }], target);
+    // The same files again while they upload, one twice in the selection: nothing new.
+    const again = queue.add([{ file: a }, { file: a }], target);
+    expect(again.ids).toEqual([first.ids[0], first.ids[0]]);
+    expect(queue.getSnapshot()).toHaveLength(2);
+    // Still uploading: no interrupted upload for the folder conflict dialog to resume.
+    expect(queue.isUploading('1/2/50/3/a.bin')).toBe(true);
+    const [doneA, failedB] = await ended(queue);
+    expect(queue.isUploading('1/2/50/3/a.bin')).toBe(false);
+    expect([doneA?.state, failedB?.state]).toEqual(['finished', 'failed']);
+    const identifiers = new Set(
+      server.sent.filter((f) => f.flowFilename === 'a.bin').map((f) => f.flowIdentifier),
+    );
+    expect(identifiers.size).toBe(1);
+    expect(server.sent.filter((f) => f.flowFilename === 'a.bin')).toHaveLength(5);
+    // The failed one picked again: its entry retried under its identifier, no second entry; the
+    // finished one picked again is a new upload.
+    const third = queue.add([{ file: b }, { file: a }], target);
+    expect(third.ids[0]).toBe(failedB?.id);
+    const items = await ended(queue);
+    expect(items.map((i) => `${i.name}:${i.state}`)).toEqual([
+      'a.bin:finished',
+      'b.bin:finished',
+      'a.bin:finished',
+    ]);
+    const bIds = new Set(server.sent.filter((f) => f.flowFilename === 'b.bin').map((f) => f.flowIdentifier));
+    expect(bIds.size).toBe(1);
+  });
+
+  it('keeps its identifiers in the store it is given, and forgets any failure when told', async () => {
+    const server = fakeServer({ fail: (f) => (f.flowChunkNumber === '2' ? 503 : null) });
+    const store = resumeStore(TASK_UPLOADS_KEY);
+    const queue = new UploadQueue(server.transport, {}, { ...options, store, forgetFailed: true });
+    queue.add([{ file: file('a.bin', 30) }], target);
+    await vi.waitFor(() => expect(store.find('1/2/30/1/a.bin')).not.toBeNull());
+    expect(localStorage.getItem('documents_uploads')).toBeNull();
+    const [failed] = await ended(queue);
+    expect(failed).toMatchObject({ state: 'failed', retryable: true });
+    expect(store.snapshot().size).toBe(0);
   });
 });

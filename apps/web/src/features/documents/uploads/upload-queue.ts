@@ -5,7 +5,7 @@ import {
   UPLOAD_MAX_CONCURRENT,
 } from '@portal/contracts/limits';
 import { chunksOf, newIdentifier, PERMANENT_ERRORS } from './chunks';
-import { findIdentifier, fingerprintOf, forgetIdentifier, keepIdentifier } from './resume-store';
+import { documentUploads, fingerprintOf, type ResumeStore } from './resume-store';
 import {
   ChunkError,
   type ConflictChoice,
@@ -36,7 +36,14 @@ export type QueueOptions = {
   retries?: number;
   retryDelayMs?: number;
   progressIntervalMs?: number;
+  /** Where the identifiers are kept for resuming (the documents' store by default). */
+  store?: ResumeStore;
+  /** Forget a failed upload's identifier even on a passing error (no screen to retry it). */
+  forgetFailed?: boolean;
 };
+
+/** The states of an upload under way (a choice awaited included). */
+const LIVE = new Set<UploadItem['state']>(['queued', 'running']);
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -70,6 +77,8 @@ export class UploadQueue {
       retries: UPLOAD_CHUNK_RETRIES,
       retryDelayMs: 1000,
       progressIntervalMs: 150,
+      store: documentUploads,
+      forgetFailed: false,
       ...options,
     };
   }
@@ -81,10 +90,17 @@ export class UploadQueue {
 
   getSnapshot = (): readonly UploadItem[] => this.snapshot;
 
-  /** Queues a selection; empty files are left out and returned (the caller warns). */
-  add(files: readonly FileToUpload[], target: UploadTarget): { empty: string[] } {
+  /**
+   * Queues a selection; empty files are left out and returned (the caller warns). A file already
+   * queued or running here is not sent twice, a failed one is retried: `ids` are the items that
+   * stand for the selection (new or already there).
+   */
+  add(files: readonly FileToUpload[], target: UploadTarget): { empty: string[]; ids: number[] } {
     const empty: string[] = [];
+    const ids: number[] = [];
     const batch = this.nextBatch++;
+    const kept = this.o.store.snapshot();
+    const keep: [string, string][] = [];
     for (const { file, relativePath } of files) {
       if (file.size === 0) {
         empty.push(file.name);
@@ -97,12 +113,22 @@ export class UploadQueue {
         size: file.size,
         lastModified: file.lastModified,
       });
-      const kept = findIdentifier(fingerprint);
-      const identifier = kept ?? newIdentifier(file.size);
-      keepIdentifier(fingerprint, identifier);
+      const present = this.entries.findLast(
+        (e) => e.fingerprint === fingerprint && (LIVE.has(e.item.state) || e.item.retryable),
+      );
+      if (present) {
+        if (present.item.state === 'failed') this.retry(present.item.id);
+        ids.push(present.item.id);
+        continue;
+      }
+      const found = kept.get(fingerprint) ?? null;
+      const identifier = found ?? newIdentifier(file.size);
+      keep.push([fingerprint, identifier]);
+      const id = this.nextId++;
+      ids.push(id);
       this.entries.push({
         item: {
-          id: this.nextId++,
+          id,
           name: file.name,
           relativePath: path,
           size: file.size,
@@ -119,16 +145,22 @@ export class UploadQueue {
         file,
         identifier,
         fingerprint,
-        resume: kept !== null,
+        resume: found !== null,
         md5: null,
         choice: null,
         batch,
         controller: null,
       });
     }
+    this.o.store.keep(keep);
     this.emit();
     this.pump();
-    return { empty };
+    return { empty, ids };
+  }
+
+  /** Whether an upload of this fingerprint is queued or running here. */
+  isUploading(fingerprint: string): boolean {
+    return this.entries.some((e) => e.fingerprint === fingerprint && LIVE.has(e.item.state));
   }
 
   /** The first file waiting for a conflict choice, if any. */
@@ -153,7 +185,7 @@ export class UploadQueue {
     const entry = this.find(id);
     if (!entry || entry.item.state === 'finished' || entry.item.state === 'cancelled') return;
     entry.controller?.abort();
-    forgetIdentifier(entry.fingerprint);
+    this.o.store.forget(entry.fingerprint);
     this.update(entry, { state: 'cancelled', phase: null, awaitingChoice: false });
     this.pump();
   }
@@ -220,12 +252,12 @@ export class UploadQueue {
     entry.controller = controller;
     const { signal } = controller;
     this.update(entry, { state: 'running', phase: 'hashing', error: null });
-    keepIdentifier(entry.fingerprint, entry.identifier);
+    this.o.store.keep([[entry.fingerprint, entry.identifier]]);
     try {
       entry.md5 ??= await this.transport.md5(entry.file, signal);
       this.update(entry, { phase: 'sending' });
       const id = await this.sendFile(entry, signal);
-      forgetIdentifier(entry.fingerprint);
+      this.o.store.forget(entry.fingerprint);
       this.update(entry, { state: 'finished', phase: null, loaded: entry.item.size, documentId: id });
       this.events.onFinished?.(entry.item);
     } catch (error) {
@@ -243,7 +275,7 @@ export class UploadQueue {
         const message = error instanceof Error ? error.message : String(error);
         // A permanent refusal would come again: nothing to resume. Else the identifier stays.
         const retryable = !(error instanceof ChunkError && PERMANENT_ERRORS.has(error.status));
-        if (!retryable) forgetIdentifier(entry.fingerprint);
+        if (!retryable || this.o.forgetFailed) this.o.store.forget(entry.fingerprint);
         this.update(entry, { state: 'failed', phase: null, error: message, retryable });
         this.events.onError?.(entry.item, message);
       }

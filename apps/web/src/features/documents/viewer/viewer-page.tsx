@@ -105,12 +105,12 @@ function Viewer({ context, vendorId, folderId, documentId, versionId }: ViewerPr
     if (loadMore && hasNextPage && !isFetchingNextPage && !nodesFailed) void fetchNextPage();
   }, [loadMore, hasNextPage, isFetchingNextPage, nodesFailed, fetchNextPage]);
   const go = (id: number) => navigate(viewerPath(context, folderId, id));
-  // Reading the content marked an unread document read: the counters that counted it refetch.
+  // Reading the content marked an unread document read: the listings and badges follow.
   const refreshReadMarks = useRefreshReadMarks(vendorId);
   const readNow = content.isSuccess && doc.data?.unread === true;
   useEffect(() => {
-    if (readNow) void refreshReadMarks();
-  }, [readNow, refreshReadMarks]);
+    if (readNow) void refreshReadMarks(documentId);
+  }, [readNow, refreshReadMarks, documentId]);
 
   if (doc.isError) return <Alert severity="error">{t('viewer.notFound')}</Alert>;
   if (!doc.data) return <PageLoader />;
