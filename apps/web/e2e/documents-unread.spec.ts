@@ -97,7 +97,17 @@ test('a document the firm sends is unread for the client user until they open it
   await expect(option).toBeVisible();
   await expect(option.getByRole('img')).toHaveCount(0);
 
-  // The firm's client list counts for its own reader: the expert has not opened it.
+  // The client answers with a document. The firm's client list counts for its own reader: the
+  // client's document is news to the expert, the letter the expert sent is not.
+  const client = await apiLogin(page.request, email, PASSWORD);
+  await send(
+    page,
+    { Authorization: `Bearer ${client.access_token}` },
+    vendorId,
+    folderId,
+    'reponse.txt',
+    'Merci',
+  );
   const firm = await browser.newContext({ locale: lang === 'fr' ? 'fr-FR' : 'en-US' });
   const firmPage = await firm.newPage();
   await signInWithApi(firmPage, ACCOUNTS.expert.email);
