@@ -50,6 +50,22 @@ export async function docsWorld(options: Parameters<typeof createTestApp>[0] = {
   return { t, tokens, vendor, otherVendor, root, call };
 }
 
+/** A new folder of the world's client file, made by the expert under `parent`: its id. */
+export async function newFolder(w: DocsWorld, name: string, parent: number): Promise<number> {
+  const res = await w.call('POST', `/api/vendors/${w.vendor}/folders`, 'expert', { name, parent_id: parent });
+  return res.body.data.id as number;
+}
+
+/** A new document of the world's client file, uploaded by the expert in one chunk: its id. */
+export async function newDocument(
+  w: DocsWorld,
+  parent: number,
+  name: string,
+  content = name,
+): Promise<number> {
+  return (await upload(w, parent, name, Buffer.from(content))).body.data.id as number;
+}
+
 /**
  * The world served by a second app on the same database and data folder: the server "restarted"
  * (or another process). Works on PGlite and PostgreSQL; close it when done.

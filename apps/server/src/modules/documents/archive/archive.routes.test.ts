@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DocsWorld, docsWorld, readZip, upload } from '../../../../test/documents';
+import { type DocsWorld, docsWorld, newDocument, newFolder, readZip } from '../../../../test/documents';
 
 let w: DocsWorld;
 let base = 0;
@@ -14,11 +14,8 @@ beforeAll(async () => {
 });
 afterAll(() => w.t.close());
 
-const folder = async (name: string, parent = base) =>
-  (await w.call('POST', `/api/vendors/${w.vendor}/folders`, 'expert', { name, parent_id: parent })).body.data
-    .id as number;
-const file = async (parent: number, name: string, content = name) =>
-  (await upload(w, parent, name, Buffer.from(content))).body.data.id as number;
+const folder = (name: string, parent = base) => newFolder(w, name, parent);
+const file = (parent: number, name: string, content = name) => newDocument(w, parent, name, content);
 
 /** The raw answer (a ZIP is bytes). */
 async function fetchZip(

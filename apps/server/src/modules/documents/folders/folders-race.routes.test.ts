@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { countDrift, type DocsWorld, docsWorld } from '../../../../test/documents';
+import { countDrift, type DocsWorld, docsWorld, newFolder } from '../../../../test/documents';
 
 type Who = Parameters<DocsWorld['call']>[2];
 
@@ -21,9 +21,7 @@ describe.runIf(inject('databaseKind') === 'postgres')(
     });
     afterAll(() => w.t.close());
 
-    const folder = async (name: string, parent = base) =>
-      (await w.call('POST', `/api/vendors/${w.vendor}/folders`, 'expert', { name, parent_id: parent })).body
-        .data.id as number;
+    const folder = (name: string, parent = base) => newFolder(w, name, parent);
     const rename = (id: number, body: object, who: Who) =>
       w.call('PATCH', `/api/vendors/${w.vendor}/folders/${id}`, who, body);
     /** The folder's row as the database holds it, and the folders of its parent named like it. */

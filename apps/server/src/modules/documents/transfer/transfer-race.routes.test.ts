@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { countDrift, type DocsWorld, docsWorld, upload } from '../../../../test/documents';
+import { countDrift, type DocsWorld, docsWorld, newFolder, upload } from '../../../../test/documents';
 
 /** Concurrency shows on PostgreSQL only (PGlite runs one transaction at a time). */
 describe.runIf(inject('databaseKind') === 'postgres')('moves racing deletions (PostgreSQL)', () => {
@@ -14,9 +14,7 @@ describe.runIf(inject('databaseKind') === 'postgres')('moves racing deletions (P
   });
   afterAll(() => w.t.close());
 
-  const folder = async (name: string, parent = base) =>
-    (await w.call('POST', `/api/vendors/${w.vendor}/folders`, 'expert', { name, parent_id: parent })).body
-      .data.id as number;
+  const folder = (name: string, parent = base) => newFolder(w, name, parent);
 
   /** Live rows under a trashed folder (orphans), and documents that are neither live nor in the trash. */
   async function orphans(): Promise<number> {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countDrift, type DocsWorld, docsWorld, upload } from '../../../../test/documents';
+import { countDrift, type DocsWorld, docsWorld, newDocument, newFolder } from '../../../../test/documents';
 
 let w: DocsWorld;
 let base = 0;
@@ -12,11 +12,8 @@ beforeAll(async () => {
 afterAll(() => w.t.close());
 
 type Who = Parameters<DocsWorld['call']>[2];
-const folder = async (name: string, parent = base) =>
-  (await w.call('POST', `/api/vendors/${w.vendor}/folders`, 'expert', { name, parent_id: parent })).body.data
-    .id as number;
-const file = async (parent: number, name: string, content = name) =>
-  (await upload(w, parent, name, Buffer.from(content))).body.data.id as number;
+const folder = (name: string, parent = base) => newFolder(w, name, parent);
+const file = (parent: number, name: string, content = name) => newDocument(w, parent, name, content);
 const list = async (parent: number) =>
   (await w.call('GET', `/api/vendors/${w.vendor}/folders/${parent}/nodes?per_page=100`)).body.data as {
     id: number;

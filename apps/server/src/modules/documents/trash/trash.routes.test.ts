@@ -2,7 +2,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cleanupContext, countDrift, type DocsWorld, docsWorld, upload } from '../../../../test/documents';
+import {
+  cleanupContext,
+  countDrift,
+  type DocsWorld,
+  docsWorld,
+  newDocument,
+  newFolder,
+  upload,
+} from '../../../../test/documents';
 import { type AppEvents, createEvents } from '../../../platform/events/events';
 import { cleanup } from '../uploads/uploads.service';
 
@@ -27,11 +35,8 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-const folder = async (name: string, parent = base) =>
-  (await w.call('POST', `/api/vendors/${w.vendor}/folders`, 'expert', { name, parent_id: parent })).body.data
-    .id as number;
-const file = async (parent: number, name: string, content = name) =>
-  (await upload(w, parent, name, Buffer.from(content))).body.data.id as number;
+const folder = (name: string, parent = base) => newFolder(w, name, parent);
+const file = (parent: number, name: string, content = name) => newDocument(w, parent, name, content);
 const names = async (parent: number) =>
   (await w.call('GET', `/api/vendors/${w.vendor}/folders/${parent}/nodes?per_page=100`)).body.data.map(
     (n: { name: string }) => n.name,
