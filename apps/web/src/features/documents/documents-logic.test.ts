@@ -1,5 +1,6 @@
 import type { Node } from '@portal/contracts';
 import { describe, expect, it } from 'vitest';
+import { documentNode } from '../../test/document-node';
 import { fileKindOf, previewKindOf } from './file-types';
 import { formatSize } from './format-size';
 import { fromNodeHash, toNodeHash } from './hashes';
@@ -9,26 +10,7 @@ import { sortNodes } from './sort';
 import { parseCsv } from './viewer/csv';
 import { stepZoom } from './viewer/zoom';
 
-const node = (over: Partial<Node>): Node => ({
-  type: 'document',
-  id: 1,
-  name: 'a.pdf',
-  folder_id: 1,
-  catalog_tree_folder_id: null,
-  start_date: null,
-  read_only: false,
-  extension: 'pdf',
-  mime_type: 'application/pdf',
-  size: 1,
-  version_id: 1,
-  is_validated: false,
-  unread: false,
-  counter: 0,
-  created_at: '2026-01-01T00:00:00Z',
-  updated_at: '2026-01-01T00:00:00Z',
-  deleted_at: null,
-  ...over,
-});
+const node = (over: Partial<Node>): Node => documentNode(over);
 
 describe('formatSize', () => {
   it('counts in steps of 1000 with at most 2 decimals, units per language', () => {

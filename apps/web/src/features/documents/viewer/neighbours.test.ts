@@ -1,28 +1,19 @@
 import type { Node } from '@portal/contracts';
 import { describe, expect, it } from 'vitest';
+import { documentNode } from '../../../test/document-node';
 import type { Sort } from '../prefs';
 import { neighbours } from './neighbours';
 
-const node = (id: number, over: Partial<Node> = {}): Node => ({
-  type: 'document',
-  id,
-  name: `d${String(id).padStart(3, '0')}.txt`,
-  folder_id: 1,
-  catalog_tree_folder_id: null,
-  start_date: null,
-  read_only: false,
-  extension: 'txt',
-  mime_type: 'text/plain',
-  size: id,
-  version_id: id,
-  is_validated: false,
-  unread: false,
-  counter: 0,
-  created_at: '2026-01-01T00:00:00Z',
-  updated_at: '2026-01-01T00:00:00Z',
-  deleted_at: null,
-  ...over,
-});
+const node = (id: number, over: Partial<Node> = {}): Node =>
+  documentNode({
+    id,
+    name: `d${String(id).padStart(3, '0')}.txt`,
+    extension: 'txt',
+    mime_type: 'text/plain',
+    size: id,
+    version_id: id,
+    ...over,
+  });
 
 /** A folder's listing in the server's order: a sub-folder, then documents 1..n. */
 const folder = (n: number) => [
