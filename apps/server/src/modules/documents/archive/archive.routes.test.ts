@@ -5,12 +5,7 @@ let w: DocsWorld;
 let base = 0;
 beforeAll(async () => {
   w = await docsWorld();
-  base = (
-    await w.call('POST', `/api/vendors/${w.vendor}/folders`, 'expert', {
-      name: 'Bilans été',
-      parent_id: w.root,
-    })
-  ).body.data.id;
+  base = await newFolder(w, 'Bilans été', w.root);
 });
 afterAll(() => w.t.close());
 

@@ -12,12 +12,7 @@ describe.runIf(inject('databaseKind') === 'postgres')(
     let base = 0;
     beforeAll(async () => {
       w = await docsWorld();
-      base = (
-        await w.call('POST', `/api/vendors/${w.vendor}/folders`, 'expert', {
-          name: 'Race',
-          parent_id: w.root,
-        })
-      ).body.data.id;
+      base = await newFolder(w, 'Race', w.root);
     });
     afterAll(() => w.t.close());
 

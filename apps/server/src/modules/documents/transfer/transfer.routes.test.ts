@@ -5,9 +5,7 @@ let w: DocsWorld;
 let base = 0;
 beforeAll(async () => {
   w = await docsWorld();
-  base = (
-    await w.call('POST', `/api/vendors/${w.vendor}/folders`, 'expert', { name: 'Edits', parent_id: w.root })
-  ).body.data.id;
+  base = await newFolder(w, 'Edits', w.root);
 });
 afterAll(() => w.t.close());
 

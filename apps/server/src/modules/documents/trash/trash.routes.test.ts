@@ -23,12 +23,7 @@ let w: DocsWorld;
 let base = 0;
 beforeAll(async () => {
   w = await docsWorld({ env: { DATA_DIR: dataDir }, events });
-  base = (
-    await w.call('POST', `/api/vendors/${w.vendor}/folders`, 'expert', {
-      name: 'Trash tests',
-      parent_id: w.root,
-    })
-  ).body.data.id;
+  base = await newFolder(w, 'Trash tests', w.root);
 });
 afterAll(async () => {
   await w.t.close();
