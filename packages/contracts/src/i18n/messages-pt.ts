@@ -1,4 +1,4 @@
-import type { Catalogue } from './messages';
+import type { Catalogue } from './catalogue';
 
 /** Portuguese of the error and validation messages (the web app loads only the active one). */
 export const pt: Catalogue = {
