@@ -1,7 +1,9 @@
+import type { SiretLookup } from '@portal/contracts';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import type { Access } from './platform/access/access';
 import type { BlobStore } from './platform/blobs/blob-store';
+import type { BoundedCache } from './platform/cache/bounded-cache';
 import type { ReadCache } from './platform/cache/read-cache';
 import type { Events } from './platform/events/events';
 import type { JobQueue } from './platform/jobs/job-queue';
@@ -45,6 +47,17 @@ export const NO_DOCUMENTS: DocumentsSeam = {
 };
 
 /**
+ * A source of company data by SIRET (for example the INSEE Sirene API), given to `buildApp`;
+ * `NO_SIRET_SOURCE` (the default: no network here) finds nothing, so the wizard asks by hand.
+ */
+export type SiretSource = { lookup(siret: string): Promise<Omit<SiretLookup, 'found'> | null> };
+
+export const NO_SIRET_SOURCE: SiretSource = { lookup: async () => null };
+
+/** An image served for a firm: its logo, or a favicon or touch icon generated from it. */
+export type Icon = { body: Buffer; type: string; lastModified: Date };
+
+/**
  * What every service receives, first: configuration, the database, the shared platform services
  * and the seams through which modules reach each other. Each app (and each test app) has its own.
  */
@@ -71,4 +84,8 @@ export type AppContext = {
   jobs: JobQueue;
   /** In-process domain events (`task.created`...), emitted after the commit. */
   events: Events;
+  /** Company data by SIRET for the client file wizard. */
+  siret: SiretSource;
+  /** Icons generated from firms' logos (white label), by firm, theme, kind and logo version. */
+  icons: BoundedCache<Icon>;
 };

@@ -6,7 +6,7 @@ import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import pino from 'pino';
-import type { AppContext, DocumentsSeam } from './app-context';
+import { type AppContext, type DocumentsSeam, NO_SIRET_SOURCE, type SiretSource } from './app-context';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { documentsRoutes } from './modules/documents/documents.routes';
@@ -39,6 +39,7 @@ import { listenForAccessChanges, registerWriteBarrier } from './platform/access/
 import { registerAuth } from './platform/auth/auth-plugin';
 import type { BlobStore } from './platform/blobs/blob-store';
 import { blobStoreFromConfig } from './platform/blobs/blob-store-from-config';
+import { createBoundedCache } from './platform/cache/bounded-cache';
 import { createReadCache, NO_READ_CACHE } from './platform/cache/read-cache';
 import { registerErrorHandler } from './platform/errors/error-handler';
 import { createEvents, type Events } from './platform/events/events';
@@ -67,7 +68,12 @@ export type AppDeps = {
   jobs?: JobQueue;
   /** Given by tests that listen to the domain events. */
   events?: Events;
+  /** A company data provider by SIRET; none by default. */
+  siret?: SiretSource;
 };
+
+/** Generated icons kept per app (a few KB each). */
+const ICONS_KEPT = 500;
 
 /** The web app's build folder, found from this file in source or in the bundle. */
 function defaultWebDist(): string {
@@ -166,6 +172,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       officeConverter(await findSoffice(config.SOFFICE_PATH), config.PREVIEW_TIMEOUT_SECONDS * 1000),
     jobs: deps.jobs ?? createJobQueue(deps.database),
     events: deps.events ?? createEvents(app.log),
+    siret: deps.siret ?? NO_SIRET_SOURCE,
+    icons: createBoundedCache(ICONS_KEPT),
   };
   // Each module adds the resource kinds it owns to the access module.
   ctx.access.register(tenancyAccess);

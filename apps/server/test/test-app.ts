@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp } from '../src/app';
+import type { SiretSource } from '../src/app-context';
 import { loadConfig } from '../src/config';
 import type { Database } from '../src/db/client';
 import { diskBlobStore } from '../src/platform/blobs/disk-blob-store';
@@ -45,7 +46,13 @@ export type TestApp = {
  * (`UNLIMITED` for a walk that must not meet the limits).
  */
 export async function createTestApp(
-  options: { demo?: boolean; env?: Record<string, string>; rateLimiter?: RateLimiter; events?: Events } = {},
+  options: {
+    demo?: boolean;
+    env?: Record<string, string>;
+    rateLimiter?: RateLimiter;
+    events?: Events;
+    siret?: SiretSource;
+  } = {},
 ): Promise<TestApp> {
   const database = await freshDatabase();
   await ensureModules(database.db);
@@ -81,6 +88,7 @@ export async function createTestApp(
     events,
     rateLimiter: options.rateLimiter,
     blobs,
+    siret: options.siret,
   });
   await app.ready();
 

@@ -5,7 +5,7 @@ import {
   type WhiteLabel,
   type WhiteLabelResponse,
 } from '@portal/contracts';
-import type { AppContext } from '../../app-context';
+import type { AppContext, Icon } from '../../app-context';
 import { AppError } from '../../platform/errors/app-error';
 import { signInButtons } from '../sso/providers.service';
 import { firmModules } from '../tenancy/tenancy.service';
@@ -100,11 +100,10 @@ export async function firmWhiteLabels(ctx: AppContext, accountingFirmId: number)
   return whiteLabelsFor(ctx, firm);
 }
 
-type Icon = { body: Buffer; type: string; lastModified: Date };
-const iconCache = new Map<string, Icon>();
-const ICON_CACHE_MAX = 500;
-
-/** The logo, favicon.ico or apple-touch-icon of a firm, generated once per logo version. */
+/**
+ * The logo, favicon.ico or apple-touch-icon of a firm, generated once per logo version (kept in
+ * the app's `ctx.icons`).
+ */
 export async function whiteLabelIcon(
   ctx: AppContext,
   accountingFirmId: number,
@@ -116,7 +115,7 @@ export async function whiteLabelIcon(
   const row = await repo.logoOf(ctx.db, accountingFirmId, theme);
   const lastModified = row?.updatedAt ?? firm.updatedAt;
   const key = `${accountingFirmId}:${theme}:${kind}:${lastModified.getTime()}`;
-  const cached = iconCache.get(key);
+  const cached = ctx.icons.get(key);
   if (cached) return cached;
   const source =
     row?.logo && row.logoMime
@@ -131,7 +130,6 @@ export async function whiteLabelIcon(
   } else {
     icon = { body: await appleTouchIcon(source), type: 'image/png', lastModified };
   }
-  if (iconCache.size >= ICON_CACHE_MAX) iconCache.delete(iconCache.keys().next().value as string);
-  iconCache.set(key, icon);
+  ctx.icons.set(key, icon);
   return icon;
 }

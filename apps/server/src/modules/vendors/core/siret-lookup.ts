@@ -1,14 +1,5 @@
 import type { SiretLookup } from '@portal/contracts';
-
-/** A source of company data by SIRET (for example the INSEE Sirene API). */
-export type SiretProvider = { lookup(siret: string): Promise<Omit<SiretLookup, 'found'> | null> };
-
-let provider: SiretProvider | null = null;
-
-/** Installs a provider; none is configured by default (no network here), so the wizard asks by hand. */
-export function setSiretProvider(next: SiretProvider | null): void {
-  provider = next;
-}
+import type { AppContext } from '../../../app-context';
 
 const EMPTY: SiretLookup = {
   found: false,
@@ -20,8 +11,8 @@ const EMPTY: SiretLookup = {
   address: null,
 };
 
-export async function lookupSiret(siret: string): Promise<SiretLookup> {
-  if (!provider) return EMPTY;
-  const found = await provider.lookup(siret);
+/** Company data from the app's SIRET source (`ctx.siret`); `found: false` when it knows nothing. */
+export async function lookupSiret(ctx: AppContext, siret: string): Promise<SiretLookup> {
+  const found = await ctx.siret.lookup(siret);
   return found ? { ...found, found: true } : EMPTY;
 }

@@ -27,8 +27,24 @@ const userId: Record<string, number> = {};
 let seq = 0;
 const next = () => ++seq;
 
+/** The app's company data source knows one SIRET (`ctx.siret`). */
+const KNOWN_SIRET = '55203253400646';
+const siret = {
+  lookup: async (s: string) =>
+    s === KNOWN_SIRET
+      ? {
+          company: 'Garage Central',
+          corporate_name: 'GARAGE CENTRAL SAS',
+          siren: '552032534',
+          naf_code: '45.20A',
+          legal_form: 'SAS',
+          address: { street: '1 rue de la Paix', post_code: '75002', city: 'Paris', country: 'FR' },
+        }
+      : null,
+};
+
 beforeAll(async () => {
-  t = await createTestApp({ demo: true });
+  t = await createTestApp({ demo: true, siret });
   for (const who of ['expert', 'collab', 'client', 'guest']) {
     tokens[who] = await t.signIn(`${who}@demo.test`);
     userId[who] = (await call('GET', '/api/users/me', who)).body.data.id;
@@ -674,7 +690,11 @@ describe('tree structures and SIRET lookup', () => {
     );
   });
 
-  it('looks a SIRET up without a provider', async () => {
+  it("answers the app's SIRET source: found with its data, else fill in by hand", async () => {
+    const known = await call('GET', `/api/siret-lookup?siret=${KNOWN_SIRET}`, 'client');
+    expect(known.status).toBe(200);
+    expect(known.body.data).toEqual({ found: true, ...(await siret.lookup(KNOWN_SIRET)) });
+
     const res = await call('GET', '/api/siret-lookup?siret=73282932000074', 'expert');
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ found: false, company: null, address: null });

@@ -102,7 +102,7 @@ export function vendorsRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
     async (request) => {
       requireActor(request);
-      return { data: await lookupSiret(request.query.siret) };
+      return { data: await lookupSiret(ctx, request.query.siret) };
     },
   );
 
