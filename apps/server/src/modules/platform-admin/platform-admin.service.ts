@@ -15,7 +15,6 @@ import { paginated } from '../../platform/http/pagination';
 import { checkInvitationQuota, deliverInvitation } from '../identity/invitations.service';
 import { claimPerson } from '../identity/people.service';
 import { addAdministrator } from '../team/team.service';
-import { DEFAULT_TERMS } from '../terms/default-terms';
 import { insertFirstVersion } from '../terms/terms.service';
 import * as repo from './platform-admin.repository';
 
@@ -99,7 +98,7 @@ export async function createFirm(
         leaderLastname: input.admin.lastname,
       });
       await repo.replaceFirmModules(tx, firmId, ids);
-      await insertFirstVersion(tx, firmId, DEFAULT_TERMS);
+      await insertFirstVersion(tx, firmId);
       // An existing account (even the super admin's own) is invited, never taken over.
       const claim = await claimPerson(tx, input.admin);
       await addAdministrator(tx, firmId, claim, input.admin);

@@ -11,6 +11,7 @@ import type { AppContext } from '../../app-context';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../platform/auth/sessions';
 import { AppError, fieldError } from '../../platform/errors/app-error';
+import { DEFAULT_TERMS } from './default-terms';
 import * as repo from './terms.repository';
 
 export const toTermsDto = (row: repo.TermsRow): Terms => ({
@@ -42,11 +43,14 @@ export async function recordAcceptance(tx: Db, accountingFirmId: number, userId:
   if (current) await repo.insertAcceptance(tx, accountingFirmId, userId, current.version);
 }
 
-/** Version 1 of a new portal's terms, in the given languages. */
+/**
+ * Version 1 of a new portal's terms, inside the caller's transaction: the default terms every
+ * portal starts with (`default-terms.ts`) unless other texts are given.
+ */
 export async function insertFirstVersion(
   tx: Db,
   accountingFirmId: number,
-  texts: Partial<Record<Locale, { title: string; content: string }>>,
+  texts: Partial<Record<Locale, { title: string; content: string }>> = DEFAULT_TERMS,
 ): Promise<void> {
   await repo.insertTerms(
     tx,
