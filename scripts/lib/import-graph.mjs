@@ -125,14 +125,15 @@ export function relativeSpecifiers(source) {
  */
 
 /**
- * A lexer just good enough to find import specifiers: words, quoted strings, punctuation.
+ * A lexer just good enough to find import specifiers (and, in the server's architecture test,
+ * top-level declarations): words, quoted strings, punctuation.
  * Comments and template literals are skipped; a quote or a regular expression never spans a line
  * (JavaScript forbids it), so an apostrophe in JSX text only blinds the lexer until the line ends.
  *
  * @param {string} source
  * @returns {Token[]}
  */
-function tokenize(source) {
+export function tokenize(source) {
   /** @type {Token[]} */
   const tokens = [];
   /** @type {number[]} Open `${` of template literals: the brace depth at which each one closes. */

@@ -5,7 +5,7 @@ import { type Actor, revokeFamily, revokeOtherSessions } from '../../platform/au
 import { AppError } from '../../platform/errors/app-error';
 import * as repo from './my-sessions.repository';
 
-const DEVICE_TYPES = new Set(['desktop', 'mobile', 'tablet']);
+const DEVICE_TYPES: ReadonlySet<string> = new Set(['desktop', 'mobile', 'tablet']);
 
 /** What a person recognises of a session: the browser and system its user agent names. */
 function deviceOf(userAgent: string | null): Pick<SessionSummary, 'browser' | 'os' | 'device_type'> {

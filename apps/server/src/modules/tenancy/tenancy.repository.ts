@@ -356,19 +356,14 @@ function prepareFirmGrant(db: Db) {
     .prepare('grant_on_firm');
 }
 
-const firmGrantQueries = new WeakMap<Db, ReturnType<typeof prepareFirmGrant>>();
+const firmGrantQueries = preparedPerDatabase(prepareFirmGrant);
 
 /**
  * Runs on almost every request, so prepared once per database: the firm, the user's membership
  * in it, and their holding membership, in one round trip.
  */
 export async function firmGrantRow(db: Db, userId: number, accountingFirmId: number) {
-  let query = firmGrantQueries.get(db);
-  if (!query) {
-    query = prepareFirmGrant(db);
-    firmGrantQueries.set(db, query);
-  }
-  const [row] = await query.execute({ userId, accountingFirmId });
+  const [row] = await firmGrantQueries(db).execute({ userId, accountingFirmId });
   return row;
 }
 

@@ -131,17 +131,14 @@ function cleanSvgLogo(dom: Dom, bytes: Buffer): Buffer {
 }
 
 type Dom = { JSDOM: typeof JSDOM; createDOMPurify: typeof createDOMPurify };
-let dom: Promise<Dom> | undefined;
 
 /**
  * The SVG logo cleaner (`cleanSvgLogo` above). jsdom weighs ~100 MB of memory once loaded
- * (measured): it is loaded on the first SVG logo, not at start.
+ * (measured): it is loaded on the first SVG logo, not at start (the runtime keeps the loaded
+ * modules: later calls find them there).
  */
 export async function svgLogoCleaner(): Promise<(bytes: Buffer) => Buffer> {
-  dom ??= Promise.all([import('jsdom'), import('dompurify')]).then(([jsdom, purify]) => ({
-    JSDOM: jsdom.JSDOM,
-    createDOMPurify: purify.default,
-  }));
-  const loaded = await dom;
+  const [jsdom, purify] = await Promise.all([import('jsdom'), import('dompurify')]);
+  const loaded: Dom = { JSDOM: jsdom.JSDOM, createDOMPurify: purify.default };
   return (bytes) => cleanSvgLogo(loaded, bytes);
 }

@@ -365,18 +365,13 @@ function prepareVendorGrant(db: Db) {
     .prepare('grant_on_vendor');
 }
 
-const vendorGrantQueries = new WeakMap<Db, ReturnType<typeof prepareVendorGrant>>();
+const vendorGrantQueries = preparedPerDatabase(prepareVendorGrant);
 
 /**
  * Runs on almost every request, so prepared once per database: the client file, the user's firm
  * membership, assignment and (unexpired) client membership there, in one round trip.
  */
 export async function vendorGrantRow(db: Db, userId: number, vendorId: number) {
-  let query = vendorGrantQueries.get(db);
-  if (!query) {
-    query = prepareVendorGrant(db);
-    vendorGrantQueries.set(db, query);
-  }
-  const [row] = await query.execute({ userId, vendorId });
+  const [row] = await vendorGrantQueries(db).execute({ userId, vendorId });
   return row;
 }

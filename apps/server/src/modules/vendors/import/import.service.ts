@@ -14,7 +14,7 @@ import { createVendor } from '../core/vendors.service';
 import { buildTemplate, type ImportColumn, type ImportRow, readImportSheet } from './workbook';
 
 /** Columns whose values the API takes as numbers. */
-const NUMBER_COLUMNS = new Set<ImportColumn>(['capital', 'employee_number']);
+const NUMBER_COLUMNS: ReadonlySet<ImportColumn> = new Set(['capital', 'employee_number']);
 /** Identifiers Excel may have stored as numbers, losing their leading zeros. */
 const DIGITS = { siret: 14, siren: 9 } as const;
 /** The file's columns named differently in the API's create request. */

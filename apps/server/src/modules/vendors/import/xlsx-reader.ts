@@ -133,7 +133,7 @@ function isDateFormat(format: string | undefined): boolean {
 }
 
 /** Built-in number formats that are dates or times (ECMA-376 18.8.30, as exceljs knows them). */
-const BUILT_IN_DATES = new Set([14, 15, 16, 17, 18, 19, 20, 21, 22, 45, 46, 47]);
+const BUILT_IN_DATES: ReadonlySet<number> = new Set([14, 15, 16, 17, 18, 19, 20, 21, 22, 45, 46, 47]);
 
 /** A cell as the sheet stores it: final text, or an index into the shared strings. */
 export type RawCell = { text: string; numeric: boolean } | { shared: number };
