@@ -1,6 +1,6 @@
 import type { Role } from '@portal/contracts';
 import { type GrantResolvers, NO_GRANT } from '../../platform/access/access';
-import * as repo from './tenancy.repository';
+import * as grants from './grants.repository';
 
 declare module '../../platform/access/access' {
   interface ResourceKinds {
@@ -13,7 +13,7 @@ declare module '../../platform/access/access' {
 export const tenancyAccess: GrantResolvers = {
   async holding(db, actor, { holdingId }) {
     const roles: Role[] = [];
-    const found = await repo.holdingRoles(db, actor.userId, holdingId);
+    const found = await grants.holdingRoles(db, actor.userId, holdingId);
     if (found.holdingAdmin) roles.push('holding_admin');
     if (found.groupAdmin) roles.push('group_admin');
     if (actor.isSuperAdmin) roles.push('super_admin');
@@ -21,7 +21,7 @@ export const tenancyAccess: GrantResolvers = {
   },
 
   async firm(db, actor, { accountingFirmId }) {
-    const row = await repo.firmGrantRow(db, actor.userId, accountingFirmId);
+    const row = await grants.firmGrantRow(db, actor.userId, accountingFirmId);
     if (!row) return NO_GRANT;
     const roles: Role[] = [];
     if (actor.isSuperAdmin) roles.push('super_admin');

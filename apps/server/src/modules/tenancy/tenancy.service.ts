@@ -4,9 +4,11 @@ import type { Db } from '../../db/client';
 import type { Actor } from '../../platform/auth/sessions';
 import { compareFrench } from '../../platform/collation';
 import { AppError } from '../../platform/errors/app-error';
-import * as repo from './tenancy.repository';
+import * as grants from './grants.repository';
+import * as memberships from './memberships.repository';
+import * as portalModules from './portal-modules.repository';
 
-export const toModuleDto = (m: repo.ModuleRow): Module => ({
+export const toModuleDto = (m: portalModules.ModuleRow): Module => ({
   id: m.id,
   key: m.key,
   name: m.name,
@@ -25,7 +27,7 @@ export async function myAccountingFirms(
   actor: Actor,
   query: { active_domain?: string; accountant?: boolean },
 ): Promise<AccountingFirmSummary[]> {
-  const rows = await repo.firmsOfUser(ctx.db, actor.userId, actor.isSuperAdmin);
+  const rows = await grants.firmsOfUser(ctx.db, actor.userId, actor.isSuperAdmin);
   const summaries = rows.map(({ firm: f, role, isGroupAdmin, holdingAdmin }) => ({
     id: f.id,
     name: f.name,
@@ -71,7 +73,7 @@ async function loadMyVendors(
   accountingFirmId: number,
   search?: string,
 ): Promise<VendorSummary[]> {
-  const rows = await repo.vendorsOfUser(ctx.db, userId, { accountingFirmId, search });
+  const rows = await grants.vendorsOfUser(ctx.db, userId, { accountingFirmId, search });
   if (rows.length === 0 && !(await knowsFirm(ctx.db, userId, accountingFirmId))) {
     throw new AppError('not-found');
   }
@@ -100,9 +102,9 @@ async function loadMyVendors(
 
 /** Whether the user belongs to the firm: an accepted member, or a client user of an active client file. */
 async function knowsFirm(db: Db, userId: number, accountingFirmId: number): Promise<boolean> {
-  const memberships = await repo.firmMemberships(db, userId);
+  const memberships = await grants.firmMemberships(db, userId);
   if (memberships.some((m) => m.accountingFirmId === accountingFirmId)) return true;
-  return (await repo.firmIdsAsClient(db, userId)).includes(accountingFirmId);
+  return (await grants.firmIdsAsClient(db, userId)).includes(accountingFirmId);
 }
 
 /** The user's role in one client file, and the modules it gives. */
@@ -130,11 +132,11 @@ export async function vendorRoles(ctx: AppContext, actor: Actor, vendorId: numbe
 // change of the firm's, the client file's or the platform's modules clears (migration 0015).
 const accountantModulesOf = (ctx: AppContext, firmId: number) =>
   ctx.reads.get(firmId, 'modules:accountant', async () =>
-    (await repo.firmModules(ctx.db, firmId, 'accountant')).map(toModuleDto),
+    (await portalModules.firmModules(ctx.db, firmId, 'accountant')).map(toModuleDto),
   );
 const clientModulesOf = (ctx: AppContext, firmId: number, vendorId: number) =>
   ctx.reads.get(firmId, `modules:vendor:${vendorId}`, async () =>
-    (await repo.vendorModulesFor(ctx.db, firmId, vendorId)).map(toModuleDto),
+    (await portalModules.vendorModulesFor(ctx.db, firmId, vendorId)).map(toModuleDto),
   );
 
 /** Modules of a firm for its members. */
@@ -156,7 +158,7 @@ export async function relationsToFirm(
   accountingFirmId: number,
   userId: number,
 ): Promise<{ member: boolean; clientVendorIds: number[] }> {
-  return repo.relationsToFirm(tx, accountingFirmId, userId);
+  return memberships.relationsToFirm(tx, accountingFirmId, userId);
 }
 
 /**
@@ -168,7 +170,7 @@ export async function standingInFirm(
   accountingFirmId: number,
   userId: number,
 ): Promise<'accepted' | 'pending' | 'none'> {
-  return repo.standingInFirm(db, accountingFirmId, userId);
+  return memberships.standingInFirm(db, accountingFirmId, userId);
 }
 
 /** The client files a member is assigned to in a firm, by name. */
@@ -177,7 +179,7 @@ export async function assignmentsOf(
   accountingFirmId: number,
   userId: number,
 ): Promise<{ vendor_id: number; company: string; client_code: string; read_only: boolean }[]> {
-  const rows = await repo.assignedVendors(db, userId, accountingFirmId);
+  const rows = await grants.assignedVendors(db, userId, accountingFirmId);
   return rows.map((v) => ({
     vendor_id: v.id,
     company: v.company,
@@ -188,17 +190,17 @@ export async function assignmentsOf(
 
 /** The active modules of a firm (every audience), by priority. */
 export async function firmModules(db: Db, accountingFirmId: number): Promise<Module[]> {
-  return (await repo.firmModules(db, accountingFirmId)).map(toModuleDto);
+  return (await portalModules.firmModules(db, accountingFirmId)).map(toModuleDto);
 }
 
 /** Which of these users are members of the firm (invited ones included), inside a transaction. */
 export async function firmMemberIds(tx: Db, accountingFirmId: number, userIds: number[]) {
-  return repo.firmMemberIds(tx, accountingFirmId, userIds);
+  return memberships.firmMemberIds(tx, accountingFirmId, userIds);
 }
 
 /** Whether the person has any place on the platform (pending invitations included). */
 export async function hasAnyRelation(tx: Db, userId: number): Promise<boolean> {
-  return repo.hasAnyRelation(tx, userId);
+  return memberships.hasAnyRelation(tx, userId);
 }
 
 /**
@@ -211,7 +213,7 @@ export async function peopleBeyond(
   userIds: number[],
   scope: { accountingFirmId: number; vendorId?: number },
 ): Promise<Set<number>> {
-  return new Set(await repo.usersBeyond(db, [...new Set(userIds)], scope));
+  return new Set(await memberships.usersBeyond(db, [...new Set(userIds)], scope));
 }
 
 /** What a pending invitation offers (undefined once accepted, removed, or its portal closed). */
@@ -230,7 +232,7 @@ export async function pendingOffer(
     }
   | undefined
 > {
-  const row = await repo.pendingOffer(db, userId, accountingFirmId, vendorId);
+  const row = await memberships.pendingOffer(db, userId, accountingFirmId, vendorId);
   return row && { ...row, accountingFirmId: row.firmId };
 }
 
@@ -246,7 +248,9 @@ export async function acceptMembership(
   vendorId: number | null,
 ): Promise<number | undefined> {
   if (vendorId === null) {
-    return (await repo.acceptFirmMembership(tx, accountingFirmId, userId)) ? accountingFirmId : undefined;
+    return (await memberships.acceptFirmMembership(tx, accountingFirmId, userId))
+      ? accountingFirmId
+      : undefined;
   }
-  return repo.acceptVendorMembership(tx, vendorId, userId);
+  return memberships.acceptVendorMembership(tx, vendorId, userId);
 }
