@@ -284,7 +284,8 @@ export async function run() {
       fs.rmSync(floorDir, { recursive: true, force: true });
       uploadFloor = (floorBefore.mbps + floorAfter.mbps) / 2;
       const dd = (ddBefore + ddAfter) / 2;
-      // On a shared machine the CPU spent per GiB varies less than the throughput.
+      // On a shared machine the CPU a process spends per GiB varies less than the throughput
+      // (PostgreSQL's is every postgres process of the machine's, other users' included).
       const floorCpu = (floorBefore.cpu + floorAfter.cpu) / 2;
       console.log(
         `upload floor 1 GiB (${FLOOR_THREADS} hashing thread${FLOOR_THREADS > 1 ? 's' : ''}): ${floorBefore.mbps.toFixed(0)} / ${floorAfter.mbps.toFixed(0)} MB/s (before / after the product); CPU for the GiB: floor ${floorBefore.cpu.toFixed(2)} / ${floorAfter.cpu.toFixed(2)} s, client ${floorBefore.clientCpu.toFixed(2)} / ${floorAfter.clientCpu.toFixed(2)} s; RSS max ${Math.max(floorBefore.rss, floorAfter.rss).toFixed(0)} MB`,
@@ -293,7 +294,7 @@ export async function run() {
         `upload 1 GiB: ${upload.seconds.toFixed(1)} s (of which after the other chunks' answers: ${upload.assembly.toFixed(1)} s), ${upload.mbps.toFixed(0)} MB/s; floor ${uploadFloor.toFixed(0)} MB/s; ratio ${(upload.mbps / uploadFloor).toFixed(2)}; dd ${ddBefore.toFixed(0)} / ${ddAfter.toFixed(0)} MB/s (information); server RSS max ${uploadRss.max.toFixed(0)} MB; CPU for the GiB: server ${cpu.server.toFixed(2)} s, PostgreSQL ${cpu.postgres.toFixed(2)} s, client ${cpu.client.toFixed(2)} s`,
       );
       lines.push(
-        `| upload 1 GiB, 5 chunks in flight (assembly and MD5 included) | ${upload.mbps.toFixed(0)} MB/s; CPU ${(cpu.server + cpu.postgres).toFixed(1)} s (server + PostgreSQL) | upload floor ${uploadFloor.toFixed(0)} MB/s; CPU ${floorCpu.toFixed(1)} s (dd conv=fdatasync ${dd.toFixed(0)} MB/s, information) | ${(upload.mbps / uploadFloor).toFixed(2)} (target ${TARGET.upload}); CPU ${(floorCpu / (cpu.server + cpu.postgres)).toFixed(2)} | ${uploadRss.max.toFixed(0)} MB |`,
+        `| upload 1 GiB, 5 chunks in flight (assembly and MD5 included) | ${upload.mbps.toFixed(0)} MB/s; server CPU ${cpu.server.toFixed(1)} s | upload floor ${uploadFloor.toFixed(0)} MB/s; CPU ${floorCpu.toFixed(1)} s (dd conv=fdatasync ${dd.toFixed(0)} MB/s, information) | ${(upload.mbps / uploadFloor).toFixed(2)} (target ${TARGET.upload}); CPU ${(floorCpu / cpu.server).toFixed(2)} | ${uploadRss.max.toFixed(0)} MB |`,
       );
     }
 
