@@ -175,8 +175,7 @@ export async function runReaderPart({ server, databaseUrl, seconds }) {
   const rewritten = (await marks()) - marksBefore - written;
   // As before this change, for comparison: each open announcing the firm's id alone (every cached
   // answer of the firm dropped), as the read marks' trigger did.
-  const notifier = new pg.Client({ connectionString: databaseUrl });
-  await notifier.connect();
+  const notifier = new pg.Pool({ connectionString: databaseUrl, max: READERS });
   stop = startReader(server.base, client, readerVendor, alreadyRead, () =>
     notifier.query("SELECT pg_notify('portal_reads', $1)", [String(firm.id)]),
   );
