@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DocsWorld, docsWorld, newDocument, newFolder, upload } from '../../../../test/documents';
+import { useSecondApp } from '../../../../test/second-app';
 
 /**
  * A read mark is written only when the document was unread to the person, and it drops only the
@@ -296,5 +297,36 @@ describe('a change drops only the cached answers that show its kind', () => {
     await announced(
       sql`UPDATE accounting_firm_modules SET is_active = true WHERE accounting_firm_id = ${firm}`,
     );
+  });
+});
+
+describe.runIf(process.env.TEST_DB === 'postgres')('two server processes on one PostgreSQL', () => {
+  const other = useSecondApp(() => w.t);
+  const onOther = async (url: string, who: Who) => {
+    const res = await other().inject({
+      method: 'GET',
+      url,
+      headers: { authorization: `Bearer ${w.tokens[who!]}` },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().data;
+  };
+
+  // The other process applies the same kinds when PostgreSQL delivers the notification: within
+  // moments, and only to the answers that show the kind.
+  it("a read mark on one drops the reader's page on the other, and leaves its task list", async () => {
+    const id = await newDocument(w, folder, 'dix.pdf');
+    const page = () => onOther(`/api/vendors/${w.vendor}/folders/${folder}/nodes?per_page=100`, 'client');
+    const tasks = () => onOther(`/api/tasks?accounting_firm_id=${firm}`, 'collab');
+    const unreadOf = async () => (await page()).find((n: { id: number }) => n.id === id).unread as boolean;
+    expect(await unreadOf()).toBe(true);
+    const before = await tasks();
+    await silently(sql`UPDATE tasks SET title = title || ' (bis)'`);
+    await open(id);
+    const started = Date.now();
+    while ((await unreadOf()) && Date.now() - started < 1000) await new Promise((r) => setTimeout(r, 5));
+    expect(await unreadOf()).toBe(false);
+    expect(Date.now() - started).toBeLessThan(500);
+    expect(await tasks()).toEqual(before);
   });
 });
