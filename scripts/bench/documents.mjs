@@ -8,7 +8,9 @@
 //     disk (290 MB/s one day, 2.5 GB/s the next), and the upload is CPU-bound (two digests);
 // (b) a ZIP of 2 GiB (the 1 GiB file and its copy) streamed to the client;
 // (c) the first page of a folder of 10,000 documents at 50 connections beside the floor (one
-//     prepared SELECT, floor.mjs); target 0.4.
+//     prepared SELECT, floor.mjs); target 0.4;
+// (d) the cached first page of a folder of 1,000 documents while a client of another client file
+//     keeps opening documents (documents-reader.mjs): its req/s with the reader to without.
 // Server RSS is sampled every 100 ms throughout (target under 300 MB for the upload and the ZIP;
 // reported for the page). Ports 4760-4762. `BENCH_UPLOAD_FLOOR_THREADS=2` hashes the floor's two
 // digests on two threads instead of one (as the product does).
@@ -19,6 +21,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { runReaderPart } from './documents-reader.mjs';
 import { startFloor } from './floor.mjs';
 import { measure } from './measure.mjs';
 import { freshPostgres, PG_URL, postgresCpuSeconds, signIn, startServer } from './server.mjs';
@@ -33,7 +36,7 @@ const SECONDS = Number(process.env.BENCH_ROUTE_SECONDS ?? 10);
 const TARGET = { upload: 0.7, page: 0.4, rssMb: 300 };
 const FLOOR_THREADS = Number(process.env.BENCH_UPLOAD_FLOOR_THREADS ?? 1);
 /** `BENCH_DOCUMENTS_PARTS=upload,page` runs some parts only (the ZIP needs the upload). */
-const PARTS = new Set((process.env.BENCH_DOCUMENTS_PARTS ?? 'upload,page,zip').split(','));
+const PARTS = new Set((process.env.BENCH_DOCUMENTS_PARTS ?? 'upload,page,zip,reader').split(','));
 
 const mb = (bytes) => bytes / 1e6;
 
@@ -380,6 +383,9 @@ export async function run() {
         `| first page (25) of a folder of 10,000 documents, 50 conn | ${pageM.rps} req/s, p99 ${pageM.p99} ms | floor ${floorM.rps} req/s | ${(pageM.rps / floorM.rps).toFixed(2)} (target ${TARGET.page}) | ${pageRss.max.toFixed(0)} MB |`,
       );
     }
+
+    // (d) A page in one client file while a client opens documents in another.
+    if (PARTS.has('reader')) lines.push(...(await runReaderPart({ server, databaseUrl, seconds: SECONDS })));
 
     // The issue's memory targets are the upload's and the ZIP's; the page's RSS is reported.
     const worst = Math.max(uploadRss.max, zipRss.max);

@@ -1,8 +1,13 @@
 import { z } from 'zod';
 import { FILE_NAME_MAX, FILE_NAME_SHORTEN_AT, FILE_NAME_SHORTEN_TO } from '../limits';
 
-/** Characters no folder or document name may hold (spec section 5), nor control characters. */
-export const FORBIDDEN_NAME_CHARS = /[\^/\\|:?<>*"\u0000-\u001f]/;
+/**
+ * Characters no folder or document name may hold (spec section 5), nor control characters, nor
+ * the bidirectional and invisible format characters (U+200E, U+200F, U+061C, U+202A-U+202E,
+ * U+2066-U+2069) that make a name show as another: "facture\u202Efdp.exe" shows as
+ * "factureexe.pdf".
+ */
+export const FORBIDDEN_NAME_CHARS = /[\^/\\|:?<>*"\u0000-\u001f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
 
 /** The extension of a file name, lowercase, without the dot ('' when there is none). */
 export function extensionOf(name: string): string {

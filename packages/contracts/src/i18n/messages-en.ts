@@ -103,7 +103,8 @@ export const en: Catalogue = {
   'document-at-root': 'No document can be placed at the root.',
   'checksum-failed': "The file's checksum does not match.",
   'extension-too-long': "The file's extension is too long.",
-  'invalid-name': 'The name cannot contain any of these characters: ^ / \\ | : ? < > * ".',
+  'invalid-name':
+    'The name cannot contain any of these characters: ^ / \\ | : ? < > * ", nor invisible text-direction characters.',
   'invalid-path': 'Invalid folder path.',
   'chunk-size-mismatch': "The chunk's size does not match.",
   'invalid-chunk-number': 'Invalid chunk number.',

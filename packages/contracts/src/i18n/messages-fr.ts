@@ -106,7 +106,8 @@ export const fr: Catalogue = {
   'document-at-root': 'Aucun document ne peut être placé à la racine.',
   'checksum-failed': 'La somme de contrôle du fichier ne correspond pas.',
   'extension-too-long': "L'extension du fichier est trop longue.",
-  'invalid-name': 'Le nom ne peut contenir aucun de ces caractères : ^ / \\ | : ? < > * ".',
+  'invalid-name':
+    'Le nom ne peut contenir aucun de ces caractères : ^ / \\ | : ? < > * ", ni caractère invisible de sens d’écriture.',
   'invalid-path': 'Chemin de dossier invalide.',
   'chunk-size-mismatch': 'La taille du morceau ne correspond pas.',
   'invalid-chunk-number': 'Numéro de morceau invalide.',

@@ -104,7 +104,8 @@ export const pt: Catalogue = {
   'document-at-root': 'Nenhum documento pode ser colocado na raiz.',
   'checksum-failed': 'A soma de verificação do ficheiro não corresponde.',
   'extension-too-long': 'A extensão do ficheiro é demasiado longa.',
-  'invalid-name': 'O nome não pode conter nenhum destes caracteres: ^ / \\ | : ? < > * ".',
+  'invalid-name':
+    'O nome não pode conter nenhum destes caracteres: ^ / \\ | : ? < > * ", nem caracteres invisíveis de direção do texto.',
   'invalid-path': 'Caminho de pasta inválido.',
   'chunk-size-mismatch': 'O tamanho do bloco não corresponde.',
   'invalid-chunk-number': 'Número de bloco inválido.',

@@ -10,6 +10,7 @@ import type {
 import { TASKS_PAGE_SIZE } from '@portal/contracts';
 import type { AppContext } from '../../app-context';
 import type { Actor } from '../../platform/auth/sessions';
+import type { Shown } from '../../platform/cache/read-cache';
 import { notFound } from '../../platform/errors/app-error';
 import { paginated } from '../../platform/http/pagination';
 import { toTaskListItem } from './task.mapper';
@@ -39,13 +40,27 @@ async function scopeFor(
 /**
  * A list or counters answer from the firm's cached reads (`ctx.reads`): these statements visit
  * every task the caller sees. The caller's right was checked just before (`scopeFor`); the answer
- * is kept per scope and query, and dropped when a task, item, member or client file of the firm
- * changes, or who sees what does (the database notifies).
+ * is kept per scope and query, and dropped when a task, item, member, theme or client file of the
+ * firm changes, or who sees what does (the database notifies); not by a document or a read mark.
  */
-function cached<T>(ctx: AppContext, scope: lists.TaskScope, what: string, q: object, load: () => Promise<T>) {
+function cached<T>(
+  ctx: AppContext,
+  scope: lists.TaskScope,
+  what: string,
+  q: object,
+  load: () => Promise<T>,
+  shows: readonly Shown[] = ['tasks', 'vendors'],
+) {
   const who = scope.kind === 'firm' ? 'firm' : `${scope.kind}:${scope.userId}`;
-  return ctx.reads.get(scope.accountingFirmId, `tasks:${what}:${who}:${JSON.stringify(q)}`, load);
+  return ctx.reads.get(
+    scope.accountingFirmId,
+    { key: `tasks:${what}:${who}:${JSON.stringify(q)}`, shows },
+    load,
+  );
 }
+
+/** The home page shows the documents received too, with their authors' names. */
+const HOME_SHOWS: readonly Shown[] = ['tasks', 'vendors', 'documents', 'people'];
 
 export async function listTasks(
   ctx: AppContext,
@@ -101,7 +116,8 @@ export async function home(
   }
   // A client user's home reads nothing of theirs but their companies' tasks and documents: it is
   // cached like the lists. A firm member's records their visit (and shows what came since).
-  if (scope.kind === 'client') return cached(ctx, scope, 'home', q, () => buildHome(ctx, scope, q));
+  if (scope.kind === 'client')
+    return cached(ctx, scope, 'home', q, () => buildHome(ctx, scope, q), HOME_SHOWS);
   return buildHome(ctx, scope, q);
 }
 

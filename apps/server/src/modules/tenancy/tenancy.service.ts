@@ -62,7 +62,7 @@ export function myVendors(
   search?: string,
 ): Promise<VendorSummary[]> {
   if (search) return loadMyVendors(ctx, actor.userId, accountingFirmId, search);
-  return ctx.reads.get(accountingFirmId, `my-vendors:${actor.userId}`, () =>
+  return ctx.reads.get(accountingFirmId, { key: `my-vendors:${actor.userId}`, shows: ['vendors'] }, () =>
     loadMyVendors(ctx, actor.userId, accountingFirmId),
   );
 }
@@ -131,11 +131,11 @@ export async function vendorRoles(ctx: AppContext, actor: Actor, vendorId: numbe
 // Every screen asks for them and they seldom change: kept with the firm's cached reads, which a
 // change of the firm's, the client file's or the platform's modules clears (migration 0015).
 const accountantModulesOf = (ctx: AppContext, firmId: number) =>
-  ctx.reads.get(firmId, 'modules:accountant', async () =>
+  ctx.reads.get(firmId, { key: 'modules:accountant', shows: ['modules'] }, async () =>
     (await portalModules.firmModules(ctx.db, firmId, 'accountant')).map(toModuleDto),
   );
 const clientModulesOf = (ctx: AppContext, firmId: number, vendorId: number) =>
-  ctx.reads.get(firmId, `modules:vendor:${vendorId}`, async () =>
+  ctx.reads.get(firmId, { key: `modules:vendor:${vendorId}`, shows: ['modules'] }, async () =>
     (await portalModules.vendorModulesFor(ctx.db, firmId, vendorId)).map(toModuleDto),
   );
 

@@ -84,7 +84,7 @@ export async function startupWhiteLabel(ctx: AppContext, input: Resolve): Promis
  * too (0015).
  */
 function startupOf(ctx: AppContext, firm: Firm) {
-  return ctx.reads.get(firm.id, 'startup', async () => {
+  return ctx.reads.get(firm.id, { key: 'startup', shows: ['firm', 'modules'] }, async () => {
     const [whiteLabels, modules, oauthProviders] = await Promise.all([
       whiteLabelsFor(ctx, firm),
       firmModules(ctx.db, firm.id),

@@ -2,11 +2,14 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import type { Database } from '../../db/client';
-import type { ReadCache } from '../cache/read-cache';
+import { clearNotified, type ReadCache } from '../cache/read-cache';
 import type { AccessCache } from './access-cache';
 
 export const ACCESS_CHANNEL = 'portal_access';
-/** Payload: the id of the firm whose cached reads a committed change made stale. */
+/**
+ * Payload: `firm:kind[:scope]`, the firm and kind of data (client file or person) a committed
+ * change made stale (`clearNotified`); a bare firm id, every answer of the firm; `*`, every one.
+ */
 export const READS_CHANNEL = 'portal_reads';
 
 /** The caches the database's notifications keep true. */
@@ -15,8 +18,8 @@ export type Caches = { access: AccessCache; reads: ReadCache };
 /**
  * Keeps a process's access cache (and cached reads) true to the database. The database's
  * triggers notify `portal_access` when a change that can alter access commits, and `portal_reads`
- * with a firm's id when a row its cached reads show changes; every process listening clears what
- * is stale. `barrier()` returns once this process has received every notification committed
+ * with a firm's id and the kind of data when a row its cached reads show changes; every process
+ * listening clears what is stale. `barrier()` returns once this process has received every notification committed
  * before it was called: a write request waits for it before answering, so the caller's very next
  * request, to any process, finds the change (the other processes were signalled at the same
  * commit).
@@ -50,7 +53,7 @@ export async function listenForAccessChanges(
   return postgresListener(database.pool.options, cache, log);
 }
 
-type Invalidated = { clear(): void; setEnabled(on: boolean): void; stale(firmId: string): void };
+type Invalidated = { clear(): void; setEnabled(on: boolean): void; stale(payload: string): void };
 
 function bothCaches({ access, reads }: Caches): Invalidated {
   return {
@@ -62,10 +65,8 @@ function bothCaches({ access, reads }: Caches): Invalidated {
       access.setEnabled(on);
       reads.setEnabled(on);
     },
-    stale(firmId) {
-      const id = Number(firmId);
-      if (Number.isInteger(id)) reads.clearFirm(id);
-      else reads.clear();
+    stale(payload) {
+      clearNotified(reads, payload);
     },
   };
 }

@@ -219,17 +219,6 @@ export async function readAt(
   return row?.readAt;
 }
 
-/** Records that the user opened the document now. */
-export async function markRead(db: Db, vendor: VendorRef, documentId: number, userId: number): Promise<void> {
-  await db
-    .insert(documentReads)
-    .values({ accountingFirmId: vendor.accountingFirmId, documentId, userId })
-    .onConflictDoUpdate({
-      target: [documentReads.accountingFirmId, documentReads.documentId, documentReads.userId],
-      set: { readAt: sql`now()` },
-    });
-}
-
 /** A blob is referenced again: the cleanup must keep it (waits for a cleanup holding it). */
 export async function unqueueBlob(tx: Db, key: string): Promise<void> {
   await tx.delete(blobDeletions).where(eq(blobDeletions.blobKey, key));

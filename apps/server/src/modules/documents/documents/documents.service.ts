@@ -7,6 +7,7 @@ import { AppError, fieldError } from '../../../platform/errors/app-error';
 import * as folders from '../folders/folders.repository';
 import { assertWritable, nameConflict } from '../folders/folders.service';
 import * as transfer from '../transfer/transfer.repository';
+import { markOpened } from '../unread/unread.service';
 import { isUnread } from '../unread.sql';
 import { authorizeVendor } from '../vendor-access';
 import * as repo from './documents.repository';
@@ -52,7 +53,8 @@ export type Download = { stream: Readable; size: number; type: string; dispositi
 
 /**
  * The content of the latest version (or `versionId`), streamed from the blob store. Inline only
- * for types a browser cannot run (never HTML, SVG or XML); opening marks the document read.
+ * for types a browser cannot run (never HTML, SVG or XML); opening marks the document read if it
+ * was unread to the caller.
  */
 export async function content(
   ctx: AppContext,
@@ -69,7 +71,7 @@ export async function content(
       : await repo.findVersion(ctx.db, scope.vendor, doc.id, options.versionId);
   if (!version) throw new AppError('not-found');
   const stream = await ctx.blobs.get(version.blobKey);
-  await repo.markRead(ctx.db, scope.vendor, doc.id, actor.userId);
+  await markOpened(ctx, scope.vendor, doc.id, actor.userId);
   const inline = options.inline === true && mayShowInline(version.mimeType);
   return {
     stream,

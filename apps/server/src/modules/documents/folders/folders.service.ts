@@ -237,9 +237,14 @@ export async function listNodes(
 ) {
   const scope = await authorizeVendor(ctx, actor, vendorId, 'documents.read');
   // Answered from the firm's cached reads (`ctx.reads`): the caller's right was checked just
-  // above; a change to a folder, document, version or read mark of the firm drops the answer.
+  // above; a change to a folder, document or version of the client file, or to the caller's read
+  // marks, drops the answer.
   const key = `documents:page:${vendorId}:${folderId}:${actor.userId}:${query.page}:${query.per_page}`;
-  return ctx.reads.get(scope.vendor.accountingFirmId, key, async () => {
+  const shows = [
+    { kind: 'documents', scope: vendorId },
+    { kind: 'reads', scope: actor.userId },
+  ] as const;
+  return ctx.reads.get(scope.vendor.accountingFirmId, { key, shows }, async () => {
     const rows = await nodes.folderPage(
       ctx.db,
       scope.vendor,

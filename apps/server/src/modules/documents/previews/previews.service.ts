@@ -10,6 +10,7 @@ import { AppError } from '../../../platform/errors/app-error';
 import * as docs from '../documents/documents.repository';
 import type { Download } from '../documents/documents.service';
 import { contentDisposition } from '../documents/file-types';
+import { markOpened } from '../unread/unread.service';
 import { authorizeVendor } from '../vendor-access';
 import * as repo from './previews.repository';
 
@@ -101,7 +102,7 @@ export async function previewContent(
   const row = await repo.findPreview(ctx.db, version.blobKey);
   if (!row?.pdfKey) throw new AppError('not-found');
   const stream = await ctx.blobs.get(row.pdfKey);
-  await docs.markRead(ctx.db, scope.vendor, doc.id, actor.userId);
+  await markOpened(ctx, scope.vendor, doc.id, actor.userId);
   const stem = doc.name.includes('.') ? doc.name.slice(0, doc.name.lastIndexOf('.')) : doc.name;
   return {
     stream,

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { vendorIdsOpenedBy } from '../../tenancy/reach.sql';
+import type { VendorRef } from '../folders/folders.repository';
 import { rowsOf } from '../sql-rows';
 import { unreadBy } from '../unread.sql';
 
@@ -27,4 +28,28 @@ export async function unreadPerVendor(
     vendor_id: Number(r.vendor_id),
     unread: Number(r.unread),
   }));
+}
+
+/**
+ * Records that the user opened the document now, only if it was unread to them (the rule of
+ * `unread.sql.ts` on its latest version): opening a document already read, or one whose latest
+ * version the user added, writes nothing, so announces nothing to the cached reads. Whether a row
+ * was written.
+ */
+export async function markReadIfUnread(
+  db: Db,
+  vendor: VendorRef,
+  documentId: number,
+  userId: number,
+): Promise<boolean> {
+  const result = await db.execute(sql`
+    INSERT INTO document_reads (accounting_firm_id, document_id, user_id, read_at)
+    SELECT d.accounting_firm_id, d.id, ${userId}, now()
+      FROM documents d
+      JOIN document_versions v ON v.accounting_firm_id = d.accounting_firm_id AND v.id = d.current_version_id
+     WHERE d.accounting_firm_id = ${vendor.accountingFirmId} AND d.vendor_id = ${vendor.id}
+       AND d.id = ${documentId} AND ${unreadBy(userId)}
+    ON CONFLICT (accounting_firm_id, document_id, user_id) DO UPDATE SET read_at = excluded.read_at
+    RETURNING 1`);
+  return rowsOf(result).length > 0;
 }

@@ -46,7 +46,7 @@ export async function listVendors(
   // client file created, deleted or changed in a listed column drops the answer, and so does a
   // change of who sees what.
   const key = `vendors:list:${onlyAssignedTo ?? 'all'}:${JSON.stringify(query)}`;
-  return ctx.reads.get(accountingFirmId, key, async () => {
+  return ctx.reads.get(accountingFirmId, { key, shows: ['vendors'] }, async () => {
     const { json, total } = await repo.listVendorsJson(ctx.db, accountingFirmId, query, onlyAssignedTo);
     return paginatedJson<VendorListItem>(json, query, total);
   });

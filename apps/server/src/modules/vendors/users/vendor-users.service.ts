@@ -154,7 +154,7 @@ export async function listVendorUsers(
   const { vendor, scope } = await vendorFor(ctx, actor, vendorId, false);
   return ctx.reads.get(
     vendor.accountingFirmId,
-    `vendor-users:${vendorId}:${actor.userId}:${scope.vendorId ?? 0}`,
+    { key: `vendor-users:${vendorId}:${actor.userId}:${scope.vendorId ?? 0}`, shows: ['people'] },
     () => loadVendorUsers(ctx.db, vendor, scope, actor.userId),
   );
 }
