@@ -126,7 +126,9 @@ export function databaseRateLimiter(db: Db): RateLimiter {
     take: (bucket, windowSeconds) =>
       db.transaction(async (tx) => {
         // One taker of a bucket at a time (the lock ends with the transaction).
-        await tx.execute(sql`SELECT pg_advisory_xact_lock(${RATE_LIMIT_LOCK}::int, hashtext(${bucket}::text))`);
+        await tx.execute(
+          sql`SELECT pg_advisory_xact_lock(${RATE_LIMIT_LOCK}::int, hashtext(${bucket}::text))`,
+        );
         const before = await inspect(tx, bucket, windowSeconds);
         const [row] = await tx
           .insert(rateLimitHits)
