@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  countAttempt,
   databaseRateLimiter,
+  forgetAttempt,
   type RateLimiter,
   redisRateLimiter,
   secondsToWait,
@@ -79,5 +81,27 @@ describe.each(limiters)('%s rate limiter', (_kind, make) => {
     expect(await secondsToWait(limiter, { ...delays, free: 2 }, now)).toBe(2);
     expect(await secondsToWait(limiter, { ...delays, free: 1 }, now)).toBe(3);
     expect(await secondsToWait(limiter, { ...delays, free: 1 }, now + 3000)).toBe(0);
+  });
+
+  it('takes an event atomically: parallel takers each see the ones before; forget takes one back', async () => {
+    const limiter = make();
+    const taken = await Promise.all(Array.from({ length: 10 }, () => limiter.take('e:1', 60)));
+    expect(taken.map((x) => x.before.count).sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(await limiter.count('e:1', 60)).toBe(10);
+    await limiter.forget('e:1', taken[3]!.id);
+    expect(await limiter.count('e:1', 60)).toBe(9);
+    const last = await limiter.take('e:1', 60);
+    expect(last.before.count).toBe(9);
+    expect(last.before.newest).toBeGreaterThanOrEqual(last.before.oldest!);
+  });
+
+  it('counts an attempt before judging it, and takes a refused one back', async () => {
+    const limiter = make();
+    const rule = { bucket: 'f:1', windowSeconds: 60, max: 2 };
+    const attempts = await Promise.all(Array.from({ length: 5 }, () => countAttempt(limiter, [rule])));
+    expect(attempts.filter((a) => a.wait === 0)).toHaveLength(2);
+    expect(await limiter.count('f:1', 60)).toBe(2);
+    await forgetAttempt(limiter, attempts.find((a) => a.wait === 0)!);
+    expect(await limiter.count('f:1', 60)).toBe(1);
   });
 });

@@ -137,4 +137,6 @@ export const UNLIMITED: RateLimiter = {
   reset: async () => {},
   inspect: async () => ({ count: 0, oldest: null, newest: null }),
   resetPrefix: async () => {},
+  take: async () => ({ before: { count: 0, oldest: null, newest: null }, id: '' }),
+  forget: async () => {},
 };

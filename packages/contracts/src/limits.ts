@@ -50,6 +50,16 @@ export const SIGN_IN_ACCOUNT_FREE_FAILURES = 10;
 export const SIGN_IN_ACCOUNT_MAX_DELAY_SECONDS = 60;
 export const SIGN_IN_ADDRESS_MAX_FAILURES = 100;
 export const SIGN_IN_FIRST_DELAY_SECONDS = 1;
+/**
+ * Second-factor codes (TOTP or recovery) have their own failure counter per account, which no
+ * password clears: over a day, delays double from 1 min once 5 failures are in the window (up to
+ * 1 h). One `mfa_token` takes at most MFA_TOKEN_MAX_FAILURES wrong codes, then it is spent.
+ */
+export const SECOND_FACTOR_WINDOW_SECONDS = 24 * 60 * 60;
+export const SECOND_FACTOR_FREE_FAILURES = 5;
+export const SECOND_FACTOR_FIRST_DELAY_SECONDS = 60;
+export const SECOND_FACTOR_MAX_DELAY_SECONDS = 60 * 60;
+export const MFA_TOKEN_MAX_FAILURES = 5;
 
 /**
  * Invitation mails (team members, client users, a new portal's administrator): at most this many

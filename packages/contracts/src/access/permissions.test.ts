@@ -34,6 +34,11 @@ describe('roleAllows', () => {
     [['firm_admin'], 'firm.update', true, false],
     [[], 'vendor.read', false, false],
     [['vendor_guest', 'firm_collaborator'], 'vendor.update', false, true],
+    [['firm_collaborator'], 'documents.purge', false, true],
+    [['firm_collaborator'], 'documents.purge', true, false],
+    [['vendor_admin'], 'documents.purge', false, false],
+    [['vendor_collaborator'], 'documents.restore_others', false, false],
+    [['vendor_collaborator'], 'documents.write', false, true],
   ];
 
   it.each(cases)('%j %s (read-only %s) -> %s', (roles, action, readOnly, expected) => {

@@ -41,9 +41,13 @@ export const ACTIONS = {
   'vendor.delete': 'Delete a client file permanently',
   'vendor.import': 'Import client files from a spreadsheet',
   'documents.read': "Browse a client file's folders, open and download its documents",
-  'documents.write': 'Upload, create folders, rename, move, copy, delete to the trash and restore documents',
+  'documents.write':
+    'Upload, create folders, rename, move, copy, delete to the trash and restore documents (what one deleted oneself)',
   'documents.validate':
     'Validate or invalidate a version, force the deletion of validated or read-only items, set folders read-only',
+  'documents.restore_others':
+    'Restore from the trash what someone else deleted (the firm, another client user)',
+  'documents.purge': "Empty a client file's trash, or delete items from it for good",
   'documents.unread': "Count one's unread documents per client file of a firm (the client files one reads)",
   'task.list':
     'List the tasks of a firm (members: their client files; client users: their companies, never internal ones)',
@@ -72,6 +76,8 @@ export const WRITE_ACTIONS: ReadonlySet<Action> = new Set<Action>([
   'vendor.import',
   'documents.write',
   'documents.validate',
+  'documents.restore_others',
+  'documents.purge',
   'task.manage',
   'task.answer',
   'holding.manage',
@@ -106,6 +112,8 @@ export const PERMISSIONS: Record<Action, readonly Role[]> = {
   ],
   'documents.write': ['firm_admin', 'firm_collaborator', 'vendor_admin', 'vendor_collaborator'],
   'documents.validate': ['firm_admin', 'firm_collaborator'],
+  'documents.restore_others': ['firm_admin', 'firm_collaborator'],
+  'documents.purge': ['firm_admin', 'firm_collaborator'],
   'documents.unread': ['firm_admin', 'firm_collaborator', 'firm_client'],
   'task.list': ['firm_admin', 'firm_collaborator', 'firm_client'],
   'task.admin_mode': ['firm_admin'],

@@ -116,6 +116,8 @@ const queryArray = <T extends z.ZodType>(item: T) =>
 /** The spec's task filters (section 3), shared by the list, its counters and its companies. */
 export const taskFiltersQuerySchema = z.object({
   accounting_firm_id: idParam('accounting_firm'),
+  /** One client file only; one the caller does not see gives an empty answer (like `companies[]`). */
+  vendor_id: idParam('vendor').optional(),
   'companies[]': queryArray(idParam('vendor')),
   'statuses[]': queryArray(taskStatusSchema),
   'types[]': queryArray(taskTypeSchema),

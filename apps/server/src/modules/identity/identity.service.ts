@@ -55,15 +55,15 @@ export async function deleteUser(tx: Db, userId: number): Promise<void> {
  */
 export async function login(ctx: AppContext, input: LoginRequest, meta: RequestMeta): Promise<LoginAnswer> {
   const user = await repo.findUserByEmail(ctx.db, input.email);
-  await throttle.assertMayTryPassword(ctx, input.email, meta.ip, user?.id ?? null);
+  const attempt = await throttle.startPasswordAttempt(ctx, input.email, meta.ip, user?.id ?? null);
   const valid = await verifyPassword(user?.passwordHash ?? null, input.password);
   if (!user || !valid) {
-    await throttle.recordPasswordFailure(ctx, input.email, meta.ip);
+    await throttle.recordPasswordFailure(ctx, input.email, meta.ip, attempt);
     throw new AppError('invalid-credentials', {
       fields: { email: ['invalid-credentials'] },
     });
   }
-  await throttle.recordPasswordSuccess(ctx, input.email, meta.ip);
+  await throttle.recordPasswordSuccess(ctx, input.email, meta.ip, attempt);
   return afterFirstFactor(ctx, user, meta);
 }
 
@@ -114,12 +114,12 @@ export async function changePassword(
 ): Promise<void> {
   const user = await repo.findUserById(ctx.db, actor.userId);
   if (!user) throw new AppError('token-expired');
-  await throttle.assertMayTryPassword(ctx, user.email, meta.ip, user.id);
+  const attempt = await throttle.startPasswordAttempt(ctx, user.email, meta.ip, user.id);
   if (!(await verifyPassword(user.passwordHash, input.current_password))) {
-    await throttle.recordPasswordFailure(ctx, user.email, meta.ip);
+    await throttle.recordPasswordFailure(ctx, user.email, meta.ip, attempt);
     throw new AppError('invalid-credentials', { fields: { current_password: ['current-password-invalid'] } });
   }
-  await throttle.recordPasswordSuccess(ctx, user.email, meta.ip);
+  await throttle.recordPasswordSuccess(ctx, user.email, meta.ip, attempt);
   await assertStrongPassword(input.password, user);
   const passwordHash = await hashPassword(input.password);
   await ctx.db.transaction((tx) => replacePassword(ctx, tx, user, passwordHash, meta.locale));

@@ -93,14 +93,11 @@ async function acceptCode(ctx: AppContext, user: UserRow, code: string): Promise
   return step !== null && repo.acceptStep(ctx.db, user.id, step);
 }
 
-/** Checks a code under the password throttle: wrong codes count as wrong passwords. */
+/** Checks a code of a signed-in person under the second-factor throttle (`sign-in-throttle.ts`). */
 async function checkCode(ctx: AppContext, user: UserRow, code: string, ip: string): Promise<void> {
-  await throttle.assertMayTryPassword(ctx, user.email, ip, user.id);
-  if (!(await acceptCode(ctx, user, code))) {
-    await throttle.recordPasswordFailure(ctx, user.email, ip);
-    throw wrongCode();
-  }
-  await throttle.recordPasswordSuccess(ctx, user.email, ip);
+  const attempt = (await throttle.startSecondFactorAttempt(ctx, user.id, ip, null))!;
+  if (!(await acceptCode(ctx, user, code))) throw wrongCode();
+  await throttle.recordSecondFactorSuccess(ctx, attempt);
 }
 
 /** Turns the pending secret on and gives new recovery codes (shown once). */
@@ -128,7 +125,12 @@ export async function completeSignIn(
   meta: RequestMeta,
 ): Promise<LoginMfaAnswer> {
   const { challenge, user } = await liveChallenge(ctx, input.mfa_token);
-  await throttle.assertMayTryPassword(ctx, user.email, meta.ip, user.id);
+  const attempt = await throttle.startSecondFactorAttempt(ctx, user.id, meta.ip, challenge.id);
+  if (!attempt) {
+    // The token took its wrong codes: it is spent, the sign-in starts again with the password.
+    await repo.spendChallenge(ctx.db, challenge.id);
+    throw invalidMfaToken();
+  }
   const enrolling = challenge.purpose === 'enrol';
   const byCode = input.code !== undefined;
   let ok: boolean;
@@ -136,12 +138,9 @@ export async function completeSignIn(
   else if (!user.totpEnabledAt) ok = false;
   else if (byCode) ok = await acceptCode(ctx, user, input.code as string);
   else ok = await repo.spendRecoveryCode(ctx.db, user.id, recoveryCodeHash(input.recovery_code ?? ''));
-  if (!ok) {
-    await throttle.recordPasswordFailure(ctx, user.email, meta.ip);
-    throw wrongCode(byCode ? 'code' : 'recovery_code');
-  }
+  if (!ok) throw wrongCode(byCode ? 'code' : 'recovery_code');
+  await throttle.recordSecondFactorSuccess(ctx, attempt);
   if (!(await repo.spendChallenge(ctx.db, challenge.id))) throw invalidMfaToken();
-  await throttle.recordPasswordSuccess(ctx, user.email, meta.ip);
   const recoveryCodes = enrolling ? await enable(ctx, user.id, null) : undefined;
   const tokens = await openSession(ctx.db, user.id, meta);
   return recoveryCodes ? { ...tokens, recovery_codes: recoveryCodes } : tokens;

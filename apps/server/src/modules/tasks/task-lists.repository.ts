@@ -70,6 +70,8 @@ export type FilterOptions = { skipStatuses?: boolean; skipCompanies?: boolean };
 /** The spec's filters as SQL conditions (the counters leave out the ones they count by). */
 function filters(scope: TaskScope, q: Partial<TaskFiltersQuery>, options: FilterOptions = {}): SQL {
   const parts: SQL[] = [visibility(scope)];
+  // One client file: narrows what the caller sees, counters per company included.
+  if (q.vendor_id !== undefined) parts.push(sql`t.vendor_id = ${q.vendor_id}`);
   const companies = q['companies[]'];
   if (companies?.length && !options.skipCompanies) parts.push(sql`t.vendor_id = ANY(${ints(companies)})`);
   const statuses = q['statuses[]'];

@@ -250,7 +250,7 @@ function Documents({
           onReadOnly={commands.readOnly}
         />
         {inTrash ? (
-          <TrashView vendorId={vendorId} canWrite={rights.canWrite} />
+          <TrashView vendorId={vendorId} canWrite={rights.canWrite} canPurge={rights.canPurge} />
         ) : (
           <>
             <DocumentsToolbar

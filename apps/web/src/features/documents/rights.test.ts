@@ -3,27 +3,18 @@ import { canChangeIn, documentRights, isProtected, transferStep } from './rights
 
 describe('document rights', () => {
   it('lets firm members validate, client admins and collaborators write, guests and read-only read', () => {
-    expect(documentRights({ role: 'accountant', read_only: false })).toEqual({
-      canWrite: true,
-      canValidate: true,
+    const rights = (canWrite: boolean, canValidate: boolean, canPurge: boolean) => ({
+      canWrite,
+      canValidate,
+      canPurge,
     });
-    expect(documentRights({ role: 'admin', read_only: false })).toEqual({
-      canWrite: true,
-      canValidate: false,
-    });
-    expect(documentRights({ role: 'collaborator', read_only: false })).toEqual({
-      canWrite: true,
-      canValidate: false,
-    });
-    expect(documentRights({ role: 'guest', read_only: false })).toEqual({
-      canWrite: false,
-      canValidate: false,
-    });
-    expect(documentRights({ role: 'accountant', read_only: true })).toEqual({
-      canWrite: false,
-      canValidate: false,
-    });
-    expect(documentRights(undefined)).toEqual({ canWrite: false, canValidate: false });
+    // Only the firm (with write access) validates and empties the trash.
+    expect(documentRights({ role: 'accountant', read_only: false })).toEqual(rights(true, true, true));
+    expect(documentRights({ role: 'admin', read_only: false })).toEqual(rights(true, false, false));
+    expect(documentRights({ role: 'collaborator', read_only: false })).toEqual(rights(true, false, false));
+    expect(documentRights({ role: 'guest', read_only: false })).toEqual(rights(false, false, false));
+    expect(documentRights({ role: 'accountant', read_only: true })).toEqual(rights(false, false, false));
+    expect(documentRights(undefined)).toEqual(rights(false, false, false));
   });
 
   it('protects validated documents and read-only folders', () => {
@@ -37,9 +28,9 @@ describe('document rights', () => {
   });
 
   it('keeps a read-only folder unchanged but by those who may validate', () => {
-    const firm = { canWrite: true, canValidate: true };
-    const client = { canWrite: true, canValidate: false };
-    const guest = { canWrite: false, canValidate: false };
+    const firm = { canWrite: true, canValidate: true, canPurge: true };
+    const client = { canWrite: true, canValidate: false, canPurge: false };
+    const guest = { canWrite: false, canValidate: false, canPurge: false };
     expect(canChangeIn(firm, true)).toBe(true);
     expect(canChangeIn(client, true)).toBe(false);
     expect(canChangeIn(client, false)).toBe(true);

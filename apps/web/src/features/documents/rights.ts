@@ -2,16 +2,19 @@ import type { Node, VendorRoles } from '@portal/contracts';
 
 /**
  * What the caller may do in a client file's documents, as the server decides it
- * (`documents.write`: not guests nor read-only access; `documents.validate`: firm members with
- * write access). Unknown roles (still loading) write nothing. The server checks every call again.
+ * (`documents.write`: not guests nor read-only access; `documents.validate`, and `documents.purge`
+ * (empty the trash): firm members with write access). Unknown roles (still loading) write nothing.
+ * The server checks every call again.
  */
-export type DocumentRights = { canWrite: boolean; canValidate: boolean };
+export type DocumentRights = { canWrite: boolean; canValidate: boolean; canPurge: boolean };
 
 export function documentRights(
   roles: Pick<VendorRoles, 'role' | 'read_only'> | null | undefined,
 ): DocumentRights {
-  if (!roles || roles.read_only || roles.role === 'guest') return { canWrite: false, canValidate: false };
-  return { canWrite: true, canValidate: roles.role === 'accountant' };
+  if (!roles || roles.read_only || roles.role === 'guest')
+    return { canWrite: false, canValidate: false, canPurge: false };
+  const firm = roles.role === 'accountant';
+  return { canWrite: true, canValidate: firm, canPurge: firm };
 }
 
 /**
@@ -25,8 +28,10 @@ export const isProtected = (node: Pick<Node, 'type' | 'is_validated' | 'read_onl
  * Whether the caller may change a folder's content (upload, create, rename, move, delete): a
  * read-only folder refuses it to everyone who may not validate (the server's `node-readonly`).
  */
-export const canChangeIn = (rights: DocumentRights, folderReadOnly: boolean) =>
-  rights.canWrite && (!folderReadOnly || rights.canValidate);
+export const canChangeIn = (
+  rights: Pick<DocumentRights, 'canWrite' | 'canValidate'>,
+  folderReadOnly: boolean,
+) => rights.canWrite && (!folderReadOnly || rights.canValidate);
 
 /** What the next step of a move or copy is after the server's refusal (spec section 5 conflicts). */
 export type TransferStep = 'confirm-default-folders' | 'ask-documents' | 'ask-folders' | 'fail';

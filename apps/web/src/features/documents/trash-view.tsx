@@ -22,8 +22,19 @@ import { useEmptyTrash, useRestoreNodes, useTrash } from './mutations';
 import { nodeKey } from './node-actions';
 import { NodeIcon } from './node-icon';
 
-/** A client file's trash: restore to the original place, or empty it for good (writers only). */
-export function TrashView({ vendorId, canWrite }: { vendorId: number; canWrite: boolean }) {
+/**
+ * A client file's trash: restore to the original place (writers; client users what they deleted
+ * themselves, the server says so otherwise), or empty it for good (`canPurge`: the firm only).
+ */
+export function TrashView({
+  vendorId,
+  canWrite,
+  canPurge,
+}: {
+  vendorId: number;
+  canWrite: boolean;
+  canPurge: boolean;
+}) {
   const { t, i18n } = useTranslation('documents');
   const { enqueueSnackbar } = useSnackbar();
   const trash = useTrash(vendorId);
@@ -74,14 +85,17 @@ export function TrashView({ vendorId, canWrite }: { vendorId: number; canWrite: 
           >
             {t('trash.restore', { count: chosen.length })}
           </Button>
-          <Button
-            color="error"
-            startIcon={<DeleteSweep />}
-            disabled={nodes.length === 0}
-            onClick={() => setAsking('empty')}
-          >
-            {t('trash.empty')}
-          </Button>
+          {canPurge && (
+            <Button
+              color="error"
+              startIcon={<DeleteSweep />}
+              disabled={nodes.length === 0}
+              onClick={() => setAsking('empty')}
+              data-testid="empty-trash"
+            >
+              {t('trash.empty')}
+            </Button>
+          )}
         </Box>
       )}
       {nodes.length === 0 ? (

@@ -59,6 +59,8 @@ async function placeDocument(run: Run, doc: docs.DocumentRow, targetId: number):
   if (clash && (clash.id !== doc.id || run.mode === 'copy')) {
     if (run.request.conflict === 'refuse') throw fieldError('node-name-conflict', 'document_ids');
     if (run.request.conflict === 'version' && clash.id !== doc.id) {
+      // The clashing document's folder receives the version: the same write rule as an upload there.
+      assertWritable((await folders.findFolder(tx, scope.vendor, targetId))!, scope);
       await copyVersion(run, doc, (await docs.lockDocument(tx, scope.vendor, clash.id))!);
       if (run.mode === 'move') {
         await trash.trashDocument(tx, scope.vendor, doc.id, scope.actor.userId);
@@ -97,6 +99,8 @@ async function placeFolder(run: Run, folder: folders.FolderRow, targetId: number
   if (clash && (clash.id !== folder.id || run.mode === 'copy')) {
     if (run.request.folder_conflict === 'refuse') throw fieldError('node-name-conflict', 'folder_ids');
     if (run.request.folder_conflict === 'merge' && clash.id !== folder.id) {
+      // The folder merged into receives the newcomer's content: the same write rule as an upload there.
+      assertWritable(clash, scope);
       for (const child of await folders.listChildren(tx, scope.vendor, folder.id))
         await placeFolder(run, child, clash.id);
       for (const doc of await repo.liveDocumentsIn(tx, scope.vendor, folder.id))

@@ -88,7 +88,9 @@ export function trashRoutes(app: FastifyInstance, ctx: AppContext): void {
     {
       schema: {
         ...tags,
-        description: 'Back to the original place; missing parents are recreated.',
+        description:
+          'Back to the original place; missing parents are recreated. Client users restore only what they ' +
+          'deleted themselves (403 otherwise).',
         params: vendorDocumentsParamsSchema,
         body: restoreNodesRequestSchema,
         response: { 200: dataEnvelope(nodesOutcomeSchema) },
@@ -98,7 +100,13 @@ export function trashRoutes(app: FastifyInstance, ctx: AppContext): void {
   );
   r.delete(
     '/api/vendors/:id/trash',
-    { schema: { ...tags, description: 'Deletes the trash for good.', params: vendorDocumentsParamsSchema } },
+    {
+      schema: {
+        ...tags,
+        description: 'Deletes the trash for good: firm administrators and collaborators with write access.',
+        params: vendorDocumentsParamsSchema,
+      },
+    },
     async (q, reply) => {
       await service.emptyTrash(ctx, requireActor(q), q.params.id);
       return reply.status(204).send();

@@ -1,6 +1,7 @@
 import type { DeleteNodesRequest, NodesOutcome, NodesQuery, RestoreNodesRequest } from '@portal/contracts';
 import type { AppContext } from '../../../app-context';
 import type { Db } from '../../../db/client';
+import { can } from '../../../platform/access/access';
 import type { Actor } from '../../../platform/auth/sessions';
 import { AppError, fieldError } from '../../../platform/errors/app-error';
 import { pageOffset, paginated } from '../../../platform/http/pagination';
@@ -183,10 +184,18 @@ async function liveStandIn(tx: Db, scope: Scope, folderId: number): Promise<numb
 /**
  * Restores items of the trash to their place, recreating missing parents; one transaction. Items
  * not in the trash are skipped; a folder taken along by another's deletion comes back with it.
+ * Without `documents.restore_others` (client users), only what the caller deleted: 403 otherwise.
  */
 export async function restore(ctx: AppContext, actor: Actor, vendorId: number, request: RestoreNodesRequest) {
   const scope = await authorizeVendor(ctx, actor, vendorId, 'documents.write');
   const { vendor } = scope;
+  const restoresOthers = can(
+    await ctx.access.grantFor(actor, { kind: 'vendor', vendorId }),
+    'documents.restore_others',
+  );
+  const assertMayRestore = (row: { deletedBy: number | null }) => {
+    if (!restoresOthers && row.deletedBy !== actor.userId) throw new AppError('forbidden');
+  };
   const outcome: NodesOutcome = {
     document_ids: [],
     folder_ids: [],
@@ -203,6 +212,7 @@ export async function restore(ctx: AppContext, actor: Actor, vendorId: number, r
           outcome.skipped_folder_ids.push(id);
           continue;
         }
+        assertMayRestore(folder);
         const parent = await liveStandIn(tx, scope, folder.parentId!);
         assertWritable((await folders.findFolder(tx, vendor, parent))!, scope);
         let name = folder.name;
@@ -220,6 +230,7 @@ export async function restore(ctx: AppContext, actor: Actor, vendorId: number, r
           outcome.skipped_document_ids.push(id);
           continue;
         }
+        assertMayRestore(doc);
         const target = await liveStandIn(tx, scope, doc.folderId);
         assertWritable((await folders.findFolder(tx, vendor, target))!, scope);
         let name = doc.name;
@@ -237,9 +248,12 @@ export async function restore(ctx: AppContext, actor: Actor, vendorId: number, r
   return outcome;
 }
 
-/** Empties the client file's trash for good (blobs no version names any more go with the cleanup). */
+/**
+ * Empties the client file's trash for good (blobs no version names any more go with the cleanup):
+ * `documents.purge`, a firm right (client users restore, they do not destroy).
+ */
 export async function emptyTrash(ctx: AppContext, actor: Actor, vendorId: number) {
-  const scope = await authorizeVendor(ctx, actor, vendorId, 'documents.write');
+  const scope = await authorizeVendor(ctx, actor, vendorId, 'documents.purge');
   const ids = await ctx.db.transaction(async (tx) => {
     await folders.lockRoot(tx, scope.vendor);
     return repo.emptyTrash(tx, scope.vendor);
