@@ -44,6 +44,8 @@ export const ACTIONS = {
   'documents.write': 'Upload, create folders, rename, move, copy, delete to the trash and restore documents',
   'documents.validate':
     'Validate or invalidate a version, force the deletion of validated or read-only items, set folders read-only',
+  'documents.legal_hold':
+    'Set or lift the legal hold of a client file (nothing in it is then deleted for good, by anyone or any job)',
   'documents.unread': "Count one's unread documents per client file of a firm (the client files one reads)",
   'task.list':
     'List the tasks of a firm (members: their client files; client users: their companies, never internal ones)',
@@ -72,6 +74,7 @@ export const WRITE_ACTIONS: ReadonlySet<Action> = new Set<Action>([
   'vendor.import',
   'documents.write',
   'documents.validate',
+  'documents.legal_hold',
   'task.manage',
   'task.answer',
   'holding.manage',
@@ -106,6 +109,7 @@ export const PERMISSIONS: Record<Action, readonly Role[]> = {
   ],
   'documents.write': ['firm_admin', 'firm_collaborator', 'vendor_admin', 'vendor_collaborator'],
   'documents.validate': ['firm_admin', 'firm_collaborator'],
+  'documents.legal_hold': ['firm_admin'],
   'documents.unread': ['firm_admin', 'firm_collaborator', 'firm_client'],
   'task.list': ['firm_admin', 'firm_collaborator', 'firm_client'],
   'task.admin_mode': ['firm_admin'],
