@@ -135,6 +135,22 @@ describe('past a limit: 422 quota-exceeded, nothing stored', () => {
     expect((await upload(s.w, folder, 'one-more.bin', bytes(1, 'z'), { who: 'client' })).status).toBe(200);
   });
 
+  it("refuses a new file sent under a finished upload's identifier before touching that upload", async () => {
+    const folder = await newFolder(s.w, 'Same identifier', base);
+    const identifier = 'reused-identifier';
+    expect((await upload(s.w, folder, 'first.bin', bytes(50, 'r'), { identifier })).status).toBe(200);
+    await setStorage({ quota_bytes: (await usage()).used_bytes + 10 });
+    const before = await sessions();
+    const again = await sendChunk(s.w, folder, 'second.bin', bytes(80, 's'), 1, {
+      identifier,
+      chunkSize: 40,
+    });
+    expect(again.status).toBe(422);
+    expect(again.body.code).toBe('quota-exceeded');
+    expect(await sessions()).toBe(before);
+    await setStorage({ quota_bytes: null });
+  });
+
   it('refuses what one person would reserve past their limit, not another person', async () => {
     const folder = await newFolder(s.w, 'Reserved', base);
     await setStorage({ user_reserved_bytes: 5000 });

@@ -87,6 +87,22 @@ export async function updatePlatformStorage(
   return platformStorage(ctx, actor, accountingFirmId);
 }
 
+type Change = { open: number; bytes: number };
+
+/** Refuses (`quota-exceeded`) when the person's and the portal's uploads, changed by `change`, pass a limit. */
+async function checkLimits(ctx: AppContext, accountingFirmId: number, userId: number, change: Change) {
+  const policy = await repo.policyOf(ctx.db, accountingFirmId);
+  const mine = await repo.reservationsOf(ctx.db, accountingFirmId, userId);
+  if (
+    mine.open + change.open > MAX_OPEN_UPLOADS_PER_USER ||
+    mine.bytes + change.bytes > policy.userReservedBytes
+  )
+    throw new AppError('quota-exceeded');
+  if (policy.quotaBytes === null) return;
+  const { stored, reserved } = await repo.usageOf(ctx.db, accountingFirmId);
+  if (stored + reserved + change.bytes > policy.quotaBytes) throw new AppError('quota-exceeded');
+}
+
 /**
  * Checks an upload session just opened against the limits: the person's uploads under way (20)
  * and the bytes they reserve, and the portal's quota. The session is counted already, so two
@@ -97,12 +113,21 @@ export async function admitUpload(
   ctx: AppContext,
   upload: { accountingFirmId: number; userId: number },
 ): Promise<void> {
-  const firm = upload.accountingFirmId;
-  const policy = await repo.policyOf(ctx.db, firm);
-  const mine = await repo.reservationsOf(ctx.db, firm, upload.userId);
-  if (mine.open > MAX_OPEN_UPLOADS_PER_USER || mine.bytes > policy.userReservedBytes)
-    throw new AppError('quota-exceeded');
-  if (policy.quotaBytes === null) return;
-  const { stored, reserved } = await repo.usageOf(ctx.db, firm);
-  if (stored + reserved > policy.quotaBytes) throw new AppError('quota-exceeded');
+  await checkLimits(ctx, upload.accountingFirmId, upload.userId, { open: 0, bytes: 0 });
+}
+
+/**
+ * Before an upload's session starts over for another file of `totalSize` bytes (the old one, if
+ * not done, frees its place): refused before the old session or any byte is touched.
+ */
+export async function admitReplacement(
+  ctx: AppContext,
+  old: { accountingFirmId: number; userId: number; status: string; totalSize: number },
+  totalSize: number,
+): Promise<void> {
+  const frees = old.status !== 'done';
+  await checkLimits(ctx, old.accountingFirmId, old.userId, {
+    open: frees ? 0 : 1,
+    bytes: totalSize - (frees ? Number(old.totalSize) : 0),
+  });
 }

@@ -7,7 +7,7 @@ import * as docs from '../documents/documents.repository';
 import * as folders from '../folders/folders.repository';
 import { assertWritable, liveFolder } from '../folders/folders.service';
 import * as previews from '../previews/previews.repository';
-import { admitUpload } from '../storage-policy/storage-policy.service';
+import { admitReplacement, admitUpload } from '../storage-policy/storage-policy.service';
 import { authorizeVendor, type Scope } from '../vendor-access';
 import { complete } from './assembly';
 import { ChunkSizeError } from './chunk-store';
@@ -103,7 +103,9 @@ async function session(ctx: AppContext, scope: Scope, folderId: number, dirs: st
   const same = sameFile(upload);
   // Another file while this one is assembled: the client tries again once it is done.
   if (!same && upload.status === 'assembling') throw new AppError('too-many-requests');
-  return { upload, inserted, stale: !same || upload.status === 'done' };
+  const stale = !same || upload.status === 'done';
+  if (stale) await admitReplacement(ctx, upload, f.flowTotalSize);
+  return { upload, inserted, stale };
 }
 
 async function restart(
