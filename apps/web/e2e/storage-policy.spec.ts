@@ -145,16 +145,19 @@ test("the super admin sets the portal's quota; a client's upload past it is refu
   await page.goto(`/sa/accounting-firms/${w.firmId}`);
   const panel = page.getByTestId('sa-storage');
   await expect(panel.getByTestId('storage-used')).toBeVisible();
-  // 0.00001 MB: 10 bytes, whatever the portal already holds... plus what it holds.
+  // What the portal holds and 10 bytes more, in MB.
   const used = await page.request.get(`/api/sa/accounting-firms/${w.firmId}/storage`, {
     headers: {
       Authorization: `Bearer ${(await apiLogin(page.request, ACCOUNTS.superadmin.email)).access_token}`,
     },
   });
   const usedBytes = (await used.json()).data.usage.used_bytes as number;
-  await panel.getByTestId('sa-quota-unit').click();
+  await panel
+    .getByRole('combobox', { name: lang === 'fr' ? 'Unité' : 'Unit' })
+    .first()
+    .click();
   await page.getByRole('option', { name: lang === 'fr' ? 'Mo' : 'MB' }).click();
-  await panel.getByTestId('sa-quota').fill(String((usedBytes + 10) / 1_000_000));
+  await panel.getByTestId('sa-quota').fill(((usedBytes + 10) / 1_000_000).toFixed(6));
   await panel.getByTestId('sa-save-storage').click();
   await expect(panel.getByTestId('storage-used')).toContainText(lang === 'fr' ? 'sur' : 'of');
 
