@@ -17,6 +17,7 @@ const TEXT = {
     emptyWord: 'VIDER',
     legalHold: 'sous conservation légale',
     quotaExceeded: "rien n'a été enregistré",
+    used: 'utilisés',
   },
   en: {
     setHold: 'Put under legal hold',
@@ -24,6 +25,7 @@ const TEXT = {
     emptyWord: 'EMPTY',
     legalHold: 'under legal hold',
     quotaExceeded: 'nothing was stored',
+    used: 'used',
   },
 } as const satisfies Record<Lang, unknown>;
 
@@ -131,6 +133,24 @@ test('a firm administrator puts a client file under legal hold: emptying its tra
   await expect(page.getByText(new RegExp(`${t.legalHold}.*`)).last()).toBeVisible();
   const listed = await page.request.get(`/api/vendors/${w.vendorId}/trash`, { headers: w.adminHeaders });
   expect(((await listed.json()).data as { name: string }[]).map((n) => n.name)).toContain('preuve.txt');
+
+  // The firm's settings: its usage, and the retention it changes.
+  await page.goto(`/settings/${encodeContext(w.firmId)}/storage`);
+  const settings = page.getByTestId('storage-settings');
+  await expect(settings.getByTestId('storage-used')).toContainText(t.used);
+  await settings.getByTestId('trash-retention-days').fill('10');
+  await settings.getByTestId('keep-all-versions').uncheck();
+  await settings.getByTestId('version-retention').fill('3');
+  await settings.getByTestId('save-storage-settings').click();
+  await expect
+    .poll(async () => {
+      const saved = await page.request.get(`/api/accounting-firms/${w.firmId}/storage-settings`, {
+        headers: w.adminHeaders,
+      });
+      const data = (await saved.json()).data;
+      return [data.trash_retention_days, data.version_retention];
+    })
+    .toEqual([10, 3]);
 });
 
 test("the super admin sets the portal's quota; a client's upload past it is refused, nothing stored", async ({

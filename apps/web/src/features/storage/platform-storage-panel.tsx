@@ -48,7 +48,7 @@ function SizeField(props: {
         label={t('platform.unit')}
         value={props.unit}
         onChange={(e) => props.onChange(props.value, e.target.value as SizeUnit)}
-        sx={{ minWidth: 96 }}
+        sx={{ width: 112, flexShrink: 0 }}
         slotProps={{ htmlInput: { 'data-testid': `${props.testId}-unit` } }}
       >
         {SIZE_UNITS.map((u) => (
