@@ -25,10 +25,23 @@ export async function retainingFirms(db: Db): Promise<FirmRetention[]> {
   }));
 }
 
-/** The firm's client files not under legal hold. */
-export async function vendorsNotHeld(db: Db, accountingFirmId: number): Promise<number[]> {
+/**
+ * The firm's client files not under legal hold that have something to remove: trash older than
+ * its retention, or versions to count (when a limit is set).
+ */
+export async function vendorsToRetain(db: Db, firm: FirmRetention): Promise<number[]> {
+  const id = firm.accountingFirmId;
+  const old = sql`deleted_at < now() - make_interval(days => ${firm.trashDays}::int)`;
+  const trash =
+    firm.trashDays > 0
+      ? sql`EXISTS (SELECT 1 FROM documents d WHERE d.accounting_firm_id = v.accounting_firm_id
+                      AND d.vendor_id = v.id AND d.${old})
+            OR EXISTS (SELECT 1 FROM folders f WHERE f.accounting_firm_id = v.accounting_firm_id
+                      AND f.vendor_id = v.id AND f.${old})`
+      : sql`false`;
   const result = await db.execute(sql`
-    SELECT v.id FROM vendors v WHERE v.accounting_firm_id = ${accountingFirmId} AND NOT ${held('v')}
+    SELECT v.id FROM vendors v WHERE v.accounting_firm_id = ${id} AND NOT ${held('v')}
+       AND (${firm.keepVersions !== null} OR ${trash})
      ORDER BY v.id`);
   return rowsOf<{ id: number }>(result).map((r) => Number(r.id));
 }

@@ -14,7 +14,7 @@ export async function applyRetention(ctx: AppContext): Promise<{ documents: numb
   let documents = 0;
   let versions = 0;
   for (const firm of await repo.retainingFirms(ctx.db)) {
-    for (const id of await repo.vendorsNotHeld(ctx.db, firm.accountingFirmId)) {
+    for (const id of await repo.vendorsToRetain(ctx.db, firm)) {
       const vendor = { id, accountingFirmId: firm.accountingFirmId };
       await ctx.db.transaction(async (tx) => {
         if ((await repo.lockForRemoval(tx, vendor)).held) return;
