@@ -11,6 +11,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { documentsRoutes } from './modules/documents/documents.routes';
 import { documentsSeam } from './modules/documents/documents.seam';
+import { registerRetentionJob } from './modules/documents/storage-policy/retention.service';
 import { healthRoutes } from './modules/health/health.routes';
 import { identityRoutes } from './modules/identity/identity.routes';
 import { identityMailJobs } from './modules/identity/identity.service';
@@ -186,6 +187,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     TASK_REMINDER_JOB,
     async (data) => void (await remindInformationRequest(ctx, data as ReminderJob)),
   );
+  registerRetentionJob(ctx);
   await ctx.jobs.init();
   if (!deps.jobs) {
     app.addHook('onReady', async () => ctx.jobs.start());

@@ -77,6 +77,8 @@ export const ERROR_CODES = [
   'magic-links-disabled',
   'cannot-revoke-own-sessions',
   'person-in-other-portals',
+  'quota-exceeded',
+  'legal-hold',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -48,6 +48,8 @@ export const ACTIONS = {
   'documents.restore_others':
     'Restore from the trash what someone else deleted (the firm, another client user)',
   'documents.purge': "Empty a client file's trash, or delete items from it for good",
+  'documents.legal_hold':
+    'Set or lift the legal hold of a client file (nothing in it is then deleted for good, by anyone or any job)',
   'documents.unread': "Count one's unread documents per client file of a firm (the client files one reads)",
   'task.list':
     'List the tasks of a firm (members: their client files; client users: their companies, never internal ones)',
@@ -78,6 +80,7 @@ export const WRITE_ACTIONS: ReadonlySet<Action> = new Set<Action>([
   'documents.validate',
   'documents.restore_others',
   'documents.purge',
+  'documents.legal_hold',
   'task.manage',
   'task.answer',
   'holding.manage',
@@ -114,6 +117,7 @@ export const PERMISSIONS: Record<Action, readonly Role[]> = {
   'documents.validate': ['firm_admin', 'firm_collaborator'],
   'documents.restore_others': ['firm_admin', 'firm_collaborator'],
   'documents.purge': ['firm_admin', 'firm_collaborator'],
+  'documents.legal_hold': ['firm_admin'],
   'documents.unread': ['firm_admin', 'firm_collaborator', 'firm_client'],
   'task.list': ['firm_admin', 'firm_collaborator', 'firm_client'],
   'task.admin_mode': ['firm_admin'],

@@ -2,5 +2,6 @@ export * from './documents';
 export * from './folders';
 export * from './names';
 export * from './previews';
+export * from './storage';
 export * from './unread';
 export * from './uploads';

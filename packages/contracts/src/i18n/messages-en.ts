@@ -115,6 +115,8 @@ export const en: Catalogue = {
   'two-factor-not-enabled': 'Two-factor authentication is not on.',
   'magic-links-disabled': 'Sign-in links are turned off on this portal.',
   'cannot-revoke-own-sessions': 'You end your own sessions from your profile (my sessions).',
+  'quota-exceeded': "The portal's storage or your uploads under way reach their limit: nothing was stored.",
+  'legal-hold': 'This client file is under legal hold: nothing in it can be deleted for good.',
   'person-in-other-portals':
     'This person also uses other portals: you cannot end their sessions. Remove their access to this portal if needed.',
 };

@@ -119,6 +119,10 @@ export const fr: Catalogue = {
   'two-factor-not-enabled': "La double authentification n'est pas activée.",
   'magic-links-disabled': 'Les liens de connexion sont désactivés sur ce portail.',
   'cannot-revoke-own-sessions': 'Vos propres sessions se terminent depuis votre profil (mes sessions).',
+  'quota-exceeded':
+    "L'espace de stockage du portail ou vos envois en cours atteignent leur limite : rien n'a été enregistré.",
+  'legal-hold':
+    'Ce dossier client est sous conservation légale : rien ne peut y être supprimé définitivement.',
   'person-in-other-portals':
     "Cette personne utilise aussi d'autres portails : vous ne pouvez pas terminer ses sessions. Retirez-lui l'accès à ce portail si nécessaire.",
 };

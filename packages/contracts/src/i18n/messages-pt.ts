@@ -118,6 +118,9 @@ export const pt: Catalogue = {
   'magic-links-disabled': 'As ligações de início de sessão estão desativadas neste portal.',
   'cannot-revoke-own-sessions':
     'As suas próprias sessões terminam-se a partir do seu perfil (as minhas sessões).',
+  'quota-exceeded':
+    'O armazenamento do portal ou seus envios em andamento atingiram o limite: nada foi salvo.',
+  'legal-hold': 'Este dossiê de cliente está sob retenção legal: nada pode ser eliminado definitivamente.',
   'person-in-other-portals':
     'Esta pessoa também utiliza outros portais: não pode terminar as suas sessões. Retire-lhe o acesso a este portal, se necessário.',
 };

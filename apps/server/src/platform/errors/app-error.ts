@@ -74,6 +74,8 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   'magic-links-disabled': 403,
   'cannot-revoke-own-sessions': 403,
   'person-in-other-portals': 403,
+  'quota-exceeded': 422,
+  'legal-hold': 422,
 };
 
 /** Field errors: field path -> message keys (translated when the error is written). */

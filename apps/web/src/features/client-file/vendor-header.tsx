@@ -25,6 +25,7 @@ import { serverFieldErrors } from '../../components/form/field-errors';
 import { useErrorText } from '../../components/form/use-error-text';
 import { TypeToConfirmDialog } from '../../components/type-to-confirm-dialog';
 import { useWorkspace } from '../shell/workspace-context';
+import { LegalHoldControl } from '../storage/legal-hold';
 import { useDeleteVendor, useSetVendorActive, useTransferVendor } from './api';
 import { transferTargets } from './transfer-targets';
 
@@ -66,6 +67,7 @@ export function VendorHeader({ vendor, canManage }: { vendor: Vendor; canManage:
               label={t(`status.${vendor.status}`)}
               data-testid="client-file-status"
             />
+            <LegalHoldControl vendorId={vendor.id} accountingFirmId={vendor.accounting_firm_id} />
           </Stack>
         </Stack>
         {canManage ? (

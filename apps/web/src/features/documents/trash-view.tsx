@@ -17,6 +17,7 @@ import { useSnackbar } from '../../app/snackbars';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { PageLoader } from '../../components/page-loader';
 import { TypeToConfirmDialog } from '../../components/type-to-confirm-dialog';
+import { LegalHoldTrashNote } from '../storage/legal-hold';
 import { formatSize } from './format-size';
 import { useEmptyTrash, useRestoreNodes, useTrash } from './mutations';
 import { nodeKey } from './node-actions';
@@ -76,6 +77,7 @@ export function TrashView({
   if (trash.isError) return <Alert severity="error">{t('loadError')}</Alert>;
   return (
     <Box data-testid="trash-view">
+      <LegalHoldTrashNote vendorId={vendorId} />
       {canWrite && (
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, px: 2, py: 1 }}>
           <Button

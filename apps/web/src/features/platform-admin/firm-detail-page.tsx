@@ -9,6 +9,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnackbar } from '../../app/snackbars';
 import { PageLoader } from '../../components/page-loader';
+import { PlatformStoragePanel } from '../storage/platform-storage-panel';
 import { usePlatformFirm, usePlatformModules, useSetPlatformFirmActive } from './api';
 import { DeactivateDialog } from './deactivate-dialog';
 import { FirmEditForm } from './firm-edit-form';
@@ -77,6 +78,7 @@ export function FirmDetailPage({ firmId }: { firmId: number }) {
       )}
       <FirmFacts firm={f} />
       <FirmEditForm firm={f} modules={modules.data} />
+      <PlatformStoragePanel firmId={f.id} />
       {deactivating ? <DeactivateDialog firm={f} onClose={() => setDeactivating(false)} /> : null}
     </Stack>
   );

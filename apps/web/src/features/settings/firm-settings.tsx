@@ -12,6 +12,7 @@ import type { AccountingFirmSummary } from '@portal/contracts';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Link as RouterLink, Routes } from 'react-router';
 import { ComingSoonPage } from '../../components/coming-soon-page';
+import { StorageSettingsPage } from '../storage/storage-settings-page';
 import { TeamManager } from '../team/team-manager';
 import { BrandingPage } from './branding-page';
 import { FirmTermsPage } from './firm-terms-page';
@@ -82,6 +83,7 @@ export function FirmSettings({ firm }: { firm: AccountingFirmSummary }) {
           <Route path="pimpmyfirm/*" element={<BrandingPage firm={firm} />} />
           <Route path="terms-of-service/*" element={<FirmTermsPage firm={firm} />} />
           <Route path="security/*" element={<SignInSettingsPage firm={firm} />} />
+          <Route path="storage/*" element={<StorageSettingsPage firm={firm} />} />
           {sections
             .filter((s) => !s.built)
             .map((s) => (

@@ -24,6 +24,7 @@ describe('settings sections', () => {
       'quickfolders-manager',
       'terms-of-service',
       'security',
+      'storage',
     ]);
     expect(COMPANY_TABS.map((s) => s.path)).toEqual([
       'general',
@@ -43,6 +44,7 @@ describe('settings sections', () => {
       'pimpmyfirm',
       'terms-of-service',
       'security',
+      'storage',
     ]);
   });
 

@@ -25,6 +25,8 @@ export const FIRM_SECTIONS: readonly FirmSection[] = [
   { path: 'terms-of-service', built: true },
   // Not a section of the spec: the portal's sign-in rules (issue 15).
   { path: 'security', built: true },
+  // Not a section of the spec: storage usage and retention (issue 23).
+  { path: 'storage', built: true },
 ];
 
 export const DEFAULT_FIRM_SECTION = 'team-manager';

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import { blobUnreferenced } from '../../../db/blob-references';
 import type { Db } from '../../../db/client';
 import { blobDeletions, documentReads, documents, documentVersions, users } from '../../../db/schema';
 import type { VendorRef } from '../folders/folders.repository';
@@ -239,19 +240,13 @@ export async function queuedBlobs(db: Db, limit: number): Promise<string[]> {
 }
 
 /**
- * Takes a queued blob off the queue when no version (nor preview) refers to it (the row stays locked until the
+ * Takes a queued blob off the queue when no registered column (db/blob-references.ts) names it (the row stays locked until the
  * transaction ends, so an upload referring to it again waits): true when the blob may go.
  */
 export async function claimUnreferencedBlob(tx: Db, key: string): Promise<boolean> {
   const rows = await tx
     .delete(blobDeletions)
-    .where(
-      and(
-        eq(blobDeletions.blobKey, key),
-        sql`NOT EXISTS (SELECT 1 FROM document_versions v WHERE v.blob_key = ${key})`,
-        sql`NOT EXISTS (SELECT 1 FROM document_previews p WHERE p.pdf_key = ${key})`,
-      ),
-    )
+    .where(and(eq(blobDeletions.blobKey, key), blobUnreferenced(key)))
     .returning({ key: blobDeletions.blobKey });
   if (rows.length > 0) return true;
   // Still referenced: drop it from the queue.

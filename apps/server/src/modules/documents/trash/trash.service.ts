@@ -10,6 +10,7 @@ import * as folders from '../folders/folders.repository';
 import { assertWritable, nameConflict, toNode } from '../folders/folders.service';
 import { freeDocumentName, freeFolderName } from '../free-names';
 import * as nodes from '../nodes/nodes.repository';
+import { assertNoLegalHold } from '../storage-policy/legal-hold.service';
 import { authorizeVendor, type Scope } from '../vendor-access';
 import * as repo from './trash.repository';
 
@@ -256,6 +257,7 @@ export async function emptyTrash(ctx: AppContext, actor: Actor, vendorId: number
   const scope = await authorizeVendor(ctx, actor, vendorId, 'documents.purge');
   const ids = await ctx.db.transaction(async (tx) => {
     await folders.lockRoot(tx, scope.vendor);
+    await assertNoLegalHold(tx, scope.vendor);
     return repo.emptyTrash(tx, scope.vendor);
   });
   emitDeleted(ctx, scope, ids, true);

@@ -7,6 +7,7 @@ import * as docs from '../documents/documents.repository';
 import * as folders from '../folders/folders.repository';
 import { assertWritable, liveFolder } from '../folders/folders.service';
 import * as previews from '../previews/previews.repository';
+import { admitReplacement, admitUpload } from '../storage-policy/storage-policy.service';
 import { authorizeVendor, type Scope } from '../vendor-access';
 import { complete } from './assembly';
 import { ChunkSizeError } from './chunk-store';
@@ -98,10 +99,13 @@ async function session(ctx: AppContext, scope: Scope, folderId: number, dirs: st
   const { upload, inserted } = found
     ? { upload: found, inserted: false }
     : await repo.openSession(ctx.db, scope.vendor, key, sessionValues(f));
+  if (inserted) await admitted(ctx, upload);
   const same = sameFile(upload);
   // Another file while this one is assembled: the client tries again once it is done.
   if (!same && upload.status === 'assembling') throw new AppError('too-many-requests');
-  return { upload, inserted, stale: !same || upload.status === 'done' };
+  const stale = !same || upload.status === 'done';
+  if (stale) await admitReplacement(ctx, upload, f.flowTotalSize);
+  return { upload, inserted, stale };
 }
 
 async function restart(
@@ -114,7 +118,17 @@ async function restart(
   await repo.deleteSession(ctx.db, old);
   await chunksOf(ctx).remove(dirOf(ctx, old));
   const key = { folderId, userId: scope.actor.userId, identifier: f.flowIdentifier };
-  return (await repo.openSession(ctx.db, scope.vendor, key, sessionValues(f))).upload;
+  const { upload } = await repo.openSession(ctx.db, scope.vendor, key, sessionValues(f));
+  return admitted(ctx, upload);
+}
+
+/** A session past the quotas goes before any byte is stored (`quota-exceeded`). */
+async function admitted(ctx: AppContext, upload: repo.UploadRow): Promise<repo.UploadRow> {
+  await admitUpload(ctx, upload).catch(async (error: unknown) => {
+    await repo.deleteSession(ctx.db, upload);
+    throw error;
+  });
+  return upload;
 }
 
 /**

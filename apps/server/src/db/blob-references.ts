@@ -1,0 +1,33 @@
+import { type SQL, sql } from 'drizzle-orm';
+
+/**
+ * Every column that names a blob of the blob store and keeps it alive: the cleanup deletes a
+ * queued blob only when none of these names it. A table that stores a blob's key (previews,
+ * extracted text, signed PDFs, thumbnails...) adds its column here; `blob-references.test.ts`
+ * fails on a column that looks like a blob reference and is in neither list.
+ */
+export const BLOB_REFERENCES: readonly { table: string; column: string; what: string }[] = [
+  { table: 'document_versions', column: 'blob_key', what: "a version's content" },
+  { table: 'document_previews', column: 'pdf_key', what: "an office content's PDF preview" },
+];
+
+/** Columns that look like blob references and keep no blob alive, with the reason. */
+export const NOT_BLOB_REFERENCES: readonly { table: string; column: string; why: string }[] = [
+  { table: 'blob_deletions', column: 'blob_key', why: 'the queue of blobs that may go' },
+  {
+    table: 'document_previews',
+    column: 'source_key',
+    why: 'the blob a preview was made from: the preview goes with it, it does not keep it',
+  },
+];
+
+/** True (SQL) when no registered column names `key`. */
+export function blobUnreferenced(key: string): SQL {
+  return sql.join(
+    BLOB_REFERENCES.map(
+      (r) =>
+        sql`NOT EXISTS (SELECT 1 FROM ${sql.identifier(r.table)} x WHERE x.${sql.identifier(r.column)} = ${key})`,
+    ),
+    sql` AND `,
+  );
+}
