@@ -59,20 +59,24 @@ export function myVendors(
   accountingFirmId: number,
   search?: string,
 ): Promise<VendorSummary[]> {
-  if (search) return loadMyVendors(ctx, actor.userId, accountingFirmId, search);
+  if (search) return loadMyVendors(ctx, actor, accountingFirmId, search);
   return ctx.reads.get(accountingFirmId, `my-vendors:${actor.userId}`, () =>
-    loadMyVendors(ctx, actor.userId, accountingFirmId),
+    loadMyVendors(ctx, actor, accountingFirmId),
   );
 }
 
 async function loadMyVendors(
   ctx: AppContext,
-  userId: number,
+  actor: Actor,
   accountingFirmId: number,
   search?: string,
 ): Promise<VendorSummary[]> {
-  const rows = await repo.vendorsOfUser(ctx.db, userId, { accountingFirmId, search });
-  if (rows.length === 0 && !(await knowsFirm(ctx.db, userId, accountingFirmId))) {
+  const rows = await repo.vendorsOfUser(ctx.db, actor.userId, { accountingFirmId, search });
+  if (rows.length === 0 && !(await knowsFirm(ctx.db, actor.userId, accountingFirmId))) {
+    // A firm listed to someone who is no member of it (the super admin, a holding's
+    // administrator): they have no client file there, which is no error.
+    const grant = await ctx.access.grantFor(actor, { kind: 'firm', accountingFirmId });
+    if (grant.roles.includes('super_admin') || grant.roles.includes('holding_admin')) return [];
     throw new AppError('not-found');
   }
   const result = rows.map((v): VendorSummary => {
