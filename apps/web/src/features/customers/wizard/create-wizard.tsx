@@ -17,6 +17,9 @@ import { useSnackbar } from '../../../app/snackbars';
 import { useWhiteLabel } from '../../../app/white-label';
 import { serverFieldErrors } from '../../../components/form/field-errors';
 import { useCreateVendor } from '../api';
+import { BasicStep } from './basic-step';
+import { AccountantsStep, AppsStep, TreeStep } from './choice-steps';
+import { AdminStep, GeneralStep, PeriodsStep } from './details-steps';
 import {
   clientModules,
   initialValues,
@@ -26,15 +29,6 @@ import {
   validateStep,
   type WizardValues,
 } from './wizard-logic';
-import {
-  AccountantsStep,
-  AdminStep,
-  AppsStep,
-  BasicStep,
-  GeneralStep,
-  PeriodsStep,
-  TreeStep,
-} from './wizard-steps';
 
 type Props = { firmId: number; onClose: () => void; onCreated: (vendorId: number) => void };
 
