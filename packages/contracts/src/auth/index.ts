@@ -193,6 +193,10 @@ export const myTermsSchema = z.object({
   terms: termsSchema.nullable(),
   accepted_version: z.number().int().nullable(),
   accepted_at: z.string().nullable(),
+  /**
+   * Nothing for the user to accept: the latest version is accepted, the firm has none, or the
+   * user is no one of the firm (the super admin visiting it).
+   */
   up_to_date: z.boolean(),
 });
 export type MyTerms = z.infer<typeof myTermsSchema>;

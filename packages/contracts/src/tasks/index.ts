@@ -132,12 +132,29 @@ export const taskFiltersQuerySchema = z.object({
   quick: z.enum(TASK_QUICK_FILTERS).optional(),
   /** true: internal tasks only; false: none of them (firm members; client users never see them). */
   internalTasks: queryBoolean().optional(),
-  /** Firm administrators: every client file of the firm, not only the ones assigned to them. */
+  /**
+   * Firm administrators: every client file of the firm, not only the ones assigned to them.
+   * Left out: the person's remembered admin mode (`/api/users/me/accounting-firms/{id}/task-admin-mode`).
+   */
   adminMode: queryBoolean().optional(),
   /** Only tasks not done whose due date is past. */
   overdue: queryBoolean().optional(),
 });
 export type TaskFiltersQuery = z.infer<typeof taskFiltersQuerySchema>;
+
+/** A firm member's remembered admin mode on the task lists and the home page. */
+export const taskAdminModeSchema = z.object({
+  /** The lists show every client file of the firm (firm administrators only). */
+  admin_mode: z.boolean(),
+  /** The person may switch it (a firm administrator). */
+  available: z.boolean(),
+});
+export type TaskAdminMode = z.infer<typeof taskAdminModeSchema>;
+
+export const setTaskAdminModeRequestSchema = z
+  .object({ admin_mode: z.boolean() })
+  .meta({ example: { admin_mode: true } });
+export type SetTaskAdminModeRequest = z.infer<typeof setTaskAdminModeRequestSchema>;
 
 export const listTasksQuerySchema = taskFiltersQuerySchema.extend({
   page: z.coerce.number().int().min(1).max(100_000).default(1),

@@ -274,6 +274,10 @@ export const vendorTransferRequestSchema = z
 export const siretLookupQuerySchema = z.object({
   siret: siretField().meta({ example: '73282932000074' }),
 });
+/** A SIRET free on the whole platform (a taken one answers 422 `siret-already-used`). */
+export const siretCheckSchema = z.object({ siret: z.string(), available: z.literal(true) });
+export type SiretCheck = z.infer<typeof siretCheckSchema>;
+
 export const siretLookupSchema = z.object({
   found: z.boolean(),
   company: z.string().nullable(),

@@ -19,7 +19,7 @@ import { createdAt, updatedAt } from './columns';
 import { documents } from './documents';
 import { users } from './identity';
 import { accountingFirms } from './platform';
-import { vendors } from './tenancy';
+import { accountingFirmMemberships, vendors } from './tenancy';
 
 /**
  * A child of a task references (accounting_firm_id, task_id): never a task of another firm. A
@@ -238,4 +238,27 @@ export const homeVisits = pgTable(
     previousVisitAt: timestamp('previous_visit_at', { withTimezone: true }),
   },
   (t) => [primaryKey({ columns: [t.userId, t.accountingFirmId] })],
+);
+
+/**
+ * A firm member's remembered task-list admin mode (every client file of the firm, firm
+ * administrators only). No row: the default (on for an administrator assigned to no client file).
+ * Leaving the firm removes it.
+ */
+export const taskPreferences = pgTable(
+  'task_preferences',
+  {
+    accountingFirmId: integer('accounting_firm_id').notNull(),
+    userId: integer('user_id').notNull(),
+    adminMode: boolean('admin_mode').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountingFirmId, t.userId] }),
+    foreignKey({
+      name: 'task_preferences_membership_fk',
+      columns: [t.accountingFirmId, t.userId],
+      foreignColumns: [accountingFirmMemberships.accountingFirmId, accountingFirmMemberships.userId],
+    }).onDelete('cascade'),
+  ],
 );

@@ -15,10 +15,10 @@ const liveSessionsQuery = preparedPerDatabase((db) =>
       userAgent: sessions.userAgent,
       ip: sessions.ip,
       lastSeenAt: sessions.createdAt,
-      firstSeenAt:
-        sql<Date>`(select min(f.created_at) from ${sessions} f where f.family_id = ${sessions.familyId})`.mapWith(
-          (value: string | Date) => new Date(value),
-        ),
+      // Spelled out: in a single-table select Drizzle writes a column without its table, and
+      // `family_id` alone would name the sub-query's own row (every session of the person).
+      firstSeenAt: sql<Date>`(select min(f.created_at) from ${sessions} f
+          where f.family_id = "sessions"."family_id")`.mapWith((value: string | Date) => new Date(value)),
     })
     .from(sessions)
     .where(

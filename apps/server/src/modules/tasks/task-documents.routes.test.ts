@@ -205,19 +205,25 @@ describe('file answers', () => {
 });
 
 describe('home documents', () => {
-  it('shows the firm the documents received from clients since its last visit, and a client the latest', async () => {
+  const home = (who: Who, vendor?: number) =>
+    call('GET', `/api/home?accounting_firm_id=${w.firm.id}${vendor ? `&vendor_id=${vendor}` : ''}`, who);
+  const ids = (res: Awaited<ReturnType<typeof home>>) =>
+    res.body.data.documents.map((d: { id: number }) => d.id);
+  const unreadBadge = async (who: Who) => {
+    const res = await call('GET', `/api/users/me/accounting-firms/${w.firm.id}/unread-documents`, who);
+    expect(res.status).toBe(200);
+    return (res.body.data as { vendor_id: number; unread: number }[]).find((r) => r.vendor_id === w.alpha.id)
+      ?.unread;
+  };
+
+  it("shows the firm its unread documents by the badge's rule, and a client the latest", async () => {
     const task = await createTask();
     const fromClient = await uploadFor(task.id, 'client', 'Facture client.pdf');
     const fromFirm = await uploadFor(task.id, 'collab', 'Note du cabinet.pdf');
-    const home = (who: Who, vendor?: number) =>
-      call('GET', `/api/home?accounting_firm_id=${w.firm.id}${vendor ? `&vendor_id=${vendor}` : ''}`, who);
-    const ids = (res: Awaited<ReturnType<typeof home>>) =>
-      res.body.data.documents.map((d: { id: number }) => d.id);
 
     const firm = await home('allFiles');
     expect(firm.status).toBe(200);
-    expect(ids(firm)).toContain(fromClient);
-    expect(ids(firm)).not.toContain(fromFirm);
+    expect(ids(firm)).toEqual(expect.arrayContaining([fromClient, fromFirm]));
     expect(firm.body.data.documents.find((d: { id: number }) => d.id === fromClient)).toMatchObject({
       vendor_id: w.alpha.id,
       company: 'Alpha SARL',
@@ -226,17 +232,18 @@ describe('home documents', () => {
       version_id: expect.any(Number),
     });
     expect(firm.body.data.documents_since).toEqual(expect.any(String));
-    // Opened again within the hour: the same visit, the same documents.
-    expect(ids(await home('allFiles'))).toContain(fromClient);
-    // An hour later it is a new visit: only what came since the previous one.
-    await t.database.db.execute(
-      sql`UPDATE home_visits SET last_visit_at = now() - interval '2 hours' WHERE user_id = ${w.people.allFiles.id}`,
+    // Their own upload is no news to the collaborator.
+    expect(ids(await home('collab'))).toContain(fromClient);
+    expect(ids(await home('collab'))).not.toContain(fromFirm);
+    // Opened: off the opener's home page, as off their badge; still on the others'.
+    const content = await call(
+      'GET',
+      `/api/vendors/${w.alpha.id}/documents/${fromClient}/content`,
+      'allFiles',
     );
-    await t.database.db.execute(
-      sql`UPDATE documents SET created_at = now() - interval '3 hours' WHERE id = ${fromClient}`,
-    );
-    const next = await home('allFiles');
-    expect(ids(next)).not.toContain(fromClient);
+    expect(content.status).toBe(200);
+    expect(ids(await home('allFiles'))).not.toContain(fromClient);
+    expect(ids(await home('collab'))).toContain(fromClient);
     // Not assigned to Alpha: nothing of it.
     expect(ids(await home('unassigned'))).not.toContain(fromClient);
 
@@ -249,5 +256,24 @@ describe('home documents', () => {
     // In the trash: off the home page.
     await call('DELETE', `/api/vendors/${w.alpha.id}/documents/${fromFirm}`, 'collab');
     expect(ids(await home('client', w.alpha.id))).not.toContain(fromFirm);
+    expect(ids(await home('allFiles'))).not.toContain(fromFirm);
+  });
+
+  it("counts on the administrator's home the file a client answered with, as their badge does", async () => {
+    const task = await createTask({}, w.alpha.id, 'admin');
+    const before = (await unreadBadge('admin')) ?? 0;
+    const answered = await uploadFor(task.id, 'client', 'Relevé de décembre.pdf');
+    expect(await unreadBadge('admin')).toBe(before + 1);
+    const res = await home('admin');
+    expect(res.status).toBe(200);
+    expect(ids(res)).toContain(answered);
+    // A file filed a week ago and never opened is still news, for the badge and the home alike.
+    await t.database.db.execute(
+      sql`UPDATE document_versions SET created_at = now() - interval '8 days' WHERE document_id = ${answered}`,
+    );
+    await t.database.db.execute(
+      sql`UPDATE documents SET created_at = now() - interval '8 days' WHERE id = ${answered}`,
+    );
+    expect(ids(await home('admin'))).toContain(answered);
   });
 });

@@ -1,6 +1,8 @@
 import type { TaskFiltersQuery, TaskStatus, TaskType } from '@portal/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { unreadBy } from '../documents/unread.sql';
+import { vendorIdsOpenedBy } from '../tenancy/reach.sql';
 import { hasAnyTheme, taskThemesJson } from '../themes/themes.sql';
 
 /**
@@ -8,9 +10,12 @@ import { hasAnyTheme, taskThemesJson } from '../themes/themes.sql';
  * filters are written once here, as SQL over `tasks t JOIN vendors v`.
  */
 
-/** Whose tasks a caller sees: the firm's (admin mode), a member's client files, a client's. */
+/**
+ * Whose tasks a caller sees: the firm's (admin mode), a member's client files, a client's. The
+ * user is the caller (their visits and unread documents on the home page).
+ */
 export type TaskScope =
-  | { kind: 'firm'; accountingFirmId: number }
+  | { kind: 'firm'; accountingFirmId: number; userId: number }
   | { kind: 'member'; accountingFirmId: number; userId: number }
   | { kind: 'client'; accountingFirmId: number; userId: number };
 
@@ -56,7 +61,14 @@ function reach(scope: TaskScope, vendorId: SQL): SQL {
 }
 
 function visibility(scope: TaskScope): SQL {
-  const firm = sql`t.accounting_firm_id = ${scope.accountingFirmId} AND ${reach(scope, sql`t.vendor_id`)}`;
+  const firmId = scope.accountingFirmId;
+  // A member's list always holds the tasks they created, on the client files they still open.
+  const reached =
+    scope.kind === 'member'
+      ? sql`(${reach(scope, sql`t.vendor_id`)} OR (t.created_by = ${scope.userId}
+          AND t.vendor_id = ANY(${vendorIdsOpenedBy(firmId, scope.userId)})))`
+      : reach(scope, sql`t.vendor_id`);
+  const firm = sql`t.accounting_firm_id = ${firmId} AND ${reached}`;
   // Client users never see internal tasks.
   return scope.kind === 'client' ? sql`${firm} AND NOT t.internal` : firm;
 }
@@ -222,25 +234,37 @@ export type HomeDocumentRow = {
   author: string | null;
 };
 
-/** Home documents: those received from clients since `since` (firm), the latest (client users). */
-function homeDocuments(scope: TaskScope, vendorId: number | undefined, since: SQL, limit: number): SQL {
-  const firmSide = scope.kind !== 'client';
-  return sql`
-    SELECT d.id, d.vendor_id, v.company, d.folder_id, d.name, d.current_version_id AS version_id,
-      d.created_at, NULLIF(trim(concat_ws(' ', u.firstname, u.lastname)), '') AS author
+/**
+ * Home documents. Firm side: the documents unread by the person on the client files they open,
+ * by the same rule as the documents badge and folders (`documents/unread.sql.ts`), the newest
+ * first. Client users: the latest documents of their companies.
+ */
+function homeDocuments(scope: TaskScope, vendorId: number | undefined, limit: number): SQL {
+  const firmId = scope.accountingFirmId;
+  const oneVendor = vendorId === undefined ? sql`` : sql`AND d.vendor_id = ${vendorId}`;
+  const columns = (vendor: SQL, at: SQL) => sql`
+    SELECT d.id, d.vendor_id, ${vendor}.company, d.folder_id, d.name, d.current_version_id AS version_id,
+      ${at} AS created_at, NULLIF(trim(concat_ws(' ', u.firstname, u.lastname)), '') AS author`;
+  if (scope.kind === 'client') {
+    return sql`${columns(sql`v`, sql`d.created_at`)}
+      FROM documents d
+      JOIN vendors v ON v.accounting_firm_id = d.accounting_firm_id AND v.id = d.vendor_id
+      LEFT JOIN users u ON u.id = d.created_by
+      WHERE d.accounting_firm_id = ${firmId} AND d.deleted_at IS NULL
+        AND ${reach(scope, sql`d.vendor_id`)} ${oneVendor}
+      ORDER BY d.created_at DESC, d.id DESC
+      LIMIT ${limit}`;
+  }
+  // `v` is the document's current version, as the unread rule expects: when it came, and who brought it.
+  return sql`${columns(sql`cf`, sql`v.created_at`)}
     FROM documents d
-    JOIN vendors v ON v.accounting_firm_id = d.accounting_firm_id AND v.id = d.vendor_id
-    LEFT JOIN users u ON u.id = d.created_by
-    WHERE d.accounting_firm_id = ${scope.accountingFirmId} AND d.deleted_at IS NULL
-      AND ${reach(scope, sql`d.vendor_id`)}
-      ${vendorId === undefined ? sql`` : sql`AND d.vendor_id = ${vendorId}`}
-      ${
-        firmSide
-          ? sql`AND d.created_at > ${since} AND NOT EXISTS (SELECT 1 FROM accounting_firm_memberships fm
-              WHERE fm.accounting_firm_id = d.accounting_firm_id AND fm.user_id = d.created_by)`
-          : sql``
-      }
-    ORDER BY d.created_at DESC, d.id DESC
+    JOIN vendors cf ON cf.accounting_firm_id = d.accounting_firm_id AND cf.id = d.vendor_id
+    JOIN document_versions v ON v.accounting_firm_id = d.accounting_firm_id AND v.id = d.current_version_id
+    LEFT JOIN users u ON u.id = v.author_id
+    WHERE d.accounting_firm_id = ${firmId} AND d.deleted_at IS NULL
+      AND d.vendor_id = ANY(${vendorIdsOpenedBy(firmId, scope.userId)}) ${oneVendor}
+      AND ${unreadBy(scope.userId)}
+    ORDER BY v.created_at DESC, d.id DESC
     LIMIT ${limit}`;
 }
 
@@ -278,24 +302,22 @@ export async function home(
       section('overdue', sql`t.status <> 'done' AND t.due_date < CURRENT_DATE`, sql`t.due_date, t.id`),
     );
   }
-  const userId = scope.kind === 'firm' ? 0 : scope.userId;
-  // The sub-statements see the visits as they were before this one (only members record theirs;
-  // the home never runs in admin mode): the last visit, moved to
-  // "previous" when this one is a new visit, starts "since the last visit".
+  const userId = scope.userId;
+  // The sub-statements see the visits as they were before this one (firm members record theirs):
+  // the last visit, moved to "previous" when this one is a new visit, starts "since the last visit".
   const since = sql`COALESCE((SELECT CASE WHEN hv.last_visit_at < now() - ${NEW_VISIT} THEN hv.last_visit_at
       ELSE hv.previous_visit_at END FROM home_visits hv
       WHERE hv.user_id = ${userId} AND hv.accounting_firm_id = ${scope.accountingFirmId}),
     now() - interval '7 days')`;
-  const visit =
-    scope.kind === 'member'
-      ? sql`, visit AS (
+  const visit = firmSide
+    ? sql`, visit AS (
         INSERT INTO home_visits (user_id, accounting_firm_id, last_visit_at) VALUES (${userId}, ${scope.accountingFirmId}, now())
         ON CONFLICT (user_id, accounting_firm_id) DO UPDATE SET
           previous_visit_at = CASE WHEN home_visits.last_visit_at < now() - ${NEW_VISIT}
             THEN home_visits.last_visit_at ELSE home_visits.previous_visit_at END,
           last_visit_at = now()
         RETURNING 1)`
-      : sql``;
+    : sql``;
   const result = await db.execute(sql`
     WITH chosen AS (${sql.join(parts, sql` UNION ALL `)}),
     task_rows AS (
@@ -303,7 +325,7 @@ export async function home(
       FROM chosen
       JOIN tasks t ON t.accounting_firm_id = ${scope.accountingFirmId} AND t.id = chosen.id
       JOIN vendors v ON v.accounting_firm_id = t.accounting_firm_id AND v.id = t.vendor_id),
-    docs AS (${homeDocuments(scope, vendorId, since, limit)})${visit}
+    docs AS (${homeDocuments(scope, vendorId, limit)})${visit}
     SELECT
       (SELECT COALESCE(json_agg(task_rows ORDER BY task_rows.section, task_rows.n), '[]'::json) FROM task_rows) AS tasks,
       (SELECT COALESCE(json_agg(docs ORDER BY docs.created_at DESC, docs.id DESC), '[]'::json) FROM docs) AS documents,

@@ -14,13 +14,15 @@ import type { Shown } from '../../platform/cache/read-cache';
 import { notFound } from '../../platform/errors/app-error';
 import { paginated } from '../../platform/http/pagination';
 import { toTaskListItem } from './task.mapper';
+import { adminModeFor } from './task-admin-mode.service';
 import * as lists from './task-lists.repository';
 import { isFirmSide } from './tasks.service';
 
 /**
- * Whose tasks the caller lists in a firm: every client file's in admin mode (firm administrators),
- * else a member's client files (assigned, or all for a member given all), else a client user's
- * companies (never internal tasks).
+ * Whose tasks the caller lists in a firm: every client file's in admin mode (firm administrators:
+ * asked in the query, else the one they left on), else a member's client files (assigned, or all
+ * for a member given all, and the tasks they created), else a client user's companies (never
+ * internal tasks).
  */
 async function scopeFor(
   ctx: AppContext,
@@ -29,9 +31,9 @@ async function scopeFor(
 ) {
   const accountingFirmId = q.accounting_firm_id;
   const grant = await ctx.access.authorize(actor, 'task.list', { kind: 'firm', accountingFirmId });
-  if (q.adminMode) {
+  if (await adminModeFor(ctx, actor, grant, accountingFirmId, q.adminMode)) {
     await ctx.access.authorize(actor, 'task.admin_mode', { kind: 'firm', accountingFirmId });
-    return { kind: 'firm', accountingFirmId } as const;
+    return { kind: 'firm', accountingFirmId, userId: actor.userId } as const;
   }
   if (isFirmSide(grant)) return { kind: 'member', accountingFirmId, userId: actor.userId } as const;
   return { kind: 'client', accountingFirmId, userId: actor.userId } as const;
@@ -101,8 +103,9 @@ export const HOME_SECTION_SIZE = 20;
 
 /**
  * The home page's day in one request (one statement): for the firm, open tasks due today and
- * overdue, the information requests waiting on clients and the documents received from clients
- * since the last visit; for a client user, what the firm is waiting for and the latest documents.
+ * overdue, the information requests waiting on clients (in the admin mode the person left on) and
+ * the documents they have not read yet; for a client user, what the firm is waiting for and the
+ * latest documents.
  */
 export async function home(
   ctx: AppContext,

@@ -351,3 +351,20 @@ export async function reminderRecipients(db: Db, accountingFirmId: number, vendo
     )
     .orderBy(asc(users.email));
 }
+
+/** The names a mail about a client file's task gives: the firm's and the company's (active files only). */
+export async function mailNames(db: Db, accountingFirmId: number, vendorId: number) {
+  const [row] = await db
+    .select({ firm: accountingFirms.name, company: vendors.company })
+    .from(vendors)
+    .innerJoin(accountingFirms, eq(accountingFirms.id, vendors.accountingFirmId))
+    .where(
+      and(
+        eq(vendors.accountingFirmId, accountingFirmId),
+        eq(vendors.id, vendorId),
+        eq(vendors.status, 'active'),
+      ),
+    )
+    .limit(1);
+  return row;
+}

@@ -24,6 +24,7 @@ import type { AppContext } from '../../app-context';
 import { requireActor } from '../../platform/auth/auth-plugin';
 import { bearer, typed } from '../../platform/http/route-helpers';
 import * as requests from './information-requests.service';
+import { taskAdminModeRoutes } from './task-admin-mode.routes';
 import { taskDocumentsRoutes } from './task-documents.routes';
 import * as lists from './task-lists.service';
 import * as tasks from './tasks.service';
@@ -223,4 +224,5 @@ export function tasksRoutes(app: FastifyInstance, ctx: AppContext): void {
   );
 
   taskDocumentsRoutes(app, ctx);
+  taskAdminModeRoutes(app, ctx);
 }

@@ -7,6 +7,7 @@ import { uniqueViolation } from '../../platform/db-errors';
 import { fieldError, notFound } from '../../platform/errors/app-error';
 import * as themes from '../themes/themes.service';
 import { scheduleReminder } from './reminders.service';
+import { announceRequest } from './request-notices.service';
 import { toTaskDto, toTaskListItem } from './task.mapper';
 import * as links from './task-documents.repository';
 import * as lists from './task-lists.repository';
@@ -164,6 +165,7 @@ export async function createTask(ctx: AppContext, actor: Actor, input: CreateTas
     throw fieldError('task-not-information-request', 'items');
   }
   let created: repo.TaskRow;
+  let announced = 0;
   try {
     created = await ctx.db.transaction(async (tx) => {
       const parent = input.parent_id
@@ -195,11 +197,19 @@ export async function createTask(ctx: AppContext, actor: Actor, input: CreateTas
       const dependsOn = await applyDependencies(tx, row, input.depends_on_ids ?? []);
       await checkCanStart(tx, row, dependsOn);
       if (input.items?.length) await repo.insertItems(tx, row, input.items);
-      return scheduleReminder(ctx, tx, row);
+      const scheduled = await scheduleReminder(ctx, tx, row);
+      announced = await announceRequest(
+        ctx,
+        tx,
+        scheduled,
+        (input.items ?? []).map((i) => i.label),
+      );
+      return scheduled;
     });
   } catch (error) {
     throw mapDuplicate(error);
   }
+  if (announced > 0) ctx.outbox.kick();
   ctx.events.emit('task.created', eventOf(created, actor.userId));
   if (created.status === 'done') ctx.events.emit('task.done', eventOf(created, actor.userId));
   const found = await repo.findTask(ctx.db, created.id);

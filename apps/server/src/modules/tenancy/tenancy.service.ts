@@ -61,20 +61,24 @@ export function myVendors(
   accountingFirmId: number,
   search?: string,
 ): Promise<VendorSummary[]> {
-  if (search) return loadMyVendors(ctx, actor.userId, accountingFirmId, search);
+  if (search) return loadMyVendors(ctx, actor, accountingFirmId, search);
   return ctx.reads.get(accountingFirmId, { key: `my-vendors:${actor.userId}`, shows: ['vendors'] }, () =>
-    loadMyVendors(ctx, actor.userId, accountingFirmId),
+    loadMyVendors(ctx, actor, accountingFirmId),
   );
 }
 
 async function loadMyVendors(
   ctx: AppContext,
-  userId: number,
+  actor: Actor,
   accountingFirmId: number,
   search?: string,
 ): Promise<VendorSummary[]> {
-  const rows = await grants.vendorsOfUser(ctx.db, userId, { accountingFirmId, search });
-  if (rows.length === 0 && !(await knowsFirm(ctx.db, userId, accountingFirmId))) {
+  const rows = await grants.vendorsOfUser(ctx.db, actor.userId, { accountingFirmId, search });
+  if (rows.length === 0 && !(await knowsFirm(ctx.db, actor.userId, accountingFirmId))) {
+    // A firm listed to someone who is no member of it (the super admin, a holding's
+    // administrator): they have no client file there, which is no error.
+    const grant = await ctx.access.grantFor(actor, { kind: 'firm', accountingFirmId });
+    if (grant.roles.includes('super_admin') || grant.roles.includes('holding_admin')) return [];
     throw new AppError('not-found');
   }
   const result = rows.map((v): VendorSummary => {

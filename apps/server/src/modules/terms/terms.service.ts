@@ -74,16 +74,18 @@ export async function myTerms(
   accountingFirmId: number,
   locale: Locale,
 ): Promise<MyTerms> {
-  await ctx.access.authorize(actor, 'firm.terms.accept', { kind: 'firm', accountingFirmId });
+  const grant = await ctx.access.authorize(actor, 'firm.terms.accept', { kind: 'firm', accountingFirmId });
   const [current, accepted] = await Promise.all([
     currentTerms(ctx.db, accountingFirmId, locale),
     repo.latestAcceptance(ctx.db, accountingFirmId, actor.userId),
   ]);
+  // The super admin reads any firm's terms; only someone of the firm has them to accept.
+  const bound = grant.roles.some((role) => role !== 'super_admin');
   return {
     terms: current ? toTermsDto(current) : null,
     accepted_version: accepted?.version ?? null,
     accepted_at: accepted?.acceptedAt.toISOString() ?? null,
-    up_to_date: !current || (accepted !== undefined && accepted.version >= current.version),
+    up_to_date: !current || !bound || (accepted !== undefined && accepted.version >= current.version),
   };
 }
 

@@ -1,4 +1,11 @@
-import type { CreateVendorRequest, Member, SiretLookup, Vendor, VendorListItem } from '@portal/contracts';
+import type {
+  CreateVendorRequest,
+  Member,
+  SiretCheck,
+  SiretLookup,
+  Vendor,
+  VendorListItem,
+} from '@portal/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api';
 import { workspaceKeys } from '../shell/api';
@@ -74,6 +81,10 @@ export const useMembers = (firmId: number) =>
 
 export const lookupSiret = (siret: string) =>
   api.get<SiretLookup>('siret-lookup', { query: { siret }, showError: false });
+
+/** Whether a SIRET is free on the whole platform: a taken one fails with 422 `siret-already-used`. */
+export const checkSiret = (firmId: number, siret: string) =>
+  api.get<SiretCheck>(`accounting-firms/${firmId}/siret-check`, { query: { siret }, showError: false });
 
 /** Creates a client file; the lists are refetched, and the shell's before the new page opens. */
 export function useCreateVendor(firmId: number) {

@@ -26,7 +26,7 @@ import { useHome } from './api';
 /**
  * Home: greets the user and shows the day, in one request (`/api/home`): for the firm, the tasks
  * due today and overdue and the information requests waiting on clients; for a client user, what
- * the firm is waiting for; then the documents received since the last visit (firm) or the latest
+ * the firm is waiting for; then the documents the person has not read yet (firm) or the latest
  * (client). Each task links to the tasks page with it open, each document to the viewer.
  */
 export function HomePage() {
@@ -199,7 +199,7 @@ function Section({
   );
 }
 
-/** Documents received since the last visit (firm) or the latest (client), each opening the viewer. */
+/** Documents not read yet, by the badge's rule (firm), or the latest (client), each opening the viewer. */
 function Documents({
   documents,
   firmSide,

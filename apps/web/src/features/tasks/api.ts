@@ -3,6 +3,7 @@ import type {
   Member,
   Paginated,
   Task,
+  TaskAdminMode,
   TaskCompany,
   TaskCounters,
   TaskItem,
@@ -37,7 +38,31 @@ export const taskKeys = {
   detail: (id: number) => ['tasks', 'detail', id] as const,
   badge: (firmId: number, vendorId: number | null) => ['tasks', 'badge', firmId, vendorId] as const,
   options: (vendorId: number, search: string) => ['tasks', 'options', vendorId, search] as const,
+  adminMode: (firmId: number) => ['tasks', 'admin-mode', firmId] as const,
 };
+
+const adminModePath = (firmId: number) => `users/me/accounting-firms/${firmId}/task-admin-mode`;
+
+/** The person's remembered admin mode in the firm (every client file; firm administrators). */
+export function useTaskAdminMode(firmId: number, enabled: boolean) {
+  return useQuery({
+    queryKey: taskKeys.adminMode(firmId),
+    queryFn: () => api.get<TaskAdminMode>(adminModePath(firmId)),
+    enabled,
+  });
+}
+
+/** Switches admin mode; the server remembers it, and the lists and the home page follow. */
+export function useSetTaskAdminMode(firmId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (admin_mode: boolean) => api.put<TaskAdminMode>(adminModePath(firmId), { admin_mode }),
+    onSuccess: (mode) => {
+      queryClient.setQueryData(taskKeys.adminMode(firmId), mode);
+      void queryClient.invalidateQueries({ queryKey: homeKeys.all });
+    },
+  });
+}
 
 /** A page of 15 tasks under the filters. */
 export function useTasks(firmId: number, filters: TaskFilters, firmSide: boolean, enabled = true) {

@@ -15,7 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageLoader } from '../../components/page-loader';
 import { useWorkspace } from '../shell/workspace-context';
-import { useTaskCompanies, useTaskCounters, useTasks } from './api';
+import { useSetTaskAdminMode, useTaskAdminMode, useTaskCompanies, useTaskCounters, useTasks } from './api';
 import { TaskBoard } from './task-board';
 import { TaskDrawer } from './task-drawer';
 import { filtersToParams, parseFilters, STATUSES, type TaskFilters, withFilters } from './task-filters';
@@ -38,23 +38,37 @@ export function TasksPage() {
   const rights = useMemo(() => taskRights(firm, vendors), [firm, vendors]);
   const [dialog, setDialog] = useState<DialogState>(null);
 
+  // Admin mode is the person's, remembered by the server (not a filter of the URL).
+  const adminMode = useTaskAdminMode(firm?.id ?? 0, firm !== null && rights.firmAdmin);
+  const setAdminMode = useSetTaskAdminMode(firm?.id ?? 0);
+  const remembered = adminMode.data?.admin_mode ?? false;
+  const shown = useMemo(
+    () => ({ ...filters, adminMode: rights.firmAdmin ? remembered : false }),
+    [filters, rights.firmAdmin, remembered],
+  );
+  const { mutate: switchAdminMode } = setAdminMode;
+
   const change = useCallback(
-    (patch: Partial<TaskFilters>) =>
+    (patch: Partial<TaskFilters>) => {
+      const { adminMode: wanted, ...rest } = patch;
+      if (wanted !== undefined && wanted !== remembered) switchAdminMode(wanted);
+      if (Object.keys(rest).length === 0) return;
       setParams(
-        (current) => filtersToParams(withFilters(parseFilters(current), patch), current),
+        (current) => filtersToParams(withFilters(parseFilters(current), rest), current),
         // Opening a task or a page is worth a history entry; typing a filter is not.
-        { replace: !('task' in patch || 'page' in patch || 'view' in patch) },
-      ),
-    [setParams],
+        { replace: !('task' in rest || 'page' in rest || 'view' in rest) },
+      );
+    },
+    [setParams, remembered, switchAdminMode],
   );
   const openTask = useCallback((task: number | null) => change({ task }), [change]);
 
   // Rights need the client files; the context in the URL settles with them.
-  if (!firm || vendorsLoading) return <PageLoader />;
+  if (!firm || vendorsLoading || (rights.firmAdmin && adminMode.isPending)) return <PageLoader />;
   return (
     <TasksContent
       firmId={firm.id}
-      filters={filters}
+      filters={shown}
       rights={rights}
       onChange={change}
       onOpen={openTask}

@@ -4,6 +4,7 @@ import {
   firmIdParamsSchema,
   listVendorsQuerySchema,
   paginated,
+  siretCheckSchema,
   siretLookupQuerySchema,
   siretLookupSchema,
   updateVendorRequestSchema,
@@ -86,6 +87,24 @@ export function vendorsRoutes(app: FastifyInstance, ctx: AppContext): void {
       },
     },
     async (request) => ({ data: await listTreeStructures(ctx, requireActor(request), request.params.id) }),
+  );
+
+  r.get(
+    '/api/accounting-firms/:id/siret-check',
+    {
+      schema: {
+        tags,
+        security: bearer,
+        description:
+          "The client creation wizard's first step: whether the SIRET is free on the whole platform (422 `siret-already-used` when a client file of this or another portal has it). Firm administrators.",
+        params: firmIdParamsSchema,
+        querystring: siretLookupQuerySchema,
+        response: { 200: dataEnvelope(siretCheckSchema) },
+      },
+    },
+    async (request) => ({
+      data: await vendors.checkSiret(ctx, requireActor(request), request.params.id, request.query.siret),
+    }),
   );
 
   r.get(

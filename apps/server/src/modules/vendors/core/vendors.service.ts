@@ -59,6 +59,21 @@ async function checkSiretFree(db: Db, siret: string | undefined | null, exceptVe
 }
 
 /**
+ * The wizard's first step: whether a SIRET is still free on the whole platform, for someone who
+ * may create a client file in the firm (the creation checks again). Taken: 422 `siret-already-used`.
+ */
+export async function checkSiret(
+  ctx: AppContext,
+  actor: Actor,
+  accountingFirmId: number,
+  siret: string,
+): Promise<{ siret: string; available: true }> {
+  await ctx.access.authorize(actor, 'vendor.create', { kind: 'firm', accountingFirmId });
+  await checkSiretFree(ctx.db, siret);
+  return { siret, available: true };
+}
+
+/**
  * Creates a client file with the wizard's data in one transaction: identifier, periods,
  * accountants, apps, tree structure and its administrator. The invitation mail leaves after
  * the commit.

@@ -16,25 +16,20 @@ import { useTranslation } from 'react-i18next';
 import { useSnackbar } from '../../../app/snackbars';
 import { useWhiteLabel } from '../../../app/white-label';
 import { serverFieldErrors } from '../../../components/form/field-errors';
-import { useCreateVendor } from '../api';
+import { checkSiret, useCreateVendor } from '../api';
+import { BasicStep } from './basic-step';
+import { AccountantsStep, AppsStep, TreeStep } from './choice-steps';
+import { AdminStep, GeneralStep, PeriodsStep } from './details-steps';
 import {
   clientModules,
   initialValues,
   mapErrorsToSteps,
   STEPS,
+  toCreatePayload,
   validateAll,
   validateStep,
   type WizardValues,
 } from './wizard-logic';
-import {
-  AccountantsStep,
-  AdminStep,
-  AppsStep,
-  BasicStep,
-  GeneralStep,
-  PeriodsStep,
-  TreeStep,
-} from './wizard-steps';
 
 type Props = { firmId: number; onClose: () => void; onCreated: (vendorId: number) => void };
 
@@ -61,10 +56,25 @@ export function CreateWizard({ firmId, onClose, onCreated }: Props) {
       form.setError(name as Path<WizardValues>, { type: 'validate', message }, { shouldFocus: true });
   };
 
-  const next = () => {
+  const next = async () => {
     form.clearErrors();
-    const errors = validateStep(step, form.getValues());
+    const values = form.getValues();
+    const errors = validateStep(step, values);
     if (Object.keys(errors).length > 0) return showErrors(errors);
+    // A SIRET already used (here or by another portal) is told now, not after the last step.
+    const siret = toCreatePayload(values).siret as string | undefined;
+    if (step === 0 && siret) {
+      setBusy(true);
+      try {
+        await checkSiret(firmId, siret);
+      } catch (error) {
+        const fields = serverFieldErrors(error);
+        // Anything else (the network) is left to the creation, which checks again.
+        if (fields) return showErrors(mapErrorsToSteps(fields).errors);
+      } finally {
+        setBusy(false);
+      }
+    }
     setStep((s) => s + 1);
   };
 
@@ -129,7 +139,7 @@ export function CreateWizard({ firmId, onClose, onCreated }: Props) {
           onSubmit={(e) => {
             e.preventDefault();
             if (last) void create();
-            else next();
+            else void next();
           }}
         >
           {step === 0 ? <BasicStep form={form} /> : null}
