@@ -1,5 +1,6 @@
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
+import type { UploadState } from './modules/documents/uploads/upload-storage';
 import type { Access } from './platform/access/access';
 import type { BlobStore } from './platform/blobs/blob-store';
 import type { ReadCache } from './platform/cache/read-cache';
@@ -67,6 +68,10 @@ export type AppContext = {
   documents: DocumentsSeam;
   /** Office files to PDF (LibreOffice), for the viewer's previews; `binary` null when absent. */
   converter: OfficeConverter;
+  /** The document manager's uploads in this process: their chunk files and hashers. */
+  uploads: UploadState;
+  /** The previews converting in this process, by source blob key (one per content, whoever asks). */
+  previews: { running: Map<string, Promise<void>> };
   /** Background jobs (pg-boss): enqueued in the change's transaction, run by the workers. */
   jobs: JobQueue;
   /** In-process domain events (`task.created`...), emitted after the commit. */

@@ -44,6 +44,21 @@ describe('apps/server/src', () => {
     expect(offenders).toEqual([]);
   });
 
+  it("keeps each part of the document manager out of its siblings' repositories (the tree owns the rows)", () => {
+    const offenders = files
+      .filter((f) => relative(f).startsWith('modules/documents/'))
+      .flatMap((f) => {
+        const own = relative(f).split('/').slice(0, 3).join('/');
+        const imports = [...fs.readFileSync(f, 'utf8').matchAll(/from '([^']+\.repository)'/g)].map((m) =>
+          relative(path.resolve(path.dirname(f), m[1]!)),
+        );
+        return imports
+          .filter((t) => t.startsWith('modules/documents/') && !t.startsWith(`${own}/`))
+          .map((t) => `${relative(f)} -> ${t}`);
+      });
+    expect(offenders).toEqual([]);
+  });
+
   it('keeps platform/ and db/ free of modules', () => {
     const offenders = files
       .filter((f) => /^(platform|db)\//.test(relative(f)))
