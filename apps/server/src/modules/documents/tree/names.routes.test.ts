@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type DocsWorld, docsWorld, newDocument, newFolder, upload } from '../../../../test/documents';
 
 /** No two items of one parent share a name, whatever their kind (issue 23, "Names"). */
@@ -140,6 +140,45 @@ describe('a folder and a document of one parent', () => {
     expect(await names(p)).toEqual(['d:Keep', 'f:keep (2)']);
   });
 });
+
+/** Concurrency shows on PostgreSQL only (PGlite runs one transaction at a time). */
+describe.runIf(inject('databaseKind') === 'postgres')(
+  'two kinds taking one name at once (PostgreSQL)',
+  () => {
+    const oneOf = (...answers: { status: number; body: { code?: string } }[]) => {
+      expect(answers.filter((a) => a.status < 300)).toHaveLength(1);
+      expect(answers.filter((a) => a.status >= 300).map((a) => [a.status, a.body.code])).toEqual([
+        [422, 'node-name-conflict'],
+      ]);
+    };
+
+    it('a new folder and an upload of one name: one of them', async () => {
+      for (let i = 0; i < 4; i++) {
+        const p = await folder(`Race new ${i}`);
+        const [made, uploaded] = await Promise.all([
+          post('/folders', { name: 'Same', parent_id: p }),
+          upload(w, p, 'same', Buffer.from(`x${i}`)),
+        ]);
+        oneOf(made, uploaded);
+        expect(await list(p)).toHaveLength(1);
+      }
+    });
+
+    it('a folder and a document renamed to one name: one of them', async () => {
+      for (let i = 0; i < 4; i++) {
+        const p = await folder(`Race rename ${i}`);
+        const sub = await folder('a', p);
+        const doc = await file(p, 'b');
+        const [folderRenamed, docRenamed] = await Promise.all([
+          w.call('PATCH', `/api/vendors/${w.vendor}/folders/${sub}`, 'expert', { name: 'Same' }),
+          w.call('PATCH', `/api/vendors/${w.vendor}/documents/${doc}`, 'client', { name: 'same' }),
+        ]);
+        oneOf(folderRenamed, docRenamed);
+        expect((await names(p)).filter((n) => n.toLowerCase().endsWith(':same'))).toHaveLength(1);
+      }
+    });
+  },
+);
 
 describe('migration 0026', () => {
   it('renames the documents clashing with a folder of their parent, the folder keeping its name', async () => {
