@@ -1,6 +1,7 @@
 import type { SiretLookup } from '@portal/contracts';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
+import type { UploadState } from './modules/documents/uploads/upload-storage';
 import type { Access } from './platform/access/access';
 import type { BlobStore } from './platform/blobs/blob-store';
 import type { BoundedCache } from './platform/cache/bounded-cache';
@@ -80,6 +81,10 @@ export type AppContext = {
   documents: DocumentsSeam;
   /** Office files to PDF (LibreOffice), for the viewer's previews; `binary` null when absent. */
   converter: OfficeConverter;
+  /** The document manager's uploads in this process: their chunk files and hashers. */
+  uploads: UploadState;
+  /** The previews converting in this process, by source blob key (one per content, whoever asks). */
+  previews: { running: Map<string, Promise<void>> };
   /** Background jobs (pg-boss): enqueued in the change's transaction, run by the workers. */
   jobs: JobQueue;
   /** In-process domain events (`task.created`...), emitted after the commit. */

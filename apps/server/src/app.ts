@@ -12,6 +12,7 @@ import type { Database } from './db/client';
 import { documentsRoutes } from './modules/documents/documents.routes';
 import { documentsSeam } from './modules/documents/documents.seam';
 import { registerRetentionJob } from './modules/documents/storage-policy/retention.service';
+import { uploadState } from './modules/documents/uploads/upload-storage';
 import { healthRoutes } from './modules/health/health.routes';
 import { identityRoutes } from './modules/identity/identity.routes';
 import { identityMailJobs } from './modules/identity/identity.service';
@@ -171,6 +172,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     converter:
       deps.converter ??
       officeConverter(await findSoffice(config.SOFFICE_PATH), config.PREVIEW_TIMEOUT_SECONDS * 1000),
+    uploads: uploadState(config.dataDir),
+    previews: { running: new Map() },
     jobs: deps.jobs ?? createJobQueue(deps.database),
     events: deps.events ?? createEvents(app.log),
     siret: deps.siret ?? NO_SIRET_SOURCE,

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { HeadObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
+import { uploadState } from '../src/modules/documents/uploads/upload-storage';
 import { cleanup } from '../src/modules/documents/uploads/uploads.service';
 import { blobStoreFromConfig } from '../src/platform/blobs/blob-store-from-config';
 import { s3Client } from '../src/platform/blobs/s3-blob-store';
@@ -77,9 +78,12 @@ describe('documents with BLOB_STORE=s3 (against s3rver)', () => {
     expect((await w.call('DELETE', `/api/vendors/${w.vendor}/documents/${id}`)).status).toBe(204);
     expect((await w.call('DELETE', `/api/vendors/${w.vendor}/trash`)).status).toBe(204);
     const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env });
-    const ctx = { db: w.t.database.db, config, blobs: blobStoreFromConfig(config) } as unknown as Parameters<
-      typeof cleanup
-    >[0];
+    const ctx = {
+      db: w.t.database.db,
+      config,
+      blobs: blobStoreFromConfig(config),
+      uploads: uploadState(config.dataDir),
+    } as unknown as Parameters<typeof cleanup>[0];
     expect((await cleanup(ctx)).blobs).toBeGreaterThanOrEqual(1);
     expect(await inBucket(sha256(content))).toBe(false);
   });

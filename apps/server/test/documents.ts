@@ -4,6 +4,7 @@ import zlib from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
+import { uploadState } from '../src/modules/documents/uploads/upload-storage';
 import type { cleanup } from '../src/modules/documents/uploads/uploads.service';
 import { diskBlobStore } from '../src/platform/blobs/disk-blob-store';
 import { createTestApp, type TestApp } from './test-app';
@@ -107,6 +108,7 @@ export function cleanupContext(w: DocsWorld, dataDir: string): Parameters<typeof
     db: w.t.database.db,
     config,
     blobs: diskBlobStore(path.join(dataDir, 'blobs')),
+    uploads: uploadState(config.dataDir),
   } as unknown as Parameters<typeof cleanup>[0];
 }
 

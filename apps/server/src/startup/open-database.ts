@@ -7,7 +7,7 @@ import {
   pendingMigrations,
   runMigrations,
 } from '../db/client';
-import { ensureAllVendorFolders } from '../modules/documents/folders/folders.service';
+import { ensureAllVendorFolders } from '../modules/documents/tree/tree.service';
 import { installJobQueue } from '../platform/jobs/job-queue';
 import { writeBackup } from './backup';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, ensureModules, isEmpty, seedDemo } from './seed/demo';

@@ -5,6 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config';
 import { blobDeletions, documentVersions } from '../../src/db/schema';
+import { uploadState } from '../../src/modules/documents/uploads/upload-storage';
 import { cleanup } from '../../src/modules/documents/uploads/uploads.service';
 import { diskBlobStore } from '../../src/platform/blobs/disk-blob-store';
 import { createTestApp, type TestApp } from '../test-app';
@@ -123,10 +124,17 @@ describe('the same content uploaded by two tenants', () => {
     const key = await keyOf(alpha);
     expect(await keyOf(bravo)).toBe(key);
     const blobs = diskBlobStore(path.join(dataDir, 'blobs'));
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      SERVE_WEB: 'false',
+      DATA_DIR: dataDir,
+    });
     const ctx = {
       db: t.database.db,
-      config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SERVE_WEB: 'false', DATA_DIR: dataDir }),
+      config,
       blobs,
+      uploads: uploadState(config.dataDir),
     } as unknown as Parameters<typeof cleanup>[0];
 
     // A deletes its document for good: to the trash, the trash emptied, the cleanup run.

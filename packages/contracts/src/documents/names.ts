@@ -48,7 +48,8 @@ export function fitFileName(
 /**
  * "name" -> "name (2)", "name (3)"…: the first that `taken` (names in lowercase) does not hold.
  * "name" -> "name (2)": the first name not in `taken` (lower-cased). The server names a folder that
- * would clash by it (`free-names.ts`); the web app, a new folder for an uploaded one whose name is taken.
+ * would clash by it (`freeName`, `documents/tree/tree.service.ts`); the web app, a new folder for
+ * an uploaded one whose name is taken.
  */
 export function numberedFreeName(name: string, taken: ReadonlySet<string>): string {
   for (let n = 2; ; n++) {

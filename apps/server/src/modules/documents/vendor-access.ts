@@ -2,7 +2,7 @@ import type { Action } from '@portal/contracts';
 import type { AppContext } from '../../app-context';
 import { can } from '../../platform/access/access';
 import type { Actor } from '../../platform/auth/sessions';
-import type { VendorRef } from './folders/folders.repository';
+import type { VendorRef } from './vendor-ref';
 
 /** The client file an action addresses, once the actor may do it there (404/403 otherwise). */
 export type Scope = { vendor: VendorRef; actor: Actor; mayValidate: boolean };

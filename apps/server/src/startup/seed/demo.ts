@@ -18,7 +18,7 @@ import {
   vendors,
   whiteLabels,
 } from '../../db/schema';
-import { createFolders } from '../../modules/documents/folders/folders.service';
+import { createFolders } from '../../modules/documents/tree/tree.service';
 import { DEMO_TERMS } from '../../modules/terms/default-terms';
 import { hashPassword } from '../../platform/auth/passwords';
 import { MODULE_CATALOGUE } from './modules';

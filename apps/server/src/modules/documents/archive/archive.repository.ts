@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import type { VendorRef } from '../folders/folders.repository';
-import { rowsOf } from '../sql-rows';
+import { rowsOf } from '../sql-rows.sql';
+import type { VendorRef } from '../vendor-ref';
 
 /** One entry of an archive: a folder (`blob_key` null, path ending with '/') or a document. */
 export type ArchiveEntry = {

@@ -4,9 +4,9 @@ import { ZipFile } from 'yazl';
 import type { AppContext } from '../../../app-context';
 import type { Actor } from '../../../platform/auth/sessions';
 import { fieldError } from '../../../platform/errors/app-error';
-import * as docs from '../documents/documents.repository';
 import { contentDisposition } from '../documents/file-types';
-import { liveFolder } from '../folders/folders.service';
+import * as docs from '../tree/tree.service';
+import { liveFolder } from '../tree/tree.service';
 import { authorizeVendor } from '../vendor-access';
 import { type ArchiveEntry, folderEntries } from './archive.repository';
 

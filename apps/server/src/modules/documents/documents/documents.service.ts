@@ -4,13 +4,12 @@ import { extensionOf } from '@portal/contracts';
 import type { AppContext } from '../../../app-context';
 import type { Actor } from '../../../platform/auth/sessions';
 import { AppError, fieldError } from '../../../platform/errors/app-error';
-import * as folders from '../folders/folders.repository';
-import { assertWritable, nameConflict } from '../folders/folders.service';
-import * as transfer from '../transfer/transfer.repository';
+import { filingIn, personFiling, renameDocument } from '../tree/filing.service';
+import * as repo from '../tree/tree.service';
+import { assertWritable, nameConflict } from '../tree/tree.service';
 import { markOpened } from '../unread/unread.service';
 import { isUnread } from '../unread.sql';
 import { authorizeVendor } from '../vendor-access';
-import * as repo from './documents.repository';
 import { contentDisposition, mayShowInline } from './file-types';
 
 /** A live document of the client file with its current version, or 404. */
@@ -123,26 +122,27 @@ export async function updateDocument(
       // Checked in the transaction, the period held until it ends (a deletion racing it waits).
       if (
         input.accounting_period_id != null &&
-        !(await transfer.periodOfVendor(tx, vendor, input.accounting_period_id))
+        !(await repo.periodOfVendor(tx, vendor, input.accounting_period_id))
       )
         throw fieldError('validation-failed', 'accounting_period_id', 'invalid-id');
       const first = await repo.findDocument(tx, vendor, documentId);
       if (!first || first.deletedAt) throw new AppError('not-found');
       // The folder's lock serialises the names in it (as uploads and creations do).
-      assertWritable((await folders.lockFolder(tx, vendor, first.folderId))!, scope);
+      assertWritable((await repo.lockFolder(tx, vendor, first.folderId))!, scope);
       const doc = await repo.lockDocument(tx, vendor, documentId);
       if (!doc || doc.deletedAt || doc.folderId !== first.folderId) throw new AppError('not-found');
-      if (input.name !== undefined && input.name !== doc.name) {
-        const clash = await repo.findByName(tx, vendor, doc.folderId, input.name);
-        if (clash && clash.id !== doc.id) throw fieldError('node-name-conflict', 'name');
-      }
-      return repo.updateDocument(tx, vendor, doc.id, {
-        ...(input.name !== undefined ? { name: input.name } : {}),
-        ...(input.accounting_period_id !== undefined
-          ? { accountingPeriodId: input.accounting_period_id }
-          : {}),
-        ...(input.start_date !== undefined ? { startDate: input.start_date } : {}),
-      });
+      let row: repo.DocumentRow | undefined = doc;
+      // The same folder: its name checked against its folders and documents, itself aside.
+      if (input.name !== undefined && input.name !== doc.name)
+        row = await renameDocument(filingIn(tx, personFiling(scope)), doc, input.name);
+      if (input.accounting_period_id !== undefined || input.start_date !== undefined)
+        row = await repo.setDocumentPeriod(tx, vendor, doc.id, {
+          ...(input.accounting_period_id !== undefined
+            ? { accountingPeriodId: input.accounting_period_id }
+            : {}),
+          ...(input.start_date !== undefined ? { startDate: input.start_date } : {}),
+        });
+      return row;
     });
     const version = (await repo.findVersion(ctx.db, vendor, row!.id, row!.currentVersionId!))!;
     return toDocument(row!, version);

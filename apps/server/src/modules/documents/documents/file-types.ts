@@ -39,7 +39,7 @@ const TYPES: Record<string, string> = {
 export const mimeTypeOf = (name: string): string => TYPES[extensionOf(name)] ?? 'application/octet-stream';
 
 /** Types a browser may show inline from our origin: never HTML, SVG, XML or anything scriptable. */
-const INLINE = new Set([
+const INLINE: ReadonlySet<string> = new Set([
   'application/pdf',
   'image/gif',
   'image/jpeg',

@@ -1,13 +1,12 @@
-import { randomInt } from 'node:crypto';
-import { extensionOf, type VersionDto } from '@portal/contracts';
+import type { VersionDto } from '@portal/contracts';
 import type { AppContext } from '../../../app-context';
 import type { Db } from '../../../db/client';
 import type { Actor } from '../../../platform/auth/sessions';
 import { AppError } from '../../../platform/errors/app-error';
-import * as folders from '../folders/folders.repository';
-import { assertWritable } from '../folders/folders.service';
+import { addVersion, contentOf, emitFiled, filingIn, personFiling } from '../tree/filing.service';
+import * as tree from '../tree/tree.service';
+import { assertWritable } from '../tree/tree.service';
 import { authorizeVendor, type Scope } from '../vendor-access';
-import * as repo from './documents.repository';
 import { toVersion } from './documents.service';
 
 declare module '../../../platform/events/events' {
@@ -26,15 +25,15 @@ declare module '../../../platform/events/events' {
 
 /** The live document and one of its versions, locked (404 when either is not there). */
 async function lockedVersion(tx: Db, scope: Scope, documentId: number, versionId: number) {
-  const doc = await repo.lockDocument(tx, scope.vendor, documentId);
+  const doc = await tree.lockDocument(tx, scope.vendor, documentId);
   if (!doc || doc.deletedAt) throw new AppError('not-found');
-  const version = await repo.findVersion(tx, scope.vendor, doc.id, versionId);
+  const version = await tree.findVersion(tx, scope.vendor, doc.id, versionId);
   if (!version) throw new AppError('not-found');
   return { doc, version };
 }
 
 async function versionDto(db: Db, scope: Scope, documentId: number, versionId: number): Promise<VersionDto> {
-  const all = await repo.listVersions(db, scope.vendor, documentId);
+  const all = await tree.listVersions(db, scope.vendor, documentId);
   return toVersion(all.find((v) => v.id === versionId)!);
 }
 
@@ -50,32 +49,19 @@ export async function restoreVersion(
   versionId: number,
 ): Promise<VersionDto> {
   const scope = await authorizeVendor(ctx, actor, vendorId, 'documents.write');
-  const created = await ctx.db.transaction(async (tx) => {
-    const first = await repo.findDocument(tx, scope.vendor, documentId);
+  const filer = personFiling(scope);
+  const { created, log } = await ctx.db.transaction(async (tx) => {
+    const f = filingIn(tx, filer);
+    const first = await tree.findDocument(tx, scope.vendor, documentId);
     if (!first || first.deletedAt) throw new AppError('not-found');
     // The folder's lock serialises versions of its documents (as uploads do).
-    const folder = (await folders.lockFolder(tx, scope.vendor, first.folderId))!;
+    const folder = (await tree.lockFolder(tx, scope.vendor, first.folderId))!;
     assertWritable(folder, scope);
     const { doc, version } = await lockedVersion(tx, scope, documentId, versionId);
-    const ext = extensionOf(version.storedName);
-    await repo.unqueueBlob(tx, version.blobKey);
-    return repo.addVersion(tx, scope.vendor, doc, {
-      blobKey: version.blobKey,
-      size: version.size,
-      mimeType: version.mimeType,
-      originalName: version.originalName,
-      storedName: `${Date.now()}${randomInt(0, 100)}${ext ? `.${ext}` : ''}`,
-      md5: version.md5,
-      authorId: actor.userId,
-    });
+    const { content } = await contentOf(f, doc, version.id);
+    return { created: await addVersion(f, doc, content), log: f.log };
   });
-  ctx.events.emit('document.version_added', {
-    accountingFirmId: scope.vendor.accountingFirmId,
-    vendorId: scope.vendor.id,
-    documentId,
-    versionId: created.id,
-    userId: actor.userId,
-  });
+  emitFiled(ctx, filer, log);
   return versionDto(ctx.db, scope, documentId, created.id);
 }
 
@@ -92,7 +78,7 @@ export async function setValidated(
   const changed = await ctx.db.transaction(async (tx) => {
     const { version } = await lockedVersion(tx, scope, documentId, versionId);
     if ((version.validatedAt !== null) === validated) return false;
-    await repo.setValidation(tx, scope.vendor, version.id, validated ? actor.userId : null);
+    await tree.setValidation(tx, scope.vendor, version.id, validated ? actor.userId : null);
     return true;
   });
   if (changed)

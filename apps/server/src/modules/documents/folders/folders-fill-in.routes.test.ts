@@ -7,7 +7,7 @@ import { buildFirm, buildFirmMember, buildVendor } from '../../../../test/factor
 import { folders, treeStructures, users } from '../../../db/schema';
 import { prepareData } from '../../../startup/open-database';
 import { DEFAULT_TREE } from '../../../startup/seed/tree-structures';
-import { ensureAllVendorFolders } from './folders.service';
+import { ensureAllVendorFolders } from '../tree/tree.service';
 
 /**
  * Client files made before the document manager (an older database's, the demo's) get the

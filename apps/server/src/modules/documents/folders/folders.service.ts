@@ -9,83 +9,12 @@ import {
 import type { AppContext } from '../../../app-context';
 import type { Db } from '../../../db/client';
 import type { Actor } from '../../../platform/auth/sessions';
-import { uniqueViolation } from '../../../platform/db-errors';
 import { AppError, fieldError } from '../../../platform/errors/app-error';
 import { pageOffset, paginated } from '../../../platform/http/pagination';
-import { defaultTreeStructureId } from '../../vendors/core/tree-structures.service';
-import * as nodes from '../nodes/nodes.repository';
+import { filingIn, makeFolder, personFiling, renameFolder } from '../tree/filing.service';
+import * as repo from '../tree/tree.service';
+import { assertWritable, liveFolder, nameConflict, rootOf } from '../tree/tree.service';
 import { authorizeVendor, iso, type Scope } from '../vendor-access';
-import * as repo from './folders.repository';
-
-type VendorRef = repo.VendorRef;
-
-/**
- * The tree structure a client file's folders follow: the one given, else the client file's own,
- * else its firm's default (the firm's own default structure, else the platform's), as a new
- * client file gets (docs/decisions.md).
- */
-async function structureOf(tx: Db, vendor: VendorRef & { treeStructureId?: number | null }) {
-  return (
-    vendor.treeStructureId ??
-    (await repo.vendorTreeStructureId(tx, vendor)) ??
-    (await defaultTreeStructureId(tx, vendor.accountingFirmId))
-  );
-}
-
-/**
- * Creates the root and the folders of the client file's tree structure (`structureOf`), each with
- * its position in it (`catalog_tree_folder_id`, depth-first order), in the caller's transaction.
- * Does nothing when the root exists: a second call, or a concurrent one (which waits on the root's
- * unique index, then finds it), adds no folder. Answers whether it created them.
- */
-export async function createFolders(
-  tx: Db,
-  vendor: VendorRef & { treeStructureId?: number | null },
-): Promise<boolean> {
-  const { row: root, created } = await repo.insertRoot(tx, vendor);
-  if (!created) return false;
-  let position = 0;
-  const add = async (parentId: number, list: repo.TreeFolder[]) => {
-    for (const folder of list) {
-      position += 1;
-      const row = await repo.insertFolder(tx, vendor, {
-        parentId,
-        name: folder.name,
-        catalogTreeFolderId: position,
-      });
-      await add(row.id, folder.children ?? []);
-    }
-  };
-  await add(root.id, await repo.treeStructureOf(tx, await structureOf(tx, vendor)));
-  return true;
-}
-
-/**
- * Gives every client file made before the document manager its root and tree folders (at
- * start-up), each in its own transaction; answers how many it gave folders to (another process
- * starting at the same time gives each client file its folders once, and counts it once).
- */
-export async function ensureAllVendorFolders(db: Db): Promise<number> {
-  let given = 0;
-  for (const vendor of await repo.vendorsWithoutRoot(db))
-    if (await db.transaction((tx) => createFolders(tx, vendor))) given += 1;
-  return given;
-}
-
-/** The root of the client file, created with its tree folders on first use for one made without. */
-export async function rootOf(ctx: AppContext, vendor: VendorRef): Promise<repo.FolderRow> {
-  const root = await repo.findRoot(ctx.db, vendor);
-  if (root) return root;
-  await ctx.db.transaction((tx) => createFolders(tx, vendor));
-  return (await repo.findRoot(ctx.db, vendor))!;
-}
-
-/** A live folder of the client file, or 404 (a folder in the trash is not addressable). */
-export async function liveFolder(db: Db, vendor: VendorRef, id: number): Promise<repo.FolderRow> {
-  const folder = await repo.findFolder(db, vendor, id);
-  if (!folder || folder.deletedAt) throw new AppError('not-found');
-  return folder;
-}
 
 function toFolder(row: repo.FolderRow, hasSub: boolean, counter: number): Folder {
   return {
@@ -132,19 +61,6 @@ export async function getFolder(ctx: AppContext, actor: Actor, vendorId: number,
   return folder!;
 }
 
-/** A same-name clash of the unique indexes, as the spec's conflict answer. */
-export function nameConflict(error: unknown, field = 'name'): AppError | null {
-  const constraint = uniqueViolation(error);
-  if (constraint === 'folders_name_key' || constraint === 'documents_name_key')
-    return fieldError('node-name-conflict', field);
-  return null;
-}
-
-/** Refuses a change inside a read-only folder unless the actor may force it. */
-export function assertWritable(folder: repo.FolderRow, scope: Scope): void {
-  if (folder.readOnly && !scope.mayValidate) throw new AppError('node-readonly');
-}
-
 export async function createFolder(
   ctx: AppContext,
   actor: Actor,
@@ -158,13 +74,8 @@ export async function createFolder(
       const parent = await repo.lockFolder(tx, scope.vendor, input.parent_id);
       if (!parent || parent.deletedAt) throw fieldError('validation-failed', 'parent_id', 'invalid-id');
       assertWritable(parent, scope);
-      if (await repo.findChildByName(tx, scope.vendor, parent.id, input.name))
-        throw fieldError('node-name-conflict', 'name');
-      return repo.insertFolder(tx, scope.vendor, {
-        parentId: parent.id,
-        name: input.name,
-        createdBy: actor.userId,
-      });
+      // A folder or a document of that name there: refused.
+      return makeFolder(filingIn(tx, personFiling(scope)), parent.id, input.name);
     });
     return toFolder(row, false, 0);
   } catch (error) {
@@ -184,18 +95,22 @@ export async function updateFolder(
   if (input.read_only !== undefined && !scope.mayValidate) throw new AppError('forbidden');
   try {
     const row = await ctx.db.transaction(async (tx) => {
+      const first = await repo.findFolder(tx, scope.vendor, folderId);
+      if (!first || first.deletedAt) throw new AppError('not-found');
+      if (first.parentId === null) throw new AppError('node-readonly');
+      // The parent's lock first (it serialises the names in it), as creations and uploads take it.
+      await repo.lockFolder(tx, scope.vendor, first.parentId);
       const folder = await repo.lockFolder(tx, scope.vendor, folderId);
-      if (!folder || folder.deletedAt) throw new AppError('not-found');
-      if (folder.parentId === null) throw new AppError('node-readonly');
+      if (!folder || folder.deletedAt || folder.parentId !== first.parentId) throw new AppError('not-found');
+      let row: repo.FolderRow | undefined = folder;
       if (input.name !== undefined && input.name !== folder.name) {
         if (folder.readOnly && input.read_only !== false) throw new AppError('node-readonly');
-        const clash = await repo.findChildByName(tx, scope.vendor, folder.parentId, input.name);
-        if (clash && clash.id !== folder.id) throw fieldError('node-name-conflict', 'name');
+        // Under the parent's lock, checked against its folders and documents.
+        row = await renameFolder(filingIn(tx, personFiling(scope)), folder, input.name);
       }
-      return repo.updateFolder(tx, scope.vendor, folderId, {
-        ...(input.name !== undefined ? { name: input.name } : {}),
-        ...(input.read_only !== undefined ? { readOnly: input.read_only } : {}),
-      });
+      if (input.read_only !== undefined)
+        row = await repo.setFolderReadOnly(tx, scope.vendor, folderId, input.read_only);
+      return row;
     });
     if (!row) throw new AppError('not-found');
     const [dto] = await foldersWithCounters(ctx.db, scope, [row]);
@@ -205,7 +120,7 @@ export async function updateFolder(
   }
 }
 
-export function toNode(r: nodes.NodeRow, counter = 0): Node {
+export function toNode(r: repo.NodeRow, counter = 0): Node {
   return {
     type: r.type,
     id: r.id,
@@ -245,7 +160,7 @@ export async function listNodes(
     { kind: 'reads', scope: actor.userId },
   ] as const;
   return ctx.reads.get(scope.vendor.accountingFirmId, { key, shows }, async () => {
-    const rows = await nodes.folderPage(
+    const rows = await repo.folderPage(
       ctx.db,
       scope.vendor,
       actor.userId,

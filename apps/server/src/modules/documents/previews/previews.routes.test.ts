@@ -2,9 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DocsWorld, docsWorld, upload } from '../../../../test/documents';
-import { loadConfig } from '../../../config';
-import { diskBlobStore } from '../../../platform/blobs/disk-blob-store';
+import { cleanupContext, type DocsWorld, docsWorld, upload } from '../../../../test/documents';
 import { findSoffice } from '../../../platform/office/office-converter';
 import { cleanup } from '../uploads/uploads.service';
 
@@ -174,11 +172,7 @@ else {
     for (const doc of [id, copy])
       expect((await w.call('DELETE', `/api/vendors/${w.vendor}/documents/${doc}`)).status).toBe(204);
     expect((await w.call('DELETE', `/api/vendors/${w.vendor}/trash`)).status).toBe(204);
-    const ctx = {
-      db: w.t.database.db,
-      config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SERVE_WEB: 'false', DATA_DIR: dataDir }),
-      blobs: diskBlobStore(path.join(dataDir, 'blobs')),
-    } as unknown as Parameters<typeof cleanup>[0];
+    const ctx = cleanupContext(w, dataDir);
     await cleanup(ctx); // the source blob, and its preview row: the PDF queued
     expect((await cleanup(ctx)).blobs).toBeGreaterThanOrEqual(1); // the PDF
   });

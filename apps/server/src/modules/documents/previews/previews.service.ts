@@ -5,11 +5,12 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { extensionOf, isOfficePreviewable, type PreviewStatus } from '@portal/contracts';
 import type { AppContext } from '../../../app-context';
+import type { Db } from '../../../db/client';
 import type { Actor } from '../../../platform/auth/sessions';
 import { AppError } from '../../../platform/errors/app-error';
-import * as docs from '../documents/documents.repository';
 import type { Download } from '../documents/documents.service';
 import { contentDisposition } from '../documents/file-types';
+import * as docs from '../tree/tree.service';
 import { markOpened } from '../unread/unread.service';
 import { authorizeVendor } from '../vendor-access';
 import * as repo from './previews.repository';
@@ -18,9 +19,6 @@ import * as repo from './previews.repository';
 export const PREVIEW_MAX_SOURCE_BYTES = 100 * 1000 * 1000;
 /** A failed conversion is tried again after this long (a fixed file, a newer LibreOffice). */
 const RETRY_FAILED_AFTER_MS = 24 * 60 * 60 * 1000;
-
-/** Conversions running in this process, by source blob key (one per content, whoever asks). */
-const running = new WeakMap<AppContext, Map<string, Promise<void>>>();
 
 /** The document and its latest version (or `versionId`) for a reader, or 404. */
 async function readableVersion(
@@ -55,8 +53,7 @@ async function convert(ctx: AppContext, sourceKey: string, extension: string): P
 }
 
 function start(ctx: AppContext, sourceKey: string, extension: string): Promise<void> {
-  const mine = running.get(ctx) ?? new Map<string, Promise<void>>();
-  running.set(ctx, mine);
+  const mine = ctx.previews.running;
   const existing = mine.get(sourceKey);
   if (existing) return existing;
   const job = convert(ctx, sourceKey, extension)
@@ -84,7 +81,7 @@ export async function previewStatus(
   const row = await repo.findPreview(ctx.db, version.blobKey);
   if (row?.pdfKey) return 'ready';
   if (!ctx.converter.binary) return 'no-converter';
-  if (running.get(ctx)?.has(version.blobKey)) return 'pending';
+  if (ctx.previews.running.has(version.blobKey)) return 'pending';
   if (row?.failedAt && Date.now() - row.failedAt.getTime() < RETRY_FAILED_AFTER_MS) return 'failed';
   void start(ctx, version.blobKey, extension.toLowerCase());
   return 'pending';
@@ -110,4 +107,10 @@ export async function previewContent(
     type: 'application/pdf',
     disposition: contentDisposition('inline', `${stem}.pdf`),
   };
+}
+
+/** A source blob goes: its PDF preview's row with it, the PDF queued for the cleanup (another content may share it). */
+export async function dropPreviewOf(tx: Db, sourceKey: string): Promise<void> {
+  const pdf = await repo.dropPreview(tx, sourceKey);
+  if (pdf) await docs.queueBlob(tx, pdf);
 }

@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { DEFAULT_TRASH_RETENTION_DAYS } from '../../../db/schema';
-import { rowsOf } from '../sql-rows';
+import { rowsOf } from '../sql-rows.sql';
 import type { VendorRef } from './storage-policy.repository';
 
 const intArray = (ids: number[]): SQL => sql`${`{${ids.map((i) => Math.trunc(i)).join(',')}}`}::int[]`;

@@ -8,7 +8,7 @@ import {
   storagePolicies,
   users,
 } from '../../../db/schema';
-import { rowsOf } from '../sql-rows';
+import { rowsOf } from '../sql-rows.sql';
 
 export type VendorRef = { id: number; accountingFirmId: number };
 

@@ -1,59 +1,9 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import type { VendorRef } from '../folders/folders.repository';
-import { rowsOf } from '../sql-rows';
-
-/** A PostgreSQL int[] parameter (ids are integers: one parameter whatever their number). */
-export const intArray = (ids: number[]): SQL => sql`${`{${ids.map((i) => Math.trunc(i)).join(',')}}`}::int[]`;
+import { intArray, rowsOf } from '../sql-rows.sql';
+import type { VendorRef } from '../vendor-ref';
 
 const ids = (result: unknown): number[] => rowsOf<Record<string, unknown>>(result).map((r) => Number(r.id));
-
-/**
- * Locks the live folders of a subtree (the folder and every live folder under it), in id order,
- * and answers their ids. Creations, uploads and moves into them wait for the caller's commit;
- * what committed before is seen by the caller's next statements.
- */
-export async function lockLiveSubtree(tx: Db, vendor: VendorRef, id: number): Promise<number[]> {
-  const firm = vendor.accountingFirmId;
-  return ids(
-    await tx.execute(sql`
-    WITH RECURSIVE sub(id) AS (
-      SELECT f.id FROM folders f
-       WHERE f.accounting_firm_id = ${firm} AND f.vendor_id = ${vendor.id} AND f.id = ${id}
-         AND f.deleted_at IS NULL
-      UNION ALL
-      SELECT f.id FROM folders f JOIN sub ON f.parent_id = sub.id
-       WHERE f.accounting_firm_id = ${firm} AND f.vendor_id = ${vendor.id} AND f.deleted_at IS NULL
-    )
-    SELECT f.id FROM folders f
-     WHERE f.accounting_firm_id = ${firm} AND f.id IN (SELECT id FROM sub)
-     ORDER BY f.id FOR UPDATE`),
-  );
-}
-
-/** Whether the folders hold a read-only folder or a live validated document (their own content only). */
-export async function holdsProtected(tx: Db, vendor: VendorRef, folderIds: number[]): Promise<boolean> {
-  const firm = vendor.accountingFirmId;
-  const result = await tx.execute(sql`
-    SELECT (EXISTS (SELECT 1 FROM folders f WHERE f.accounting_firm_id = ${firm}
-                     AND f.id = ANY(${intArray(folderIds)}) AND f.read_only)
-         OR EXISTS (SELECT 1 FROM documents d
-                      JOIN document_versions v ON v.accounting_firm_id = d.accounting_firm_id
-                                              AND v.id = d.current_version_id
-                     WHERE d.accounting_firm_id = ${firm} AND d.vendor_id = ${vendor.id}
-                       AND d.folder_id = ANY(${intArray(folderIds)}) AND d.deleted_at IS NULL
-                       AND v.validated_at IS NOT NULL)) AS held`);
-  return Boolean(rowsOf<{ held: boolean }>(result)[0]?.held);
-}
-
-/** Whether a document's latest version is validated. */
-export async function isValidated(tx: Db, vendor: VendorRef, documentId: number): Promise<boolean> {
-  const result = await tx.execute(sql`
-    SELECT v.validated_at IS NOT NULL AS validated FROM documents d
-      JOIN document_versions v ON v.accounting_firm_id = d.accounting_firm_id AND v.id = d.current_version_id
-     WHERE d.accounting_firm_id = ${vendor.accountingFirmId} AND d.vendor_id = ${vendor.id} AND d.id = ${documentId}`);
-  return Boolean(rowsOf<{ validated: boolean }>(result)[0]?.validated);
-}
 
 /**
  * Moves a locked live subtree to the trash: `top` on its own, the folders under it and the live
@@ -78,13 +28,6 @@ export async function trashSubtree(
        AND folder_id = ANY(${intArray(folderIds)}) AND deleted_at IS NULL
     RETURNING id`),
   );
-}
-
-/** Moves one live document to the trash on its own. */
-export async function trashDocument(tx: Db, vendor: VendorRef, id: number, userId: number): Promise<void> {
-  await tx.execute(sql`
-    UPDATE documents SET deleted_at = now(), deleted_by = ${userId}, trashed_with = NULL, updated_at = now()
-     WHERE accounting_firm_id = ${vendor.accountingFirmId} AND vendor_id = ${vendor.id} AND id = ${id}`);
 }
 
 /** Brings a trashed folder back (with what its deletion took along) under `parentId`, named `name`. */

@@ -5,12 +5,11 @@ import { can } from '../../../platform/access/access';
 import type { Actor } from '../../../platform/auth/sessions';
 import { AppError, fieldError } from '../../../platform/errors/app-error';
 import { pageOffset, paginated } from '../../../platform/http/pagination';
-import * as docs from '../documents/documents.repository';
-import * as folders from '../folders/folders.repository';
-import { assertWritable, nameConflict, toNode } from '../folders/folders.service';
-import { freeDocumentName, freeFolderName } from '../free-names';
-import * as nodes from '../nodes/nodes.repository';
+import { toNode } from '../folders/folders.service';
 import { assertNoLegalHold } from '../storage-policy/legal-hold.service';
+import { filingIn, makeFolder, personFiling } from '../tree/filing.service';
+import * as tree from '../tree/tree.service';
+import { assertWritable, freeName, nameConflict } from '../tree/tree.service';
 import { authorizeVendor, type Scope } from '../vendor-access';
 import * as repo from './trash.repository';
 
@@ -47,18 +46,18 @@ async function trashSelection(tx: Db, scope: Scope, request: DeleteNodesRequest)
   const documentIds = new Set<number>();
   const done = new Set<number>();
   const { vendor, actor } = scope;
-  await folders.lockRoot(tx, vendor);
+  await tree.lockRoot(tx, vendor);
   for (const id of new Set(request.folder_ids)) {
-    const folder = await folders.lockFolder(tx, vendor, id);
+    const folder = await tree.lockFolder(tx, vendor, id);
     if (folder && done.has(folder.id)) {
       outcome.folder_ids.push(id);
       continue;
     }
     if (!folder || folder.deletedAt) throw invalidIn('folder_ids');
     if (folder.parentId === null) throw new AppError('node-readonly');
-    assertWritable((await folders.findFolder(tx, vendor, folder.parentId))!, scope);
-    const subtree = await repo.lockLiveSubtree(tx, vendor, folder.id);
-    if (!request.force && (await repo.holdsProtected(tx, vendor, subtree))) {
+    assertWritable((await tree.findFolder(tx, vendor, folder.parentId))!, scope);
+    const subtree = await tree.lockLiveSubtree(tx, vendor, folder.id);
+    if (!request.force && (await tree.holdsProtected(tx, vendor, subtree))) {
       outcome.skipped_folder_ids.push(id);
       continue;
     }
@@ -67,19 +66,19 @@ async function trashSelection(tx: Db, scope: Scope, request: DeleteNodesRequest)
     outcome.folder_ids.push(id);
   }
   for (const id of new Set(request.document_ids)) {
-    const doc = await docs.lockDocument(tx, vendor, id);
+    const doc = await tree.lockDocument(tx, vendor, id);
     if (doc && documentIds.has(doc.id)) {
       outcome.document_ids.push(id);
       continue;
     }
     if (!doc || doc.deletedAt) throw invalidIn('document_ids');
-    const folder = (await folders.findFolder(tx, vendor, doc.folderId))!;
+    const folder = (await tree.findFolder(tx, vendor, doc.folderId))!;
     assertWritable(folder, scope);
-    if (!request.force && (folder.readOnly || (await repo.isValidated(tx, vendor, doc.id)))) {
+    if (!request.force && (folder.readOnly || (await tree.isValidated(tx, vendor, doc.id)))) {
       outcome.skipped_document_ids.push(id);
       continue;
     }
-    await repo.trashDocument(tx, vendor, doc.id, actor.userId);
+    await tree.trashDocument(tx, vendor, doc.id, actor.userId);
     documentIds.add(doc.id);
     outcome.document_ids.push(id);
   }
@@ -155,7 +154,7 @@ function notFoundForOne(error: unknown): unknown {
 /** A page of the trash: what was deleted on its own, newest first. */
 export async function trashList(ctx: AppContext, actor: Actor, vendorId: number, query: NodesQuery) {
   const scope = await authorizeVendor(ctx, actor, vendorId, 'documents.read');
-  const rows = await nodes.trashPage(ctx.db, scope.vendor, actor.userId, query.per_page, pageOffset(query));
+  const rows = await tree.trashPage(ctx.db, scope.vendor, actor.userId, query.per_page, pageOffset(query));
   return paginated(
     rows.map((r) => toNode(r)),
     query,
@@ -168,16 +167,15 @@ export async function trashList(ctx: AppContext, actor: Actor, vendorId: number,
  * found) under the live folder standing for its parent, up to the first live ancestor.
  */
 async function liveStandIn(tx: Db, scope: Scope, folderId: number): Promise<number> {
-  const folder = (await folders.lockFolder(tx, scope.vendor, folderId))!;
+  const folder = (await tree.lockFolder(tx, scope.vendor, folderId))!;
   if (!folder.deletedAt) return folder.id;
   const parent = await liveStandIn(tx, scope, folder.parentId!);
-  const same = await folders.findChildByName(tx, scope.vendor, parent, folder.name);
-  if (same) return same.id;
-  const created = await folders.insertFolder(tx, scope.vendor, {
-    parentId: parent,
-    name: folder.name,
+  const same = await tree.takenName(tx, scope.vendor, parent, folder.name);
+  if (same?.folder) return same.folder.id;
+  // A document holds the name: the stand-in is "name (2)".
+  const name = same ? await freeName(tx, scope.vendor, parent, folder.name, 'folder') : folder.name;
+  const created = await makeFolder(filingIn(tx, personFiling(scope)), parent, name, {
     catalogTreeFolderId: folder.catalogTreeFolderId,
-    createdBy: scope.actor.userId,
   });
   return created.id;
 }
@@ -205,9 +203,9 @@ export async function restore(ctx: AppContext, actor: Actor, vendorId: number, r
   };
   try {
     await ctx.db.transaction(async (tx) => {
-      await folders.lockRoot(tx, vendor);
+      await tree.lockRoot(tx, vendor);
       for (const id of new Set(request.folder_ids)) {
-        const folder = await folders.lockFolder(tx, vendor, id);
+        const folder = await tree.lockFolder(tx, vendor, id);
         if (!folder || folder.trashedWith !== null) throw invalidIn('folder_ids');
         if (!folder.deletedAt) {
           outcome.skipped_folder_ids.push(id);
@@ -215,17 +213,17 @@ export async function restore(ctx: AppContext, actor: Actor, vendorId: number, r
         }
         assertMayRestore(folder);
         const parent = await liveStandIn(tx, scope, folder.parentId!);
-        assertWritable((await folders.findFolder(tx, vendor, parent))!, scope);
+        assertWritable((await tree.findFolder(tx, vendor, parent))!, scope);
         let name = folder.name;
-        if (await folders.findChildByName(tx, vendor, parent, name)) {
+        if (await tree.takenName(tx, vendor, parent, name)) {
           if (request.conflict === 'refuse') throw fieldError('node-name-conflict', 'folder_ids');
-          name = await freeFolderName(tx, vendor, parent, name);
+          name = await freeName(tx, vendor, parent, name, 'folder');
         }
         await repo.untrashFolder(tx, vendor, folder.id, parent, name);
         outcome.folder_ids.push(id);
       }
       for (const id of new Set(request.document_ids)) {
-        const doc = await docs.lockDocument(tx, vendor, id);
+        const doc = await tree.lockDocument(tx, vendor, id);
         if (!doc) throw invalidIn('document_ids');
         if (!doc.deletedAt) {
           outcome.skipped_document_ids.push(id);
@@ -233,11 +231,11 @@ export async function restore(ctx: AppContext, actor: Actor, vendorId: number, r
         }
         assertMayRestore(doc);
         const target = await liveStandIn(tx, scope, doc.folderId);
-        assertWritable((await folders.findFolder(tx, vendor, target))!, scope);
+        assertWritable((await tree.findFolder(tx, vendor, target))!, scope);
         let name = doc.name;
-        if (await docs.findByName(tx, vendor, target, name)) {
+        if (await tree.takenName(tx, vendor, target, name)) {
           if (request.conflict === 'refuse') throw fieldError('node-name-conflict', 'document_ids');
-          name = await freeDocumentName(tx, vendor, target, name);
+          name = await freeName(tx, vendor, target, name, 'document');
         }
         await repo.untrashDocument(tx, vendor, doc.id, target, name);
         outcome.document_ids.push(id);
@@ -256,7 +254,7 @@ export async function restore(ctx: AppContext, actor: Actor, vendorId: number, r
 export async function emptyTrash(ctx: AppContext, actor: Actor, vendorId: number) {
   const scope = await authorizeVendor(ctx, actor, vendorId, 'documents.purge');
   const ids = await ctx.db.transaction(async (tx) => {
-    await folders.lockRoot(tx, scope.vendor);
+    await tree.lockRoot(tx, scope.vendor);
     await assertNoLegalHold(tx, scope.vendor);
     return repo.emptyTrash(tx, scope.vendor);
   });

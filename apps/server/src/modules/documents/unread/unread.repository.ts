@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { vendorIdsOpenedBy } from '../../tenancy/reach.sql';
-import type { VendorRef } from '../folders/folders.repository';
-import { rowsOf } from '../sql-rows';
+import { rowsOf } from '../sql-rows.sql';
 import { unreadBy } from '../unread.sql';
+import type { VendorRef } from '../vendor-ref';
 
 /**
  * The caller's unread documents per client file of the firm they open, in one statement, by the

@@ -1,7 +1,7 @@
 import type { UnreadDocuments } from '@portal/contracts';
 import type { AppContext } from '../../../app-context';
 import type { Actor } from '../../../platform/auth/sessions';
-import type { VendorRef } from '../folders/folders.repository';
+import type { VendorRef } from '../vendor-ref';
 import * as repo from './unread.repository';
 
 /**

@@ -2,8 +2,8 @@ import { and, asc, eq, getTableColumns, isNotNull, isNull, lt, or, sql } from 'd
 import type { Db } from '../../../db/client';
 import { documentUploadChunks, documentUploads } from '../../../db/schema';
 import { preparedPerDatabase } from '../../../platform/db-prepared';
-import type { VendorRef } from '../folders/folders.repository';
-import { rowsOf } from '../sql-rows';
+import { rowsOf } from '../sql-rows.sql';
+import type { VendorRef } from '../vendor-ref';
 
 export type UploadRow = typeof documentUploads.$inferSelect;
 export type SessionKey = { folderId: number; userId: number; identifier: string };

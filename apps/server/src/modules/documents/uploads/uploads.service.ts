@@ -3,30 +3,16 @@ import type { AppContext } from '../../../app-context';
 import type { Actor } from '../../../platform/auth/sessions';
 import { foreignKeyViolation } from '../../../platform/db-errors';
 import { AppError, fieldError } from '../../../platform/errors/app-error';
-import * as docs from '../documents/documents.repository';
-import * as folders from '../folders/folders.repository';
-import { assertWritable, liveFolder } from '../folders/folders.service';
-import * as previews from '../previews/previews.repository';
+import { dropPreviewOf } from '../previews/previews.service';
 import { admitReplacement, admitUpload } from '../storage-policy/storage-policy.service';
+import * as tree from '../tree/tree.service';
+import { assertWritable, liveFolder } from '../tree/tree.service';
 import { authorizeVendor, type Scope } from '../vendor-access';
-import { complete } from './assembly';
+import { complete } from './assembly.service';
 import { ChunkSizeError } from './chunk-store';
 import { checkNumbers, fileName, parseFields, pathFolders } from './flow-fields';
-import { chunksOf, dirOf, hasherOf, hashesAsReceived } from './upload-storage';
+import { hashesAsReceived } from './upload-storage';
 import * as repo from './uploads.repository';
-
-declare module '../../../platform/events/events' {
-  interface AppEvents {
-    'document.created': { accountingFirmId: number; vendorId: number; documentId: number; userId: number };
-    'document.version_added': {
-      accountingFirmId: number;
-      vendorId: number;
-      documentId: number;
-      versionId: number;
-      userId: number;
-    };
-  }
-}
 
 /** Unfinished uploads idle this long are removed with their chunks; finished ones sooner. */
 export const UPLOAD_IDLE_SECONDS = 24 * 60 * 60;
@@ -65,8 +51,8 @@ async function checkNameFree(
   if ((f.conflict ?? 'refuse') !== 'refuse') return;
   let target: number | undefined = folderId;
   for (const name of dirs)
-    target = target && (await folders.findChildByName(ctx.db, scope.vendor, target, name))?.id;
-  if (target && (await docs.findByName(ctx.db, scope.vendor, target, fileName(f.flowFilename))))
+    target = target && (await tree.findChildByName(ctx.db, scope.vendor, target, name))?.id;
+  if (target && (await tree.takenName(ctx.db, scope.vendor, target, fileName(f.flowFilename))))
     throw fieldError('node-name-conflict', 'flowFilename');
 }
 
@@ -116,7 +102,7 @@ async function restart(
   old: repo.UploadRow,
 ) {
   await repo.deleteSession(ctx.db, old);
-  await chunksOf(ctx).remove(dirOf(ctx, old));
+  await ctx.uploads.chunks.remove(ctx.uploads.dirOf(old));
   const key = { folderId, userId: scope.actor.userId, identifier: f.flowIdentifier };
   const { upload } = await repo.openSession(ctx.db, scope.vendor, key, sessionValues(f));
   return admitted(ctx, upload);
@@ -146,7 +132,8 @@ export async function receiveChunk(
 ): Promise<{ id: number | null }> {
   const f = parseFields(raw);
   const { dirs } = await checkTarget(ctx, scope, folderId, f);
-  const store = chunksOf(ctx);
+  const { uploads } = ctx;
+  const store = uploads.chunks;
   const body = withDeadline(content);
   const opened = await session(ctx, scope, folderId, dirs, f);
   let upload = opened.upload;
@@ -164,9 +151,9 @@ export async function receiveChunk(
       await store.discard(file);
       throw error;
     }
-    write = (u) => store.place(dirOf(ctx, u), (n - 1) * u.chunkSize, size, file);
+    write = (u) => store.place(uploads.dirOf(u), (n - 1) * u.chunkSize, size, file);
   } else {
-    write = (u) => sizeChecked(store.write(dirOf(ctx, u), (n - 1) * u.chunkSize, size, body));
+    write = (u) => sizeChecked(store.write(uploads.dirOf(u), (n - 1) * u.chunkSize, size, body));
   }
   let claim: Awaited<ReturnType<typeof claimChunk>>;
   try {
@@ -187,13 +174,17 @@ export async function receiveChunk(
     await repo.releaseChunk(ctx.db, upload, n);
     // The session this chunk opened goes with it (unless another chunk was claimed meanwhile), and
     // so does its folder on disk: no chunk can be claimed in it any more.
-    if (opened.inserted && (await repo.deleteIfEmpty(ctx.db, upload))) await store.remove(dirOf(ctx, upload));
+    if (opened.inserted && (await repo.deleteIfEmpty(ctx.db, upload)))
+      await store.remove(uploads.dirOf(upload));
     throw error;
   }
   // Lost when the identifier started another upload meanwhile (another file, or a finished one).
   const count = await repo.markWritten(ctx.db, upload, n);
   if (!count) throw new AppError('not-found');
-  if (hashesAsReceived(upload)) (await hasherOf(ctx, upload).catch(() => null))?.chunkWritten(n);
+  if (hashesAsReceived(upload))
+    (await uploads.hasherOf(upload, () => repo.storedChunks(ctx.db, upload)).catch(() => null))?.chunkWritten(
+      n,
+    );
   // The chunk counted last completes the file (the counts are taken one after the other).
   return count.written < count.total ? { id: null } : complete(ctx, scope, upload);
 }
@@ -267,7 +258,7 @@ export async function cleanup(
   ctx: AppContext,
   options: { idleSeconds?: number; doneSeconds?: number } = {},
 ): Promise<{ uploads: number; blobs: number }> {
-  const store = chunksOf(ctx);
+  const store = ctx.uploads.chunks;
   const stale = await repo.staleSessions(
     ctx.db,
     options.idleSeconds ?? UPLOAD_IDLE_SECONDS,
@@ -275,7 +266,7 @@ export async function cleanup(
   );
   for (const upload of stale) {
     await repo.deleteSession(ctx.db, upload);
-    await store.remove(dirOf(ctx, upload));
+    await store.remove(ctx.uploads.dirOf(upload));
   }
   await store.removeIncoming(options.idleSeconds ?? UPLOAD_IDLE_SECONDS);
   // Folders left by sessions deleted with their folder or client file.
@@ -288,16 +279,15 @@ export async function cleanup(
       await store.remove(store.dirOf(d.firm, d.user, d.upload));
   }
   let blobs = 0;
-  for (const key of await docs.queuedBlobs(ctx.db, 500)) {
+  for (const key of await tree.queuedBlobs(ctx.db, 500)) {
     await ctx.db.transaction(async (tx) => {
-      if (await docs.claimUnreferencedBlob(tx, key)) {
+      if (await tree.claimUnreferencedBlob(tx, key)) {
         // Deleted before the commit: an upload referring to the key again waits on the row, then
         // finds the blob gone and stores it again.
         await ctx.blobs.delete(key);
         blobs += 1;
         // Its PDF preview goes with it, at the next run (another content may share that PDF).
-        const pdf = await previews.dropPreview(tx, key);
-        if (pdf) await docs.queueBlob(tx, pdf);
+        await dropPreviewOf(tx, key);
       }
     });
   }

@@ -1,8 +1,10 @@
-import type { Db } from '../../db/client';
-import { AppError } from '../../platform/errors/app-error';
-import * as docs from './documents/documents.repository';
-import * as folders from './folders/folders.repository';
-import { createFolders } from './folders/folders.service';
+import type { Db } from '../../../db/client';
+import { AppError } from '../../../platform/errors/app-error';
+import type { VendorRef } from '../vendor-ref';
+import * as docs from './documents.repository';
+import { filingIn, makeFolder } from './filing.service';
+import * as folders from './folders.repository';
+import { createFolders } from './tree.service';
 
 /**
  * The root-level folder where files exchanged around tasks and information requests are filed
@@ -11,7 +13,7 @@ import { createFolders } from './folders/folders.service';
 export const EXCHANGE_FOLDER_NAME = 'Échanges';
 
 /** The live exchange folder of a client file, created (with the root if needed) on first use. */
-export async function exchangeFolder(db: Db, vendor: folders.VendorRef, userId: number): Promise<number> {
+export async function exchangeFolder(db: Db, vendor: VendorRef, userId: number): Promise<number> {
   return db.transaction(async (tx) => {
     let root = await folders.lockRoot(tx, vendor);
     if (!root) {
@@ -21,21 +23,13 @@ export async function exchangeFolder(db: Db, vendor: folders.VendorRef, userId: 
     if (!root) throw new AppError('not-found');
     const existing = await folders.findChildByName(tx, vendor, root.id, EXCHANGE_FOLDER_NAME);
     if (existing) return existing.id;
-    const row = await folders.insertFolder(tx, vendor, {
-      parentId: root.id,
-      name: EXCHANGE_FOLDER_NAME,
-      createdBy: userId,
-    });
-    return row.id;
+    const f = filingIn(tx, { vendor, by: { userId }, mayForce: true });
+    return (await makeFolder(f, root.id, EXCHANGE_FOLDER_NAME)).id;
   });
 }
 
 /** Which of these ids are live documents (not in the trash) of the client file. */
-export async function liveDocumentIds(
-  db: Db,
-  vendor: folders.VendorRef,
-  ids: number[],
-): Promise<Set<number>> {
+export async function liveDocumentIds(db: Db, vendor: VendorRef, ids: number[]): Promise<Set<number>> {
   const found = new Set<number>();
   for (const id of new Set(ids)) {
     const row = await docs.findDocument(db, vendor, id);

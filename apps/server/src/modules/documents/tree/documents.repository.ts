@@ -1,8 +1,16 @@
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import { blobUnreferenced } from '../../../db/blob-references';
 import type { Db } from '../../../db/client';
-import { blobDeletions, documentReads, documents, documentVersions, users } from '../../../db/schema';
-import type { VendorRef } from '../folders/folders.repository';
+import {
+  accountingPeriods,
+  blobDeletions,
+  documentReads,
+  documents,
+  documentVersions,
+  users,
+} from '../../../db/schema';
+import { rowsOf } from '../sql-rows.sql';
+import type { VendorRef } from '../vendor-ref';
 
 export type DocumentRow = typeof documents.$inferSelect;
 export type VersionRow = typeof documentVersions.$inferSelect;
@@ -73,7 +81,7 @@ export async function namesLike(
 export async function insertDocument(
   tx: Db,
   vendor: VendorRef,
-  values: { folderId: number; name: string; createdBy: number },
+  values: { folderId: number; name: string; createdBy: number | null },
 ): Promise<DocumentRow> {
   const [row] = await tx
     .insert(documents)
@@ -252,4 +260,57 @@ export async function claimUnreferencedBlob(tx: Db, key: string): Promise<boolea
   // Still referenced: drop it from the queue.
   await tx.delete(blobDeletions).where(eq(blobDeletions.blobKey, key));
   return false;
+}
+
+/** Whether a document's latest version is validated. */
+export async function isValidated(tx: Db, vendor: VendorRef, documentId: number): Promise<boolean> {
+  const result = await tx.execute(sql`
+    SELECT v.validated_at IS NOT NULL AS validated FROM documents d
+      JOIN document_versions v ON v.accounting_firm_id = d.accounting_firm_id AND v.id = d.current_version_id
+     WHERE d.accounting_firm_id = ${vendor.accountingFirmId} AND d.vendor_id = ${vendor.id} AND d.id = ${documentId}`);
+  return Boolean(rowsOf<{ validated: boolean }>(result)[0]?.validated);
+}
+
+/** Moves one live document to the trash on its own. */
+export async function trashDocument(tx: Db, vendor: VendorRef, id: number, userId: number): Promise<void> {
+  await tx.execute(sql`
+    UPDATE documents SET deleted_at = now(), deleted_by = ${userId}, trashed_with = NULL, updated_at = now()
+     WHERE accounting_firm_id = ${vendor.accountingFirmId} AND vendor_id = ${vendor.id} AND id = ${id}`);
+}
+
+/** The live documents of a folder, locked (moved or copied with it). */
+export async function liveDocumentsIn(tx: Db, vendor: VendorRef, folderId: number): Promise<DocumentRow[]> {
+  return tx
+    .select()
+    .from(documents)
+    .where(
+      and(
+        eq(documents.accountingFirmId, vendor.accountingFirmId),
+        eq(documents.vendorId, vendor.id),
+        eq(documents.folderId, folderId),
+        isNull(documents.deletedAt),
+      ),
+    )
+    .orderBy(asc(documents.id))
+    .for('update');
+}
+
+/**
+ * Whether the accounting period is one of the client file's. Its row stays share-locked until the
+ * transaction ends, so a deletion of the period (which locks it first) waits for the document
+ * filed in it, then counts it; or, when the deletion came first, this finds no period.
+ */
+export async function periodOfVendor(tx: Db, vendor: VendorRef, periodId: number): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: accountingPeriods.id })
+    .from(accountingPeriods)
+    .where(
+      and(
+        eq(accountingPeriods.accountingFirmId, vendor.accountingFirmId),
+        eq(accountingPeriods.vendorId, vendor.id),
+        eq(accountingPeriods.id, periodId),
+      ),
+    )
+    .for('key share');
+  return row !== undefined;
 }

@@ -2,13 +2,12 @@ import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { documents, folders, type TreeFolder, treeStructures, vendors } from '../../../db/schema';
 import { preparedPerDatabase } from '../../../platform/db-prepared';
-import { rowsOf } from '../sql-rows';
+import { intArray, rowsOf } from '../sql-rows.sql';
 import { unreadBy } from '../unread.sql';
+import type { VendorRef } from '../vendor-ref';
 
 export type FolderRow = typeof folders.$inferSelect;
-export type { TreeFolder };
-/** A client file as the document manager knows it: its id and its firm. */
-export type VendorRef = { id: number; accountingFirmId: number };
+export type { TreeFolder, VendorRef };
 
 const ofVendor = (v: VendorRef) =>
   and(eq(folders.accountingFirmId, v.accountingFirmId), eq(folders.vendorId, v.id));
@@ -291,4 +290,82 @@ export async function queueVendorBlobs(tx: Db, vendor: VendorRef): Promise<void>
 /** Deletes the client file's folders (their documents, versions and uploads cascade). */
 export async function deleteVendorFolders(tx: Db, vendor: VendorRef): Promise<void> {
   await tx.delete(folders).where(ofVendor(vendor));
+}
+
+/**
+ * Locks the live folders of a subtree (the folder and every live folder under it), in id order,
+ * and answers their ids. Creations, uploads and moves into them wait for the caller's commit;
+ * what committed before is seen by the caller's next statements.
+ */
+export async function lockLiveSubtree(tx: Db, vendor: VendorRef, id: number): Promise<number[]> {
+  const firm = vendor.accountingFirmId;
+  return rowsOf<Record<string, unknown>>(
+    await tx.execute(sql`
+    WITH RECURSIVE sub(id) AS (
+      SELECT f.id FROM folders f
+       WHERE f.accounting_firm_id = ${firm} AND f.vendor_id = ${vendor.id} AND f.id = ${id}
+         AND f.deleted_at IS NULL
+      UNION ALL
+      SELECT f.id FROM folders f JOIN sub ON f.parent_id = sub.id
+       WHERE f.accounting_firm_id = ${firm} AND f.vendor_id = ${vendor.id} AND f.deleted_at IS NULL
+    )
+    SELECT f.id FROM folders f
+     WHERE f.accounting_firm_id = ${firm} AND f.id IN (SELECT id FROM sub)
+     ORDER BY f.id FOR UPDATE`),
+  ).map((r) => Number(r.id));
+}
+
+/** Whether the folders hold a read-only folder or a live validated document (their own content only). */
+export async function holdsProtected(tx: Db, vendor: VendorRef, folderIds: number[]): Promise<boolean> {
+  const firm = vendor.accountingFirmId;
+  const result = await tx.execute(sql`
+    SELECT (EXISTS (SELECT 1 FROM folders f WHERE f.accounting_firm_id = ${firm}
+                     AND f.id = ANY(${intArray(folderIds)}) AND f.read_only)
+         OR EXISTS (SELECT 1 FROM documents d
+                      JOIN document_versions v ON v.accounting_firm_id = d.accounting_firm_id
+                                              AND v.id = d.current_version_id
+                     WHERE d.accounting_firm_id = ${firm} AND d.vendor_id = ${vendor.id}
+                       AND d.folder_id = ANY(${intArray(folderIds)}) AND d.deleted_at IS NULL
+                       AND v.validated_at IS NOT NULL)) AS held`);
+  return Boolean(rowsOf<{ held: boolean }>(result)[0]?.held);
+}
+
+/** A merged folder's trashed children follow its content into the folder it merged into. */
+export async function reparentTrashed(tx: Db, vendor: VendorRef, from: number, to: number): Promise<void> {
+  const firm = vendor.accountingFirmId;
+  await tx.execute(sql`
+    UPDATE documents SET folder_id = ${to} WHERE accounting_firm_id = ${firm} AND vendor_id = ${vendor.id}
+       AND folder_id = ${from} AND deleted_at IS NOT NULL`);
+  await tx.execute(sql`
+    UPDATE folders SET parent_id = ${to} WHERE accounting_firm_id = ${firm} AND vendor_id = ${vendor.id}
+       AND parent_id = ${from} AND deleted_at IS NOT NULL`);
+}
+
+/** Deletes a folder row left empty by a merge. */
+export async function deleteFolderRow(tx: Db, vendor: VendorRef, id: number): Promise<void> {
+  await tx
+    .delete(folders)
+    .where(
+      and(
+        eq(folders.accountingFirmId, vendor.accountingFirmId),
+        eq(folders.vendorId, vendor.id),
+        eq(folders.id, id),
+      ),
+    );
+}
+
+/**
+ * The live names in `parentId` starting like `stem`, folders' and documents' alike (lowercase): the
+ * names a free "name (n)" must avoid.
+ */
+export async function childNamesLike(db: Db, vendor: VendorRef, parentId: number, stem: string) {
+  const result = await db.execute(sql`
+    SELECT lower(f.name) AS name FROM folders f
+     WHERE f.accounting_firm_id = ${vendor.accountingFirmId} AND f.vendor_id = ${vendor.id}
+       AND f.parent_id = ${parentId} AND f.deleted_at IS NULL AND starts_with(lower(f.name), lower(${stem}))
+    UNION ALL
+    SELECT lower(d.name) FROM documents d
+     WHERE d.accounting_firm_id = ${vendor.accountingFirmId} AND d.vendor_id = ${vendor.id}
+       AND d.folder_id = ${parentId} AND d.deleted_at IS NULL AND starts_with(lower(d.name), lower(${stem}))`);
+  return rowsOf<{ name: string }>(result).map((r) => r.name);
 }

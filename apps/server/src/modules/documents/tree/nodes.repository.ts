@@ -1,9 +1,9 @@
 import { type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { preparedPerDatabase } from '../../../platform/db-prepared';
-import type { VendorRef } from '../folders/folders.repository';
-import { rowsOf } from '../sql-rows';
+import { rowsOf } from '../sql-rows.sql';
 import { unreadBy } from '../unread.sql';
+import type { VendorRef } from '../vendor-ref';
 
 /** One row of a listing: a folder or a document with its latest version. */
 export type NodeRow = {
