@@ -25,7 +25,9 @@ export async function myAccountingFirms(
   actor: Actor,
   query: { active_domain?: string; accountant?: boolean },
 ): Promise<AccountingFirmSummary[]> {
-  const rows = await repo.firmsOfUser(ctx.db, actor.userId, actor.isSuperAdmin);
+  const all = await repo.firmsOfUser(ctx.db, actor.userId, actor.isSuperAdmin);
+  // A session bound to one portal (its SSO, its sign-in link) sees that portal only.
+  const rows = actor.boundFirmId === null ? all : all.filter((r) => r.firm.id === actor.boundFirmId);
   const summaries = rows.map(({ firm: f, role, isGroupAdmin, holdingAdmin }) => ({
     id: f.id,
     name: f.name,
