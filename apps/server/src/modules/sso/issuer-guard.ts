@@ -73,7 +73,12 @@ export function isPrivateAddress(address: string): boolean {
   return blocked.check(address, family === 4 ? 'ipv4' : 'ipv6');
 }
 
-const bareHost = (url: URL) => url.hostname.replace(/^\[(.*)\]$/, '$1').toLowerCase();
+/** The host without IPv6 brackets nor a final dot (`localhost.` is `localhost`). */
+const bareHost = (url: URL) =>
+  url.hostname
+    .replace(/^\[(.*)\]$/, '$1')
+    .replace(/\.$/, '')
+    .toLowerCase();
 
 /**
  * What is wrong with an issuer as typed, before any fetch: credentials in it, or a host that is
