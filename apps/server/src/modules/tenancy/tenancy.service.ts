@@ -1,6 +1,7 @@
 import type { AccountingFirmSummary, Module, VendorRoles, VendorSummary } from '@portal/contracts';
 import type { AppContext } from '../../app-context';
 import type { Db } from '../../db/client';
+import { reachesFirm } from '../../platform/access/access';
 import type { Actor } from '../../platform/auth/sessions';
 import { compareFrench } from '../../platform/collation';
 import { AppError } from '../../platform/errors/app-error';
@@ -61,6 +62,7 @@ export function myVendors(
   accountingFirmId: number,
   search?: string,
 ): Promise<VendorSummary[]> {
+  if (!reachesFirm(actor, accountingFirmId)) return Promise.reject(new AppError('not-found'));
   if (search) return loadMyVendors(ctx, actor.userId, accountingFirmId, search);
   return ctx.reads.get(accountingFirmId, `my-vendors:${actor.userId}`, () =>
     loadMyVendors(ctx, actor.userId, accountingFirmId),

@@ -77,6 +77,13 @@ function withinBinding(actor: Actor, grant: Grant): Grant {
 }
 
 /**
+ * For the few reads that find the caller's places without a grant (their client files in one
+ * firm): whether a bound session may look at this firm at all. Refuse with 404 when false.
+ */
+export const reachesFirm = (actor: Actor, accountingFirmId: number) =>
+  actor.boundFirmId === null || actor.boundFirmId === accountingFirmId;
+
+/**
  * One access module per app: the platform's own kind, then what the modules register. Grants are
  * kept in the access cache per user and resource (cleared by any change to access).
  */

@@ -21,7 +21,7 @@ const unexpired = (actor: Actor | null) => !actor || actor.expiresAt.getTime() >
  */
 export const ACCOUNT_SECURITY_ROUTES: readonly RegExp[] = [
   /^POST \/api\/change_password$/,
-  /^(GET|DELETE) \/api\/users\/me\/sessions$/,
+  /^(GET|DELETE) \/api\/users\/me\/sessions(\/.*)?$/,
   /^(GET|POST|DELETE) \/api\/users\/me\/totp(\/.*)?$/,
 ];
 
