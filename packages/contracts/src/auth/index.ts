@@ -56,6 +56,7 @@ export const retrieveLoginSchema = z.object({
    */
   bound_accounting_firm_id: z.number().int().nullable(),
 });
+export type RetrieveLogin = z.infer<typeof retrieveLoginSchema>;
 
 export const updateMeRequestSchema = z
   .object({
