@@ -5,6 +5,7 @@ import { buildClientUser, buildFirmMember, buildPortal, buildUser, buildVendor }
 import { addProvider, signInThroughProvider, startTestIdp, type TestIdp } from '../sso';
 import { createTestApp, type TestApp, UNLIMITED } from '../test-app';
 import { type Operation, operationsOf, PUBLIC_BY_DESIGN, probeRequest, SELF_ROUTES } from './operations';
+import { personSnapshot } from './people';
 import { buildTenant, type Tenant, worldPasswordHash } from './tenant-world';
 
 /**
@@ -20,6 +21,7 @@ let t: TestApp;
 let idp: TestIdp;
 let alpha: Tenant;
 let operations: Operation[];
+const userIds = new Map<string, number>();
 let hostile: { firmId: number; adminToken: string; providerId: number; otherVendorId: number };
 
 beforeAll(async () => {
@@ -38,6 +40,7 @@ beforeAll(async () => {
   const people = await db.select({ id: users.id, email: users.email }).from(users);
   for (const actor of alpha.actors) {
     const user = people.find((p) => p.email === actor.email)!;
+    userIds.set(actor.email, user.id);
     await buildClientUser(db, { vendor, user });
   }
   const adminToken = await t.signIn(admin.email);
@@ -141,6 +144,7 @@ describe('what a firm controls', () => {
         if ('none' in produced) continue;
         walked++;
         const token = produced.token;
+        const before = await personSnapshot(t.database.db, userIds.get(actor.email)!);
         // The person's own email is theirs to see; the rest of tenant A's markers are not.
         const markers = alpha.markers.filter((m) => !actor.email.includes(m));
         const own = await t.request({ method: 'GET', url: '/api/users/me/accounting-firms', token });
@@ -160,6 +164,13 @@ describe('what a firm controls', () => {
             continue;
           }
           if (res.status !== 404) failures.push(`${who} answered ${res.status}, not 404`);
+        }
+        // Their account and places (profile included: names other portals show) are as they were.
+        const after = await personSnapshot(t.database.db, userIds.get(actor.email)!);
+        if (JSON.stringify(after) !== JSON.stringify(before)) {
+          failures.push(
+            `as ${actor.role}: the walk through the ${producer} changed the person's account or places`,
+          );
         }
       }
       expect(failures).toEqual([]);

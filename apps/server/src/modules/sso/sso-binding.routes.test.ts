@@ -107,7 +107,7 @@ describe('a session opened through a firm’s own provider', () => {
     expect((await get('/api/retrievelogin', own)).body.data.bound_accounting_firm_id).toBeNull();
   });
 
-  it("neither reads nor changes the account's security: password, TOTP, sessions answer 404", async () => {
+  it("neither reads nor changes the account's security (password, TOTP, sessions) nor its identity: 404", async () => {
     const person = await sharedPerson();
     const signedIn = await signInThroughProvider(t, idp, hostile.providerId, person.email);
     const token = signedIn.body.data.access_token as string;
@@ -132,6 +132,21 @@ describe('a session opened through a firm’s own provider', () => {
         status: 404,
       });
     }
+    // Nor the names other portals show; one's own preferences, yes.
+    const renamed = await t.request({
+      method: 'PATCH',
+      url: '/api/users/me',
+      token,
+      payload: { lastname: 'Hijacked' },
+    });
+    expect(renamed.status).toBe(404);
+    const dark = await t.request({
+      method: 'PATCH',
+      url: '/api/users/me',
+      token,
+      payload: { dark_mode: true },
+    });
+    expect(dark.status).toBe(200);
     // Its own sign-out still works.
     expect((await get('/api/logout', token)).status).toBe(200);
   });
