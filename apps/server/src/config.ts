@@ -67,6 +67,8 @@ export const configSchema = z.object({
     .optional(),
   /** Lets openid-client talk to http:// issuers: tests and development only. */
   SSO_ALLOW_INSECURE_ISSUERS: bool(false),
+  /** Hosts (`name` or `name:port`, comma-separated) an SSO issuer may be although private or local. */
+  SSO_ALLOWED_PRIVATE_ISSUERS: z.string().optional(),
   /** Seals the two-factor secrets (at least 32 characters); required in production without the demo. */
   TOTP_ENCRYPTION_KEY: z.string().min(32).optional(),
 });

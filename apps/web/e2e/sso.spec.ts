@@ -5,8 +5,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
 import { startOidcProvider } from '../../server/test/oidc-test-provider';
-import { ACCOUNTS, langOf, signInWithApi, TEST_IDS } from './helpers';
+import { ACCOUNTS, langOf, PASSWORD, signInWithApi, TEST_IDS } from './helpers';
 
 /**
  * Single sign-on through a real OpenID Connect provider (oidc-provider) that the spec starts. The
@@ -117,4 +118,63 @@ test('a firm administrator adds a provider, a client user signs in with it, a st
     'Utilisateur SSO non ajouté par le cabinet',
   );
   await stranger.close();
+});
+
+test('a person with TOTP on gives it after SSO, unless the portal marks its provider; the session is bound', async ({
+  page,
+  browser,
+  request,
+}, testInfo) => {
+  test.skip(langOf(testInfo) !== 'fr', 'one provider and one server, in the French project');
+  test.setTimeout(90_000);
+  const provider = idp!;
+  provider.accounts.set('collab', { email: ACCOUNTS.collab.email, email_verified: true });
+
+  // The collaborator turns TOTP on with their password (this spec's own server and database).
+  const login = await request.post(`${BASE}/api/login`, {
+    data: { email: ACCOUNTS.collab.email, password: PASSWORD },
+  });
+  const headers = { Authorization: `Bearer ${(await login.json()).data.access_token}` };
+  const started = await request.post(`${BASE}/api/users/me/totp`, { headers });
+  const secret = (await started.json()).data.secret as string;
+  const code = new TOTP({ secret: Secret.fromBase32(secret) }).generate();
+  const confirmed = await request.post(`${BASE}/api/users/me/totp/confirm`, { headers, data: { code } });
+  expect(confirmed.status()).toBe(200);
+  const recovery = (await confirmed.json()).data.recovery_codes as string[];
+
+  const viaSso = async () => {
+    const context = await browser.newContext({ baseURL: BASE, locale: 'fr-FR' });
+    const collabPage = await context.newPage();
+    provider.settings.signInAs = 'collab';
+    await collabPage.goto('/signin');
+    await collabPage.getByTestId(TEST_IDS.ssoButton).filter({ hasText: 'Se connecter avec Test ID' }).click();
+    return { context, collabPage };
+  };
+
+  // The TOTP step, after the provider (a recovery code here: the enrolment's code is spent).
+  const first = await viaSso();
+  const step = first.collabPage.getByTestId('mfa-step');
+  await expect(step).toBeVisible();
+  await first.collabPage.getByTestId('mfa-toggle-recovery').click();
+  await step.getByRole('textbox').fill(recovery[0]!);
+  await first.collabPage.getByTestId('mfa-submit').click();
+  await expect(first.collabPage).toHaveURL(/\/home\/[0-9a-z]+$/);
+  // The session reaches this portal only: the account's security is not on offer.
+  await first.collabPage.goto('/profile/password');
+  await expect(first.collabPage.getByTestId('bound-session-notice')).toContainText('connexion unique');
+  await first.context.close();
+
+  // The portal's administrator marks the provider as carrying the second factor: no TOTP step.
+  await signInWithApi(page, ACCOUNTS.expert.email);
+  await page.goto('/settings');
+  await page.getByTestId('settings-menu').getByRole('link', { name: 'Personnalisation' }).click();
+  const panel = page.getByTestId('sso-providers');
+  await panel.getByRole('button', { name: 'Modifier TestID' }).click();
+  const dialog = page.getByTestId('sso-provider-dialog');
+  await dialog.getByLabel('Le fournisseur demande un second facteur').check();
+  await dialog.getByTestId('sso-save').click();
+  await expect(panel.getByTestId('sso-provider')).toContainText('second facteur par le fournisseur');
+  const second = await viaSso();
+  await expect(second.collabPage).toHaveURL(/\/home\/[0-9a-z]+$/);
+  await second.context.close();
 });

@@ -50,7 +50,13 @@ export type User = z.infer<typeof userSchema>;
 export const retrieveLoginSchema = z.object({
   user: userSchema,
   expires_at: z.string(),
+  /**
+   * The portal this session is bound to (opened through its SSO provider or its sign-in link): it
+   * reaches nothing else, nor the account's security settings. Null: the whole account.
+   */
+  bound_accounting_firm_id: z.number().int().nullable(),
 });
+export type RetrieveLogin = z.infer<typeof retrieveLoginSchema>;
 
 export const updateMeRequestSchema = z
   .object({

@@ -31,6 +31,7 @@ export type ValidationKey =
   | 'svg-external-reference'
   | 'invalid-domain'
   | 'invalid-issuer'
+  | 'private-issuer'
   | 'provider-name-taken'
   | 'password-too-weak'
   | 'password-personal-info'

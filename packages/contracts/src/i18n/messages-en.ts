@@ -49,6 +49,7 @@ export const en: Catalogue = {
   'svg-external-reference':
     'The SVG logo uses resources from outside the file (images, styles, fonts or links): embed them in the file.',
   'invalid-issuer': 'Invalid issuer address (an https:// URL, without ? or #).',
+  'private-issuer': 'The issuer points to a local or private address, or holds credentials.',
   'provider-name-taken': 'Another provider of this portal already has this name.',
   'invalid-domain': 'Invalid domain name (for example firm.example.com, without https:// or port).',
   'invalid-characters': 'Special characters are not allowed.',

@@ -50,6 +50,7 @@ export const fr: Catalogue = {
   'svg-external-reference':
     'Le logo SVG fait appel à des ressources extérieures au fichier (images, styles, polices ou liens) : intégrez-les au fichier.',
   'invalid-issuer': "Adresse d'émetteur invalide (une URL https://, sans ? ni #).",
+  'private-issuer': "L'émetteur désigne une adresse locale ou privée, ou contient des identifiants.",
   'provider-name-taken': 'Un autre fournisseur de ce portail porte déjà ce nom.',
   'invalid-domain': 'Nom de domaine invalide (par exemple cabinet.example.fr, sans https:// ni port).',
   'invalid-characters': 'Caractères spéciaux interdits.',

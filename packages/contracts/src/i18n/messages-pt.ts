@@ -50,6 +50,7 @@ export const pt: Catalogue = {
   'svg-external-reference':
     'O logótipo SVG usa recursos externos ao ficheiro (imagens, estilos, tipos de letra ou ligações): incorpore-os no ficheiro.',
   'invalid-issuer': 'Endereço de emissor inválido (um URL https://, sem ? nem #).',
+  'private-issuer': 'O emissor aponta para um endereço local ou privado, ou contém credenciais.',
   'provider-name-taken': 'Outro fornecedor deste portal já tem este nome.',
   'invalid-domain': 'Nome de domínio inválido (por exemplo gabinete.example.pt, sem https:// nem porta).',
   'invalid-characters': 'Caracteres especiais não permitidos.',

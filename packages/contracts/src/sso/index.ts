@@ -18,6 +18,11 @@ export const identityProviderSchema = z.object({
   button_label: z.string(),
   /** Whether a client secret is stored (it is never sent back). */
   has_client_secret: z.boolean(),
+  /**
+   * The provider asks its own second factor: no TOTP follows a sign-in through it. Affects this
+   * portal only (a session opened through a portal's provider reaches nothing else).
+   */
+  carries_second_factor: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -30,6 +35,7 @@ export const createIdentityProviderRequestSchema = z
     client_id: requiredText(255),
     client_secret: requiredText(1000),
     button_label: requiredText(60),
+    carries_second_factor: z.boolean().optional(),
   })
   .strict()
   .meta({
@@ -39,6 +45,7 @@ export const createIdentityProviderRequestSchema = z
       client_id: 'portal',
       client_secret: 'secret',
       button_label: 'Microsoft',
+      carries_second_factor: false,
     },
   });
 export type CreateIdentityProviderRequest = z.infer<typeof createIdentityProviderRequestSchema>;

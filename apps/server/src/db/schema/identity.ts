@@ -55,6 +55,12 @@ export const sessions = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     userAgent: text('user_agent'),
     ip: text('ip'),
+    /**
+     * The portal a session opened through that portal's own means (its identity provider, its
+     * sign-in link) is bound to: it reaches nothing else (docs/decisions.md, "Sessions born of a
+     * portal's SSO"). Null: a session of the account, every portal it belongs to.
+     */
+    boundFirmId: integer('bound_firm_id').references(() => accountingFirms.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
   (t) => [index('sessions_user_idx').on(t.userId), index('sessions_family_idx').on(t.familyId)],
@@ -144,6 +150,8 @@ export const signInChallenges = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     purpose: text('purpose', { enum: ['verify', 'enrol'] }).notNull(),
+    /** The portal the session it opens is bound to (a sign-in through that portal's SSO). */
+    boundFirmId: integer('bound_firm_id').references(() => accountingFirms.id, { onDelete: 'cascade' }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: createdAt(),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   foreignKey,
   index,
   integer,
@@ -26,6 +27,8 @@ export const identityProviders = pgTable(
     clientId: text('client_id').notNull(),
     clientSecretSealed: text('client_secret_sealed').notNull(),
     buttonLabel: text('button_label').notNull(),
+    /** Set by the portal's administrators: the provider asks a second factor, so no TOTP follows. */
+    carriesSecondFactor: boolean('carries_second_factor').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

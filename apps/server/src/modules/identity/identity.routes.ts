@@ -77,7 +77,13 @@ export function identityRoutes(app: FastifyInstance, ctx: AppContext): void {
     async (request) => {
       const actor = requireActor(request);
       const user = await identity.me(ctx, actor.userId);
-      return enveloped(prebuiltObject({ user, expires_at: actor.expiresAt.toISOString() }));
+      return enveloped(
+        prebuiltObject({
+          user,
+          expires_at: actor.expiresAt.toISOString(),
+          bound_accounting_firm_id: actor.boundFirmId,
+        }),
+      );
     },
   );
 

@@ -24,6 +24,7 @@ import { prebuiltJson } from '../../platform/http/prebuilt-json';
 import type { MailMessage } from '../../platform/mail/mailer';
 import type { OutboxHandler } from '../../platform/mail/outbox';
 import { longestWait } from '../../platform/rate-limit';
+import { peopleBeyond } from '../tenancy/tenancy.service';
 import { currentTerms, recordAcceptance, toTermsDto } from '../terms/terms.service';
 import * as repo from './identity.repository';
 import { invitationMail, passwordChangedMail, resetMail } from './mails';
@@ -81,7 +82,17 @@ export async function me(ctx: AppContext, userId: number): Promise<User> {
   return prebuiltJson<User>(json);
 }
 
+/** What a person sets for themselves only (not their identity, which other portals show). */
+const PREFERENCES = new Set(['dark_mode', 'locale']);
+
 export async function updateMe(ctx: AppContext, actor: Actor, input: UpdateMeRequest): Promise<User> {
+  // A session bound to one portal (its SSO, its sign-in link) changes no identity that other
+  // portals show: only where that portal alone knows the person (docs/decisions.md).
+  const identity = Object.entries(input).some(([k, v]) => v !== undefined && !PREFERENCES.has(k));
+  if (actor.boundFirmId !== null && identity) {
+    const beyond = await peopleBeyond(ctx.db, [actor.userId], { accountingFirmId: actor.boundFirmId });
+    if (beyond.has(actor.userId)) throw new AppError('not-found');
+  }
   await repo.updateUser(ctx.db, actor.userId, {
     firstname: input.firstname,
     lastname: input.lastname,

@@ -107,5 +107,6 @@ export async function signInWithMagicLink(
   if (!portal?.magicLinks || !(await repo.belongsToPortal(ctx.db, found.user.id, firmId)))
     throw invalidLink();
   if (!(await users.spendToken(ctx.db, found.token.id))) throw invalidLink();
-  return afterFirstFactor(ctx, found.user, meta);
+  // The link is the portal's (its setting, its domain in the mail): the session reaches it only.
+  return afterFirstFactor(ctx, found.user, meta, firmId);
 }

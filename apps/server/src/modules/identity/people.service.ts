@@ -73,9 +73,14 @@ export async function findPerson(db: Db, id: number): Promise<Person | undefined
   return (await findPeople(db, [id])).get(id);
 }
 
-/** The account of an email (single sign-on matches a provider's verified email). */
+/**
+ * The account of an email (single sign-on matches a provider's verified email). An account
+ * without a password has not accepted its invitation yet (creating the password from the mailed
+ * link accepts it, with the firm's terms): single sign-on does not skip that step.
+ */
 export async function findUserIdByEmail(db: Db, email: string): Promise<number | undefined> {
-  return (await repo.findUserByEmail(db, email))?.id;
+  const user = await repo.findUserByEmail(db, email);
+  return user?.passwordHash ? user.id : undefined;
 }
 
 /**

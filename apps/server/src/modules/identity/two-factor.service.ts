@@ -54,18 +54,50 @@ export async function afterFirstFactor(
   ctx: AppContext,
   user: UserRow,
   meta: RequestMeta,
+  boundFirmId: number | null = null,
 ): Promise<LoginAnswer> {
   const purpose = user.totpEnabledAt ? 'verify' : (await mustUseSecondFactor(ctx, user)) ? 'enrol' : null;
-  if (!purpose) return openSession(ctx.db, user.id, meta);
+  if (!purpose) return openSession(ctx.db, user.id, meta, undefined, boundFirmId);
+  return newChallenge(ctx, user.id, purpose, boundFirmId);
+}
+
+/** The `mfa_token` step; the session it opens keeps `boundFirmId`. */
+async function newChallenge(
+  ctx: AppContext,
+  userId: number,
+  purpose: 'verify' | 'enrol',
+  boundFirmId: number | null,
+): Promise<LoginAnswer> {
   const token = newToken();
-  await repo.deleteStaleChallenges(ctx.db, user.id);
+  await repo.deleteStaleChallenges(ctx.db, userId);
   await repo.insertChallenge(ctx.db, {
     tokenHash: hashToken(token),
-    userId: user.id,
+    userId,
     purpose,
+    boundFirmId,
     expiresAt: new Date(Date.now() + MFA_TOKEN_TTL_SECONDS * 1000),
   });
   return { mfa_required: true, mfa_token: token, mfa_enrolment: purpose === 'enrol' };
+}
+
+/**
+ * What follows a sign-in through a portal's own identity provider: a session bound to that
+ * portal, after the person's TOTP when they have it on, unless the portal's administrators marked
+ * the provider as carrying the second factor. Never an enrolment: a provider the firm controls
+ * must not set the second factor of an account other portals rely on.
+ */
+export async function afterPortalSso(
+  ctx: AppContext,
+  userId: number,
+  meta: RequestMeta,
+  portal: { accountingFirmId: number; carriesSecondFactor: boolean },
+): Promise<LoginAnswer> {
+  const user = await users.findUserById(ctx.db, userId);
+  if (!user) throw new AppError('invalid-token');
+  if (user.totpEnabledAt && !portal.carriesSecondFactor) {
+    return newChallenge(ctx, user.id, 'verify', portal.accountingFirmId);
+  }
+  return openSession(ctx.db, user.id, meta, undefined, portal.accountingFirmId);
 }
 
 async function liveChallenge(ctx: AppContext, mfaToken: string) {
@@ -142,7 +174,7 @@ export async function completeSignIn(
   await throttle.recordSecondFactorSuccess(ctx, attempt);
   if (!(await repo.spendChallenge(ctx.db, challenge.id))) throw invalidMfaToken();
   const recoveryCodes = enrolling ? await enable(ctx, user.id, null) : undefined;
-  const tokens = await openSession(ctx.db, user.id, meta);
+  const tokens = await openSession(ctx.db, user.id, meta, undefined, challenge.boundFirmId);
   return recoveryCodes ? { ...tokens, recovery_codes: recoveryCodes } : tokens;
 }
 

@@ -1,4 +1,5 @@
 import * as client from 'openid-client';
+import { guardedFetch, type IssuerPolicy } from './issuer-guard';
 
 export type OidcProvider = {
   id: number;
@@ -16,9 +17,11 @@ const HTTP_TIMEOUT_SECONDS = 10;
 
 /**
  * openid-client configurations by provider version, kept an hour (discovery is two requests).
- * `allowInsecure` (SSO_ALLOW_INSECURE_ISSUERS, refused in production) lets it use http:// issuers.
+ * `allowInsecure` (SSO_ALLOW_INSECURE_ISSUERS, refused in production) lets it use http:// issuers;
+ * every request goes through `guardedFetch` (no private addresses unless the policy allows them).
  */
-export function createOidcClients(allowInsecure: boolean) {
+export function createOidcClients(allowInsecure: boolean, policy: IssuerPolicy) {
+  const fetcher = guardedFetch(policy);
   const cache = new Map<string, { config: client.Configuration; at: number }>();
 
   async function configuration(provider: OidcProvider): Promise<client.Configuration> {
@@ -30,7 +33,11 @@ export function createOidcClients(allowInsecure: boolean) {
       provider.clientId,
       provider.clientSecret,
       undefined,
-      { execute: allowInsecure ? [client.allowInsecureRequests] : [], timeout: HTTP_TIMEOUT_SECONDS },
+      {
+        execute: allowInsecure ? [client.allowInsecureRequests] : [],
+        timeout: HTTP_TIMEOUT_SECONDS,
+        [client.customFetch]: fetcher,
+      },
     );
     for (const k of cache.keys()) if (k.startsWith(`${provider.id}:`)) cache.delete(k);
     cache.set(key, { config, at: Date.now() });

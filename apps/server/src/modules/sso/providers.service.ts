@@ -8,6 +8,7 @@ import type { Db } from '../../db/client';
 import type { Actor } from '../../platform/auth/sessions';
 import { uniqueViolation } from '../../platform/db-errors';
 import { AppError, fieldError } from '../../platform/errors/app-error';
+import { issuerPolicy, issuerProblem } from './issuer-guard';
 import { sealSecret } from './secret-box';
 import * as repo from './sso.repository';
 
@@ -19,6 +20,7 @@ const toDto = (row: repo.ProviderRow): IdentityProvider => ({
   client_id: row.clientId,
   button_label: row.buttonLabel,
   has_client_secret: row.clientSecretSealed.length > 0,
+  carries_second_factor: row.carriesSecondFactor,
   created_at: row.createdAt.toISOString(),
   updated_at: row.updatedAt.toISOString(),
 });
@@ -29,11 +31,17 @@ export function ssoKey(ctx: AppContext): Buffer {
   return ctx.config.ssoKey;
 }
 
-/** http:// issuers only where the server allows insecure issuers (tests, development). */
+/**
+ * http:// issuers only where the server allows insecure issuers (tests, development); no
+ * credentials, no private or local address unless allowed (`issuer-guard.ts`).
+ */
 function assertIssuer(ctx: AppContext, issuer: string | undefined): void {
-  if (issuer && !issuer.toLowerCase().startsWith('https://') && !ctx.config.SSO_ALLOW_INSECURE_ISSUERS) {
+  if (!issuer) return;
+  if (!issuer.toLowerCase().startsWith('https://') && !ctx.config.SSO_ALLOW_INSECURE_ISSUERS) {
     throw fieldError('validation-failed', 'issuer', 'invalid-issuer');
   }
+  const problem = issuerProblem(issuer, issuerPolicy(ctx.config));
+  if (problem) throw fieldError('validation-failed', 'issuer', problem);
 }
 
 async function nameChecked<T>(write: Promise<T>): Promise<T> {
@@ -68,6 +76,7 @@ export async function createProvider(
       clientId: input.client_id,
       clientSecretSealed: sealSecret(ssoKey(ctx), accountingFirmId, input.client_secret),
       buttonLabel: input.button_label,
+      carriesSecondFactor: input.carries_second_factor ?? false,
     }),
   );
   return toDto(row);
@@ -92,6 +101,7 @@ export async function updateProvider(
           ? undefined
           : sealSecret(ssoKey(ctx), accountingFirmId, input.client_secret),
       buttonLabel: input.button_label,
+      carriesSecondFactor: input.carries_second_factor,
     }),
   );
   if (!row) throw new AppError('not-found');

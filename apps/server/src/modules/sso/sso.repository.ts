@@ -103,6 +103,10 @@ export async function claimHandoff(db: Db, browserHash: string, seconds: number)
         gt(ssoAttempts.calledBackAt, sql`now() - make_interval(secs => ${seconds})`),
       ),
     )
-    .returning({ userId: ssoAttempts.userId, redirect: ssoAttempts.redirect });
-  return row?.userId ? { userId: row.userId, redirect: row.redirect } : undefined;
+    .returning({
+      userId: ssoAttempts.userId,
+      accountingFirmId: ssoAttempts.accountingFirmId,
+      providerId: ssoAttempts.providerId,
+    });
+  return row?.userId ? { ...row, userId: row.userId } : undefined;
 }

@@ -202,7 +202,7 @@ describe('sign-in through the provider', () => {
     expect((await takeSession()).status).toBe(422);
   });
 
-  it('leaves the second factor to the provider: no TOTP after SSO, even where the portal requires it; the password still asks', async () => {
+  it('asks no enrolment after SSO of a person without TOTP, even where the portal requires it; the password still asks', async () => {
     const rule = (mfa_rule: string) =>
       t.request({
         method: 'PATCH',

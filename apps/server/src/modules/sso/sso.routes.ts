@@ -1,13 +1,10 @@
-import {
-  dataEnvelope,
-  oauthCallbackQuerySchema,
-  sessionTokensSchema,
-  ssoLinkQuerySchema,
-} from '@portal/contracts';
+import { dataEnvelope, oauthCallbackQuerySchema, ssoLinkQuerySchema } from '@portal/contracts';
+import { loginAnswerSchema } from '@portal/contracts/auth/two-factor';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import { requestMeta, typed } from '../../platform/http/route-helpers';
+import { issuerPolicy } from './issuer-guard';
 import { createOidcClients } from './oidc';
 import { providerRoutes } from './providers.routes';
 import * as sso from './sso.service';
@@ -37,7 +34,7 @@ const redirectAnswer = { 302: z.null().describe('Redirect (Location)') };
 export function ssoRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = typed(app);
   const tags = ['single sign-on'];
-  const oidc = createOidcClients(ctx.config.SSO_ALLOW_INSECURE_ISSUERS);
+  const oidc = createOidcClients(ctx.config.SSO_ALLOW_INSECURE_ISSUERS, issuerPolicy(ctx.config));
 
   providerRoutes(app, ctx);
 
@@ -97,8 +94,10 @@ export function ssoRoutes(app: FastifyInstance, ctx: AppContext): void {
         tags,
         description:
           'The web app takes the session of a completed SSO sign-in, once, within 2 minutes, with the same ' +
-          "browser's cookie; answers like `login`.",
-        response: { 200: dataEnvelope(sessionTokensSchema) },
+          "browser's cookie; answers like `login`: the tokens, or the TOTP step (`POST /api/login/mfa`) for a " +
+          'person with TOTP on, unless the portal marked its provider as carrying the second factor. The session ' +
+          "is bound to the provider's portal: anything else answers 404.",
+        response: { 200: dataEnvelope(loginAnswerSchema) },
       },
     },
     async (request, reply) => {

@@ -1,10 +1,12 @@
-import type { SessionTokens, SsoErrorReason } from '@portal/contracts';
+import type { SsoErrorReason } from '@portal/contracts';
+import type { LoginAnswer } from '@portal/contracts/auth/two-factor';
 import type { AppContext } from '../../app-context';
-import { type Actor, openSession } from '../../platform/auth/sessions';
+import type { Actor } from '../../platform/auth/sessions';
 import { hashToken, newToken } from '../../platform/auth/tokens';
 import { AppError, tooManyRequests } from '../../platform/errors/app-error';
 import { longestWait } from '../../platform/rate-limit';
 import { findUserIdByEmail } from '../identity/people.service';
+import { afterPortalSso } from '../identity/two-factor.service';
 import { type OidcClients, randomCodeVerifier, randomNonce, randomState } from './oidc';
 import { ssoKey } from './providers.service';
 import { openSecret } from './secret-box';
@@ -78,9 +80,19 @@ export async function startSignIn(
   return { location: location.href, browserToken };
 }
 
-/** Whether the portal knows the person: a member or a client user of the firm (no super admin pass). */
+/**
+ * Whether the portal knows the person: an accepted member or client user of the firm (no super
+ * admin pass; a pending invitation grants nothing, so the invited person accepts it first).
+ */
 async function knownToFirm(ctx: AppContext, accountingFirmId: number, userId: number): Promise<boolean> {
-  const probe: Actor = { userId, isSuperAdmin: false, sessionId: 0, familyId: '', expiresAt: new Date() };
+  const probe: Actor = {
+    userId,
+    isSuperAdmin: false,
+    sessionId: 0,
+    familyId: '',
+    expiresAt: new Date(),
+    boundFirmId: accountingFirmId,
+  };
   const grant = await ctx.access.grantFor(probe, { kind: 'firm', accountingFirmId });
   return grant.roles.some((r) => r === 'firm_admin' || r === 'firm_collaborator' || r === 'firm_client');
 }
@@ -127,17 +139,24 @@ export async function callback(
     : '/oauth/callback';
 }
 
-/** The web app takes the signed-in person's session, once, with the same browser's cookie. */
+/**
+ * The web app takes the signed-in person's session, once, with the same browser's cookie. The
+ * session is bound to the provider's portal (docs/decisions.md, "Sessions born of a portal's
+ * SSO"); a person with TOTP on gets the `mfa_token` step first, unless the portal marked its
+ * provider as carrying the second factor.
+ */
 export async function takeSession(
   ctx: AppContext,
   browserToken: string | undefined,
   meta: RequestMeta,
-): Promise<SessionTokens> {
+): Promise<LoginAnswer> {
   const handoff = browserToken
     ? await repo.claimHandoff(ctx.db, hashToken(browserToken), HANDOFF_SECONDS)
     : undefined;
-  if (!handoff) throw new AppError('invalid-token');
-  // No TOTP step, whatever the portal's two-factor rule: with SSO the identity provider owns the
-  // second factor (docs/decisions.md, "SSO and the two-factor rule").
-  return openSession(ctx.db, handoff.userId, meta);
+  const provider = handoff && (await repo.findProvider(ctx.db, handoff.accountingFirmId, handoff.providerId));
+  if (!handoff || !provider) throw new AppError('invalid-token');
+  return afterPortalSso(ctx, handoff.userId, meta, {
+    accountingFirmId: provider.accountingFirmId,
+    carriesSecondFactor: provider.carriesSecondFactor,
+  });
 }

@@ -1,6 +1,7 @@
 import type { AccountingFirmSummary, Module, VendorRoles, VendorSummary } from '@portal/contracts';
 import type { AppContext } from '../../app-context';
 import type { Db } from '../../db/client';
+import { reachesFirm } from '../../platform/access/access';
 import type { Actor } from '../../platform/auth/sessions';
 import { compareFrench } from '../../platform/collation';
 import { AppError } from '../../platform/errors/app-error';
@@ -27,7 +28,9 @@ export async function myAccountingFirms(
   actor: Actor,
   query: { active_domain?: string; accountant?: boolean },
 ): Promise<AccountingFirmSummary[]> {
-  const rows = await grants.firmsOfUser(ctx.db, actor.userId, actor.isSuperAdmin);
+  const all = await grants.firmsOfUser(ctx.db, actor.userId, actor.isSuperAdmin);
+  // A session bound to one portal (its SSO, its sign-in link) sees that portal only.
+  const rows = actor.boundFirmId === null ? all : all.filter((r) => r.firm.id === actor.boundFirmId);
   const summaries = rows.map(({ firm: f, role, isGroupAdmin, holdingAdmin }) => ({
     id: f.id,
     name: f.name,
@@ -61,6 +64,7 @@ export function myVendors(
   accountingFirmId: number,
   search?: string,
 ): Promise<VendorSummary[]> {
+  if (!reachesFirm(actor, accountingFirmId)) return Promise.reject(new AppError('not-found'));
   if (search) return loadMyVendors(ctx, actor, accountingFirmId, search);
   return ctx.reads.get(accountingFirmId, { key: `my-vendors:${actor.userId}`, shows: ['vendors'] }, () =>
     loadMyVendors(ctx, actor, accountingFirmId),

@@ -1,6 +1,8 @@
 import type { Action } from '@portal/contracts';
 import { describe, expect, it } from 'vitest';
-import { can, type Grant } from './access';
+import type { Db } from '../../db/client';
+import type { Actor } from '../auth/sessions';
+import { can, createAccess, type Grant, type GrantResolvers, reachesFirm } from './access';
 
 const grant = (roles: Grant['roles'], readOnly = false): Grant => ({ roles, readOnly, accountingFirmId: 1 });
 
@@ -43,5 +45,49 @@ describe('can(grant, action)', () => {
 
   it.each(cases)('%s', (_name, g, action, expected) => {
     expect(can(g, action)).toBe(expected);
+  });
+});
+
+describe('a session bound to one portal', () => {
+  const actor = (boundFirmId: number | null): Actor => ({
+    userId: 7,
+    isSuperAdmin: false,
+    sessionId: 1,
+    familyId: 'f',
+    expiresAt: new Date(Date.now() + 60_000),
+    boundFirmId,
+  });
+  const access = createAccess({} as Db);
+  access.register({
+    // A resolver that grants firm admin on every firm, and a holding grant naming no firm.
+    firm: async (_db, _actor, { accountingFirmId }) => ({
+      roles: ['firm_admin'],
+      readOnly: false,
+      accountingFirmId,
+    }),
+    holding: async (_db, _actor, { holdingId }) => ({ roles: ['holding_admin'], readOnly: false, holdingId }),
+  } as GrantResolvers);
+
+  it('keeps the grants of its own firm and drops any other, holdings included', async () => {
+    expect((await access.grantFor(actor(3), { kind: 'firm', accountingFirmId: 3 })).roles).toEqual([
+      'firm_admin',
+    ]);
+    expect((await access.grantFor(actor(3), { kind: 'firm', accountingFirmId: 4 })).roles).toEqual([]);
+    expect((await access.grantFor(actor(3), { kind: 'holding', holdingId: 1 })).roles).toEqual([]);
+    await expect(
+      access.authorize(actor(3), 'firm.read', { kind: 'firm', accountingFirmId: 4 }),
+    ).rejects.toThrow();
+    expect((await access.grantFor(actor(null), { kind: 'firm', accountingFirmId: 4 })).roles).toEqual([
+      'firm_admin',
+    ]);
+    expect((await access.grantFor(actor(null), { kind: 'holding', holdingId: 1 })).roles).toEqual([
+      'holding_admin',
+    ]);
+  });
+
+  it('reaches, without a grant, its own firm only', () => {
+    expect(reachesFirm(actor(3), 3)).toBe(true);
+    expect(reachesFirm(actor(3), 4)).toBe(false);
+    expect(reachesFirm(actor(null), 4)).toBe(true);
   });
 });

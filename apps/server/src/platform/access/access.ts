@@ -66,17 +66,36 @@ const platformGrant: GrantResolver<'platform'> = async (_db, actor) => ({
 });
 
 /**
+ * A session bound to one portal (born of its SSO or its sign-in link) keeps only the grants that
+ * portal owns: anything of another firm answers as if it did not exist. A grant that names no
+ * firm (a holding, the platform, a kind whose resolver does not say) is refused too, so a new
+ * kind of resource stays closed to bound sessions until its resolver names its firm.
+ */
+function withinBinding(actor: Actor, grant: Grant): Grant {
+  if (actor.boundFirmId === null || grant.roles.length === 0) return grant;
+  return grant.accountingFirmId === actor.boundFirmId ? grant : NO_GRANT;
+}
+
+/**
+ * For the few reads that find the caller's places without a grant (their client files in one
+ * firm): whether a bound session may look at this firm at all. Refuse with 404 when false.
+ */
+export const reachesFirm = (actor: Actor, accountingFirmId: number) =>
+  actor.boundFirmId === null || actor.boundFirmId === accountingFirmId;
+
+/**
  * One access module per app: the platform's own kind, then what the modules register. Grants are
  * kept in the access cache per user and resource (cleared by any change to access).
  */
 export function createAccess(db: Db, cache: AccessCache = NO_ACCESS_CACHE): Access {
   const resolvers: GrantResolvers = { platform: platformGrant };
 
-  const grantFor = (actor: Actor, resource: Resource): Promise<Grant> => {
+  const grantFor = async (actor: Actor, resource: Resource): Promise<Grant> => {
     const resolve = resolvers[resource.kind] as GrantResolver<typeof resource.kind> | undefined;
     if (!resolve) throw new Error(`No access resolver registered for '${resource.kind}'`);
     const key = `${actor.userId}:${actor.isSuperAdmin ? 1 : 0}:${resourceKey(resource)}`;
-    return cache.get('grant', key, () => resolve(db, actor, resource as never));
+    const grant = await cache.get('grant', key, () => resolve(db, actor, resource as never));
+    return withinBinding(actor, grant);
   };
 
   return {

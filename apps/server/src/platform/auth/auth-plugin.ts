@@ -15,6 +15,22 @@ declare module 'fastify' {
 const unexpired = (actor: Actor | null) => !actor || actor.expiresAt.getTime() > Date.now();
 
 /**
+ * The account's security settings (password, second factor, sessions): they hold for every portal
+ * the person belongs to, so a session bound to one portal (its SSO, its sign-in link) neither
+ * reads nor changes them, and they answer it 404. File-share passwords go here when they come.
+ */
+export const ACCOUNT_SECURITY_ROUTES: readonly RegExp[] = [
+  /^POST \/api\/change_password$/,
+  /^(GET|DELETE) \/api\/users\/me\/sessions(\/.*)?$/,
+  /^(GET|POST|DELETE) \/api\/users\/me\/totp(\/.*)?$/,
+];
+
+const isAccountSecurityRoute = (request: FastifyRequest) => {
+  const key = `${request.method} ${request.routeOptions.url ?? ''}`;
+  return ACCOUNT_SECURITY_ROUTES.some((pattern) => pattern.test(key));
+};
+
+/**
  * Resolves `Authorization: Bearer <token>` into `request.actor` once per request, through the
  * access cache (a session revoked or rotated clears it: `access-invalidation.ts`).
  */
@@ -45,6 +61,9 @@ export function registerAuth(app: FastifyInstance, db: Db, cache: AccessCache): 
   app.addHook('preValidation', async (request) => {
     const schema = request.routeOptions.schema as { security?: unknown[] } | undefined;
     if (schema?.security?.length) requireActor(request);
+    if (request.actor?.boundFirmId != null && isAccountSecurityRoute(request)) {
+      throw new AppError('not-found');
+    }
   });
 }
 

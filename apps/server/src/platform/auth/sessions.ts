@@ -16,12 +16,23 @@ export type Actor = {
   sessionId: number;
   familyId: string;
   expiresAt: Date;
+  /**
+   * The one portal a session born of that portal's own sign-in (its SSO provider, its sign-in
+   * link) may reach; null for a session of the whole account. Enforced by the access module.
+   */
+  boundFirmId: number | null;
 };
 
 type SessionMeta = { userAgent?: string; ip?: string };
 
-/** Opens a new session (new family) and returns its tokens. */
-export async function openSession(db: Db, userId: number, meta: SessionMeta, familyId = newFamilyId()) {
+/** Opens a new session (new family unless given; bound to a portal when `boundFirmId`). */
+export async function openSession(
+  db: Db,
+  userId: number,
+  meta: SessionMeta,
+  familyId = newFamilyId(),
+  boundFirmId: number | null = null,
+) {
   const accessToken = newToken();
   const refreshToken = newToken();
   const now = Date.now();
@@ -36,6 +47,7 @@ export async function openSession(db: Db, userId: number, meta: SessionMeta, fam
     refreshExpiresAt,
     userAgent: meta.userAgent?.slice(0, 255),
     ip: meta.ip,
+    boundFirmId,
   });
   const tokens: SessionTokens = {
     access_token: accessToken,
@@ -57,6 +69,7 @@ function selectActorByTokenHash(db: Db) {
       familyId: sessions.familyId,
       expiresAt: sessions.accessExpiresAt,
       isSuperAdmin: users.isSuperAdmin,
+      boundFirmId: sessions.boundFirmId,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -89,8 +102,12 @@ export async function actorFromTokenHash(db: Db, hash: string): Promise<Actor | 
     actorQueries.set(db, query);
   }
   const [row] = await query.execute({ hash });
-  return row ?? null;
+  return row ? unprivilegedWhenBound(row) : null;
 }
+
+/** A bound session never carries the platform's super admin powers: they are not the portal's. */
+const unprivilegedWhenBound = (actor: Actor): Actor =>
+  actor.boundFirmId === null ? actor : { ...actor, isSuperAdmin: false };
 
 /**
  * The actor of a session family still signed in (not revoked, its refresh token not expired),
@@ -104,6 +121,7 @@ export async function actorOfLiveFamily(db: Db, userId: number, familyId: string
       sessionId: sessions.id,
       familyId: sessions.familyId,
       expiresAt: sessions.refreshExpiresAt,
+      boundFirmId: sessions.boundFirmId,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -117,7 +135,7 @@ export async function actorOfLiveFamily(db: Db, userId: number, familyId: string
     )
     .orderBy(desc(sessions.id))
     .limit(1);
-  return row ?? null;
+  return row ? unprivilegedWhenBound(row) : null;
 }
 
 /**
@@ -148,7 +166,8 @@ export async function rotateRefreshToken(db: Db, refreshToken: string, meta: Ses
       return { reused: true as const };
     }
     if (row.refreshExpiresAt.getTime() <= Date.now()) return null;
-    const tokens = await openSession(tx, row.userId, meta, row.familyId);
+    // The new pair keeps the family's binding: a refresh never widens what a session reaches.
+    const tokens = await openSession(tx, row.userId, meta, row.familyId, row.boundFirmId);
     await tx
       .update(sessions)
       .set({ replacedAt: new Date(), replacementSealed: sealReplacement(tokens, refreshToken) })

@@ -34,8 +34,11 @@ const quiet = { showError: false, authRedirect: false } as const;
 export const refreshSession = (refreshToken: string) =>
   api.get<SessionTokens>('autologin', { ...quiet, query: { refresh_token: refreshToken } });
 
-/** Takes the session of a finished SSO sign-in (the browser's HttpOnly cookie proves it). */
-export const takeSsoSession = () => api.post<SessionTokens>('oauth/session', undefined, quiet);
+/**
+ * Takes the session of a finished SSO sign-in (the browser's HttpOnly cookie proves it): the
+ * tokens, or the TOTP step for a person with TOTP on.
+ */
+export const takeSsoSession = () => api.post<LoginAnswer>('oauth/session', undefined, quiet);
 
 /** Checks a reset or invitation token (GET /api/password-resets?token=). */
 export const usePasswordToken = (token: string) =>

@@ -1,4 +1,10 @@
-import type { AcceptTermsRequest, ChangePasswordRequest, MyTerms, SessionSummary } from '@portal/contracts';
+import type {
+  AcceptTermsRequest,
+  ChangePasswordRequest,
+  MyTerms,
+  RetrieveLogin,
+  SessionSummary,
+} from '@portal/contracts';
 import type { RecoveryCodes, TotpEnrolment, TotpStatus } from '@portal/contracts/auth/two-factor';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +18,19 @@ export const profileKeys = {
   terms: (accountingFirmId: number | undefined, language: string) =>
     ['profile', 'terms', accountingFirmId, language] as const,
   sessions: ['profile', 'sessions'] as const,
+  session: ['profile', 'session'] as const,
 };
+
+/**
+ * This session as the server sees it: `bound_accounting_firm_id` is set when it was opened through
+ * a portal's SSO or sign-in link (it then reaches neither other portals nor the account's security).
+ */
+export const useThisSession = () =>
+  useQuery({
+    queryKey: profileKeys.session,
+    queryFn: () => api.get<RetrieveLogin>('retrievelogin', { showError: false }),
+    staleTime: 60_000,
+  });
 
 /**
  * The user's standing with a firm's terms, one cache entry per firm and language shared by the

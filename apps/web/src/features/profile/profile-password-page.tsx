@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
@@ -13,7 +14,7 @@ import { FormTextField } from '../../components/form/form-text-field';
 import { NewPasswordFields } from '../../components/form/new-password-fields';
 import { strongPasswordResolver, usePasswordStrengthPreload } from '../../components/form/password-strength';
 import { TEST_IDS } from '../../components/test-ids';
-import { useChangePassword } from './api';
+import { useChangePassword, useThisSession } from './api';
 import { ProfileSessions } from './profile-sessions';
 import { ProfileTabs } from './profile-tabs';
 import { ProfileTwoFactor } from './profile-two-factor';
@@ -31,6 +32,7 @@ export function ProfilePasswordPage() {
   const { enqueueSnackbar } = useSnackbar();
   const changePassword = useChangePassword();
   const me = useMe();
+  const session = useThisSession();
   usePasswordStrengthPreload();
   const { control, handleSubmit, formState, setError } = useForm<Input, unknown, ChangePasswordRequest>({
     resolver: strongPasswordResolver<Input, ChangePasswordRequest>(changePasswordRequestSchema, {
@@ -56,6 +58,16 @@ export function ProfilePasswordPage() {
     enqueueSnackbar(t('password.done'), { variant: 'success' });
     navigate('/signin', { replace: true });
   });
+
+  if (session.data?.bound_accounting_firm_id != null)
+    return (
+      <>
+        <ProfileTabs current="password" />
+        <Alert severity="info" sx={{ maxWidth: 560 }} data-testid="bound-session-notice">
+          {t('password.boundSession')}
+        </Alert>
+      </>
+    );
 
   return (
     <>

@@ -7,12 +7,15 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
 import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import {
   type AccountingFirmSummary,
@@ -21,7 +24,7 @@ import {
   updateIdentityProviderRequestSchema,
 } from '@portal/contracts';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { useSnackbar } from '../../app/snackbars';
@@ -32,7 +35,7 @@ import { PageLoader } from '../../components/page-loader';
 import { useIdentityProviders, useSaveIdentityProvider } from './sso-api';
 
 const FIELDS = ['name', 'button_label', 'issuer', 'client_id', 'client_secret'] as const;
-type Values = Record<(typeof FIELDS)[number], string>;
+type Values = Record<(typeof FIELDS)[number], string> & { carries_second_factor: boolean };
 
 /** Editing: an empty secret keeps the stored one (it is never shown). */
 const editSchema = z
@@ -87,7 +90,13 @@ export function SsoProvidersPanel({ firm }: { firm: AccountingFirmSummary }) {
               >
                 <ListItemText
                   primary={`${p.name} — ${p.button_label}`}
-                  secondary={`${p.issuer} · ${p.client_id}`}
+                  secondary={[
+                    p.issuer,
+                    p.client_id,
+                    p.carries_second_factor ? t('sso.carriesSecondFactor') : null,
+                  ]
+                    .filter(Boolean)
+                    .join(' · ')}
                 />
               </ListItem>
             ))}
@@ -138,6 +147,7 @@ function ProviderDialog({
       issuer: provider?.issuer ?? '',
       client_id: provider?.client_id ?? '',
       client_secret: '',
+      carries_second_factor: provider?.carries_second_factor ?? false,
     },
   });
   const submit = handleSubmit(async (body) => {
@@ -174,6 +184,25 @@ function ProviderDialog({
                 slotProps={{ htmlInput: { 'data-testid': `sso-field-${name}` } }}
               />
             ))}
+            <Controller
+              control={control}
+              name="carries_second_factor"
+              render={({ field }) => (
+                <div>
+                  <FormControlLabel
+                    label={t('sso.field.carries_second_factor')}
+                    control={
+                      <Switch
+                        checked={field.value}
+                        onChange={(_, checked) => field.onChange(checked)}
+                        slotProps={{ input: { 'data-testid': 'sso-field-carries_second_factor' } as never }}
+                      />
+                    }
+                  />
+                  <FormHelperText>{t('sso.hint.carries_second_factor')}</FormHelperText>
+                </div>
+              )}
+            />
           </Stack>
         </DialogContent>
         <DialogActions>
