@@ -28,7 +28,6 @@ const TEXT = {
     bankName: 'Nom de la banque',
     addBank: 'Ajouter un compte',
     invalidIban: 'IBAN invalide.',
-    workflows: 'Circuits de validation',
     inviteUser: 'Inviter un utilisateur',
     email: 'Adresse e-mail',
     firstname: 'Prénom',
@@ -57,7 +56,6 @@ const TEXT = {
     bankName: 'Bank name',
     addBank: 'Add an account',
     invalidIban: 'Invalid IBAN.',
-    workflows: 'Validation flows',
     inviteUser: 'Invite a user',
     email: 'Email address',
     firstname: 'First name',
@@ -170,13 +168,10 @@ test('checks the IBAN on the banks tab', async ({ page }, testInfo) => {
   await expect(parts).toContainText('89');
 });
 
-test('names an unbuilt tab by its own title', async ({ page }, testInfo) => {
-  const run = runOf(langOf(testInfo));
+test('offers no unbuilt tab', async ({ page }) => {
   await openClient(page);
-  await page.getByTestId('client-file-tab-workflows').click();
-  await expect(page.getByTestId('coming-soon').getByRole('heading', { level: 1 })).toHaveText(
-    run.t.workflows,
-  );
+  await expect(page.getByTestId('client-file-tab-users')).toBeVisible();
+  await expect(page.getByTestId('client-file-tab-workflows')).toHaveCount(0);
 });
 
 test('invites a client user who creates a password and signs in', async ({ page, browser }, testInfo) => {
