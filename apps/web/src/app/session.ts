@@ -2,6 +2,7 @@ import type { SessionTokens, UpdateMeRequest, User } from '@portal/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, clearTokens, getToken, isApiError, setTokens } from '../api';
 import { workspaceKeys } from '../features/shell/api';
+import { forgetDismissals } from './dismissals';
 import { queryClient } from './query-client';
 import type { SessionInfo } from './route-types';
 
@@ -42,12 +43,14 @@ export function useUpdateMe() {
 
 export function startSession(tokens: Pick<SessionTokens, 'access_token' | 'refresh_token'>): void {
   setTokens(tokens.access_token, tokens.refresh_token);
+  forgetDismissals();
   queryClient.removeQueries({ queryKey: ME_KEY });
 }
 
 /** Forgets the session locally (the server side is revoked by the caller when it can). */
 export function endSession(): void {
   clearTokens();
+  forgetDismissals();
   queryClient.removeQueries({ queryKey: ME_KEY });
   queryClient.removeQueries({ queryKey: workspaceKeys.all });
 }

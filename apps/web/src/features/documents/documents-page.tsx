@@ -16,7 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { isApiError } from '../../api';
 import { useAppNavigate } from '../../app/app-navigate';
-import { useSnackbar } from '../../app/snackbars';
+import { closeSnackbars, useSnackbar } from '../../app/snackbars';
 import { PageLoader } from '../../components/page-loader';
 import { useVendorRoles } from '../client-file/api';
 import {
@@ -85,6 +85,13 @@ function Documents({
   const { enqueueSnackbar } = useSnackbar();
   const [search] = useSearchParams();
   const inTrash = search.get('view') === TRASH_VIEW;
+  // The folder view's confirmations ("Items moved.") do not follow the person into the trash, nor back.
+  const shownView = useRef(inTrash);
+  useEffect(() => {
+    if (shownView.current === inTrash) return;
+    shownView.current = inTrash;
+    closeSnackbars();
+  }, [inTrash]);
   const smallScreen = useMediaQuery((theme) => theme.breakpoints.down('sm'));
   useUploadEvents();
   const uploads = useUploadFiles();
