@@ -1,7 +1,8 @@
 /**
- * Every query key of the app, by what it caches, so that a feature refreshes what its change
- * touched in another feature without importing that feature: `taskKeys.all` after a theme is
- * renamed, `customerKeys.all` after a client file changes. A feature's `api.ts` re-exports its own.
+ * The query keys more than one feature uses, by what they cache, so that a feature refreshes what
+ * its change touched in another feature without importing that feature: `taskKeys.all` after a
+ * theme is renamed, `customerKeys.all` after a client file changes. A feature's `api.ts`
+ * re-exports its own; keys only one feature reads stay in its `api.ts` (`teamKeys`, `saKeys`).
  * An id is undefined (or 0) while its query waits for it. Imports nothing: the first load has it.
  */
 
@@ -25,14 +26,6 @@ export const workspaceKeys = {
   vendors: (firmId: number | undefined) => ['workspace', 'vendors', firmId] as const,
   roles: (vendorId: number | undefined) => ['workspace', 'roles', vendorId] as const,
   firmModules: (firmId: number | undefined) => ['workspace', 'firm-modules', firmId] as const,
-};
-
-/** The signed-out screens. */
-export const authKeys = {
-  passwordToken: (token: string) => ['password-token', token] as const,
-  invitation: (token: string) => ['invitation', token] as const,
-  terms: (accountingFirmId: number | null, language: string) =>
-    ['terms', accountingFirmId, language] as const,
 };
 
 /** The customers list and the creation wizard: everything under ['customers']. */
@@ -104,16 +97,6 @@ export const themeKeys = {
   all: (firmId: number) => ['themes', firmId] as const,
 };
 
-/** A firm's team: everything under ['team', firmId]. */
-export const teamKeys = {
-  all: (firmId: number) => ['team', firmId] as const,
-  lists: (firmId: number) => ['team', firmId, 'list'] as const,
-  list: (firmId: number, search: string, assignedOnly: boolean) =>
-    ['team', firmId, 'list', search, assignedOnly] as const,
-  member: (firmId: number, userId: number) => ['team', firmId, 'member', userId] as const,
-  vendors: (firmId: number, search: string) => ['team', firmId, 'vendors', search] as const,
-};
-
 /** The person's profile: everything under ['profile']. */
 export const profileKeys = {
   all: ['profile'] as const,
@@ -134,14 +117,4 @@ export const settingsKeys = {
   signIn: (accountingFirmId: number) => ['settings', 'sign-in', accountingFirmId] as const,
   identityProviders: (accountingFirmId: number) =>
     ['settings', 'identity-providers', accountingFirmId] as const,
-};
-
-/** The super admin's screens: everything under ['platform-admin']. */
-export const saKeys = {
-  all: ['platform-admin'] as const,
-  firms: (q?: Filters) =>
-    q ? (['platform-admin', 'firms', q] as const) : (['platform-admin', 'firms'] as const),
-  firm: (id: number) => ['platform-admin', 'firm', id] as const,
-  holdings: ['platform-admin', 'holdings'] as const,
-  modules: ['platform-admin', 'modules'] as const,
 };

@@ -17,8 +17,8 @@ import { useSnackbar } from '../../app/snackbars';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { PageLoader } from '../../components/page-loader';
 import { TypeToConfirmDialog } from '../../components/type-to-confirm-dialog';
+import { useEmptyTrash, useRestoreNodes, useTrash } from './api';
 import { formatSize } from './format-size';
-import { useEmptyTrash, useRestoreNodes, useTrash } from './mutations';
 import { nodeKey } from './node-actions';
 import { NodeIcon } from './node-icon';
 

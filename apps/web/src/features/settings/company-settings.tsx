@@ -2,13 +2,12 @@ import Alert from '@mui/material/Alert';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import { useQuery } from '@tanstack/react-query';
 import { type ComponentType, lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Link as RouterLink, Routes } from 'react-router';
+import { useVendorRoles } from '../../app/shared-api';
 import { PageLoader } from '../../components/page-loader';
 import type { ClientFileTabProps } from '../client-file/tabs';
-import { fetchVendorRoles, workspaceKeys } from '../shell/api';
 import { useWorkspace } from '../shell/workspace-context';
 import { companyCanWrite, DEFAULT_COMPANY_TAB, sectionOf, visibleCompanyTabs } from './sections';
 import { useSettingsNav } from './use-settings-nav';
@@ -34,11 +33,8 @@ export function CompanySettings({ vendorId }: { vendorId: number }) {
   const { t } = useTranslation('settings');
   const { company } = useWorkspace();
   const { subPath, to } = useSettingsNav();
-  // Same key as the workspace: the role is usually in the cache already.
-  const roles = useQuery({
-    queryKey: workspaceKeys.roles(vendorId),
-    queryFn: () => fetchVendorRoles(vendorId),
-  });
+  // The workspace reads the same entry: the role is usually in the cache already.
+  const roles = useVendorRoles(vendorId);
   const tabs = visibleCompanyTabs();
   const current = sectionOf(subPath, tabs) ?? DEFAULT_COMPANY_TAB;
   const fallback = to(DEFAULT_COMPANY_TAB);

@@ -11,11 +11,11 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { AccountingFirmSummary } from '@portal/contracts';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Link as RouterLink, Routes } from 'react-router';
-import { TeamManager } from '../team/team-manager';
 import { BrandingPage } from './branding-page';
 import { FirmTermsPage } from './firm-terms-page';
 import { DEFAULT_FIRM_SECTION, sectionKey, sectionOf, visibleFirmSections } from './sections';
 import { SignInSettingsPage } from './sign-in-settings-page';
+import { TeamManager } from './team-manager';
 import { useSettingsNav } from './use-settings-nav';
 
 /**

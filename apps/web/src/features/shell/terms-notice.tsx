@@ -3,8 +3,8 @@ import Alert from '@mui/material/Alert';
 import IconButton from '@mui/material/IconButton';
 import { useTranslation } from 'react-i18next';
 import { useDismissal } from '../../app/dismissals';
+import { useMyTerms } from '../../app/shared-api';
 import { AppLink } from '../../components/app-link';
-import { useMyTerms } from '../profile/api';
 import { useCurrentRoute } from './use-current-route';
 import { useWorkspace } from './workspace-context';
 

@@ -24,19 +24,25 @@ import type {
   TaskType,
   UpdateTaskRequest,
   VendorSummary,
-  VendorUser,
 } from '@portal/contracts';
-import { useQueries, useQuery } from '@tanstack/react-query';
+import { useQueries } from '@tanstack/react-query';
 import { type FormEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, isApiError } from '../../api';
+import { isApiError } from '../../api';
 import { useSnackbar } from '../../app/snackbars';
 import { serverFieldErrors } from '../../components/form/field-errors';
 import { useErrorText } from '../../components/form/use-error-text';
-import { vendorKeys } from '../client-file/api';
-import { useThemes } from '../themes/api';
 import { ThemesSelect } from '../themes/theme-bits';
-import { fetchTask, taskKeys, useCreateTask, useFirmMembers, useTaskOptions, useUpdateTask } from './api';
+import {
+  fetchTask,
+  taskKeys,
+  useCreateTask,
+  useFirmMembers,
+  useTaskOptions,
+  useThemes,
+  useUpdateTask,
+  useVendorUsers,
+} from './api';
 import { STATUSES, TYPES } from './task-filters';
 
 const FREQUENCIES: ReminderFrequency[] = ['none', 'day', 'week', 'two-weeks', 'month'];
@@ -143,11 +149,7 @@ export function TaskFormDialog({ firmId, vendors, task, defaults, onClose, onSav
   // People: the firm's members, and the client file's users unless the task is internal.
   const members = useFirmMembers(firmId, true);
   const themes = useThemes(firmId);
-  const users = useQuery({
-    queryKey: vendorKeys.users(values.vendorId ?? 0),
-    queryFn: () => api.get<VendorUser[]>(`vendors/${values.vendorId}/users`, { showError: false }),
-    enabled: values.vendorId !== null && !internal,
-  });
+  const users = useVendorUsers(values.vendorId, !internal);
   const people: Person[] = useMemo(() => {
     const name = (p: { firstname: string | null; lastname: string | null; email: string }) =>
       [p.firstname, p.lastname].filter(Boolean).join(' ') || p.email;

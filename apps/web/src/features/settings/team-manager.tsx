@@ -5,14 +5,17 @@ import type { AccountingFirmSummary } from '@portal/contracts';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Link as RouterLink, Routes, useParams } from 'react-router';
 import { useMe } from '../../app/session';
-import { TEAM_PAGES } from '../settings/sections';
-import { useSettingsNav } from '../settings/use-settings-nav';
+import { CompaniesPage } from '../team/companies-page';
+import { MemberDetailPage } from '../team/member-detail-page';
+import { MembersPage } from '../team/members-page';
 import { ThemesPage } from '../themes/themes-page';
-import { CompaniesPage } from './companies-page';
-import { MemberDetailPage } from './member-detail-page';
-import { MembersPage } from './members-page';
+import { TEAM_PAGES } from './sections';
+import { useSettingsNav } from './use-settings-nav';
 
-/** `settings/{context}/team-manager/*`: users (default), companies, themes. Admins write, collaborators read. */
+/**
+ * `settings/{context}/team-manager/*`: the team's pages (users, the default, and companies) and the
+ * themes. Admins write, collaborators read.
+ */
 export function TeamManager({ firm }: { firm: AccountingFirmSummary }) {
   const { t } = useTranslation('team');
   const { subPath, to, go } = useSettingsNav();
