@@ -11,6 +11,7 @@ import type {
   VendorUser,
 } from '@portal/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { SchemaName } from '../../api';
 import { api } from '../../api';
 import { customerKeys, vendorKeys, workspaceKeys } from '../../app/query-keys';
 
@@ -79,20 +80,24 @@ function childrenHooks<T extends { id: number }, In, Up = In>(
   segment: string,
   key: (vendorId: number) => readonly unknown[],
   updateMethod: 'put' | 'patch',
+  item: SchemaName,
 ) {
   const path = (vendorId: number) => `vendors/${vendorId}/${segment}`;
   return {
     useList: (vendorId: number) =>
-      useQuery({ queryKey: key(vendorId), queryFn: () => api.get<T[]>(path(vendorId)) }),
+      useQuery({
+        queryKey: key(vendorId),
+        queryFn: () => api.get<T[]>(path(vendorId), { contract: `${item}[]` }),
+      }),
     useCreate: (vendorId: number) =>
       useMutation({
-        mutationFn: (body: In) => api.post<T>(path(vendorId), body),
+        mutationFn: (body: In) => api.post<T>(path(vendorId), body, { contract: item }),
         onSuccess: useInvalidate(key(vendorId)),
       }),
     useUpdate: (vendorId: number) =>
       useMutation({
         mutationFn: ({ id, body }: { id: number; body: Up }) =>
-          api[updateMethod]<T>(`${path(vendorId)}/${id}`, body),
+          api[updateMethod]<T>(`${path(vendorId)}/${id}`, body, { contract: item }),
         onSuccess: useInvalidate(key(vendorId)),
       }),
     useRemove: (vendorId: number) =>
@@ -103,15 +108,22 @@ function childrenHooks<T extends { id: number }, In, Up = In>(
   };
 }
 
-export const banksApi = childrenHooks<Bank, BankInput>('banks', vendorKeys.banks, 'put');
-export const addressesApi = childrenHooks<Address, AddressInput>('addresses', vendorKeys.addresses, 'put');
+export const banksApi = childrenHooks<Bank, BankInput>('banks', vendorKeys.banks, 'put', 'bankSchema');
+export const addressesApi = childrenHooks<Address, AddressInput>(
+  'addresses',
+  vendorKeys.addresses,
+  'put',
+  'addressSchema',
+);
 export const periodsApi = childrenHooks<AccountingPeriod, PeriodInput>(
   'accounting-periods',
   vendorKeys.periods,
   'put',
+  'accountingPeriodSchema',
 );
 export const usersApi = childrenHooks<VendorUser, CreateVendorUserRequest, UpdateVendorUserRequest>(
   'users',
   vendorKeys.users,
   'patch',
+  'vendorUserSchema',
 );

@@ -1,10 +1,4 @@
-import type {
-  FirmTerms,
-  PublishTermsRequest,
-  ThemeMode,
-  UpdateWhiteLabelRequest,
-  WhiteLabel,
-} from '@portal/contracts';
+import type { PublishTermsRequest, ThemeMode, UpdateWhiteLabelRequest, WhiteLabel } from '@portal/contracts';
 import type { SignInSettings, UpdateSignInSettings } from '@portal/contracts/auth/two-factor';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api';
@@ -27,7 +21,9 @@ export function useSaveWhiteLabel(accountingFirmId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ theme, body }: { theme: ThemeMode; body: UpdateWhiteLabelRequest }) =>
-      api.put<WhiteLabel>(`accounting-firms/${accountingFirmId}/white-labels/${theme}`, body),
+      api.put(`accounting-firms/${accountingFirmId}/white-labels/${theme}`, body, {
+        contract: 'whiteLabelSchema',
+      }),
     onSuccess: async (saved) => {
       queryClient.setQueryData<WhiteLabel[]>(settingsKeys.branding(accountingFirmId), (labels) =>
         labels?.map((l) => (l.theme === saved.theme ? saved : l)),
@@ -48,7 +44,7 @@ export function usePublishFirmTerms(accountingFirmId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: PublishTermsRequest) =>
-      api.post<FirmTerms>(`accounting-firms/${accountingFirmId}/terms`, body),
+      api.post(`accounting-firms/${accountingFirmId}/terms`, body, { contract: 'firmTermsSchema' }),
     onSuccess: async (saved) => {
       queryClient.setQueryData(settingsKeys.terms(accountingFirmId), saved);
       await queryClient.invalidateQueries({ queryKey: profileKeys.allTerms });
