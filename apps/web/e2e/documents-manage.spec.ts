@@ -28,6 +28,7 @@ const TEXT = {
     restore: (n: number) => `Restaurer (${n})`,
     zip: 'Télécharger le dossier (ZIP)',
     moveHere: 'Déplacer ici',
+    moved: 'Éléments déplacés.',
     newVersion: 'Nouvelle version',
     uploadFiles: 'Envoyer des fichiers',
     versionsOf: (name: string) => `Versions de ${name}`,
@@ -49,6 +50,7 @@ const TEXT = {
     restore: (n: number) => `Restore (${n})`,
     zip: 'Download the folder (ZIP)',
     moveHere: 'Move here',
+    moved: 'Items moved.',
     newVersion: 'New version',
     uploadFiles: 'Upload files',
     versionsOf: (name: string) => `Versions of ${name}`,
@@ -148,6 +150,13 @@ test('moves a document onto a same-name one as a new version', async ({ page }, 
   await page.getByRole('button', { name: t.moveHere }).click();
   await page.getByRole('button', { name: t.newVersion }).click();
   await expect(page.getByTestId('node-list').getByRole('button', { name: t.open('m.txt') })).toHaveCount(0);
+  // The confirmation belongs to the folder view: the trash opens without it.
+  const moved = page.getByText(t.moved);
+  await expect(moved).toBeVisible();
+  await page.getByTestId('open-trash').click();
+  // Well before the snackbar would hide by itself (5 s).
+  await expect(moved).toBeHidden({ timeout: 1500 });
+  await page.goto(w.url);
   await page
     .getByTestId('node-list')
     .getByRole('button', { name: t.open('Target') })
