@@ -50,6 +50,19 @@ function apiCallsOutsideApiModules(root: string): string[] {
   return offenders;
 }
 
+/** The router and its page tables load the features' pages and frames: the one place shared code names them. */
+const PAGE_TABLES = new Set(['app/router.tsx', 'app/route-pages.ts', 'app/shell-pages.ts']);
+
+/** Shared code (`app/`, `components/`, `api/`) importing a feature (`from -> to`). */
+function sharedCodeImportingFeatures(root: string): string[] {
+  const offenders: string[] = [];
+  for (const [file, targets] of readImportGraph(root)) {
+    if (featureOf(file) || isTest(file) || PAGE_TABLES.has(file)) continue;
+    for (const target of targets) if (featureOf(target)) offenders.push(`${file} -> ${target}`);
+  }
+  return offenders;
+}
+
 /** Circles between features: each lists features that all reach each other through their files. */
 function featureCycles(root: string): string[][] {
   const features = new Map<string, Set<string>>();
@@ -83,6 +96,10 @@ describe('apps/web/src', () => {
 
   it('calls the API only from api.ts files', () => {
     expect(apiCallsOutsideApiModules(webSource)).toEqual([]);
+  });
+
+  it('keeps app/, components/ and api/ free of features, but for the router and its page tables', () => {
+    expect(sharedCodeImportingFeatures(webSource)).toEqual([]);
   });
 });
 
@@ -120,6 +137,15 @@ describe('the architecture checks', () => {
     expect(crossFeatureApiImports(root)).toEqual([]);
     expect(apiCallsOutsideApiModules(root)).toEqual([]);
     expect(featureCycles(root)).toEqual([]);
+    expect(sharedCodeImportingFeatures(root)).toEqual([]);
+  });
+
+  it('find shared code importing a feature', () => {
+    const root = world({
+      'app/session.ts': "import { taskKeys } from '../features/tasks/api';",
+      'app/shell-pages.ts': "export const tasks = () => import('../features/tasks/tasks-page');",
+    });
+    expect(sharedCodeImportingFeatures(root)).toEqual(['app/session.ts -> features/tasks/api.ts']);
   });
 
   it("find a feature importing another's api.ts, or its *-api.ts", () => {
