@@ -8,7 +8,7 @@ import {
   newTeamMember,
   signInWithForm,
   TEST_IDS,
-} from './helpers';
+} from '../support/helpers';
 
 /** The code of the current step, as the person's authenticator app shows it. */
 const codeOf = (secret: string) => new TOTP({ secret: Secret.fromBase32(secret) }).generate();

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ACCOUNTS, langOf, newestMailTo, TEST_IDS, TEXT } from './helpers';
+import { ACCOUNTS, langOf, newestMailTo, TEST_IDS, TEXT } from '../support/helpers';
 
 const TEXTS = {
   fr: { title: 'Lien de connexion', email: 'Adresse e-mail', used: 'Ce lien est invalide ou a expiré.' },

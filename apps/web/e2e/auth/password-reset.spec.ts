@@ -8,7 +8,7 @@ import {
   TEST_IDS,
   TEXT,
   watchRequests,
-} from './helpers';
+} from '../support/helpers';
 
 /**
  * Forgotten password, through the mail written to DATA_DIR/outbox, then a change from the profile.

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ACCOUNTS, apiLogin, langOf, PASSWORD, signInWithForm, TEST_IDS, TEXT } from './helpers';
+import { ACCOUNTS, apiLogin, langOf, PASSWORD, signInWithForm, TEST_IDS, TEXT } from '../support/helpers';
 
 /** Sign-in through the form for every demo account, sign-out, wrong password, return to the asked page. */
 for (const [who, account] of Object.entries(ACCOUNTS)) {

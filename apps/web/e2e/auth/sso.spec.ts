@@ -1,12 +1,12 @@
-/// <reference path="../../server/test/oidc-provider.d.ts" />
+/// <reference path="../../../server/test/oidc-provider.d.ts" />
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
-import { startOidcProvider } from '../../server/test/oidc-test-provider';
-import { ACCOUNTS, langOf, signInWithApi, TEST_IDS } from './helpers';
+import { startOidcProvider } from '../../../server/test/oidc-test-provider';
+import { ACCOUNTS, langOf, signInWithApi, TEST_IDS } from '../support/helpers';
 
 /**
  * Single sign-on through a real OpenID Connect provider (oidc-provider) that the spec starts. The
@@ -14,7 +14,7 @@ import { ACCOUNTS, langOf, signInWithApi, TEST_IDS } from './helpers';
  * in production mode: so the spec runs its own server (development mode, its own data folder, the
  * next port) rather than changing the shared one. French project only (one server, one provider).
  */
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const PORT = Number(process.env.E2E_PORT ?? 3210) + 1;
 const BASE = `http://localhost:${PORT}`;
 

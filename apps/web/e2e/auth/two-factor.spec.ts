@@ -8,7 +8,7 @@ import {
   signInWithApi,
   signInWithForm,
   TEST_IDS,
-} from './helpers';
+} from '../support/helpers';
 
 /** The code of the step `offset` steps from now, as the person's authenticator app shows it. */
 const codeOf = (secret: string, offset = 0) =>

@@ -3,7 +3,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { encodeContext } from '@portal/contracts/context';
 import { luhnCheckDigit } from '@portal/contracts/rules/luhn';
 import ExcelJS from 'exceljs';
-import { AUTH_IDS } from '../src/features/auth/test-ids';
+import { AUTH_IDS } from '../../src/features/auth/test-ids';
 import {
   ACCOUNTS,
   acceptInvitation,
@@ -13,7 +13,7 @@ import {
   newestMailTo,
   signInWithApi,
   signInWithForm,
-} from './helpers';
+} from '../support/helpers';
 
 /**
  * Client files (customers list, creation wizard, tabs, users, status, import) as expert@demo.test.

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { encodeContext, toHexId } from '@portal/contracts/context';
-import { ACCOUNTS, apiLogin, langOf, signInWithApi } from './helpers';
+import { ACCOUNTS, apiLogin, langOf, signInWithApi } from '../support/helpers';
 
 /**
  * An office file in the viewer on a server without LibreOffice (the e2e server has none): the

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
-import { prepare, send } from './documents-world';
-import { ACCOUNTS, type Lang, langOf, signInWithApi } from './helpers';
+import { prepare, send } from '../support/documents-world';
+import { ACCOUNTS, type Lang, langOf, signInWithApi } from '../support/helpers';
 
 /**
  * Managing documents as expert@demo.test on the demo's Boulangerie Martin, each test in a folder

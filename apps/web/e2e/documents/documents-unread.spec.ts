@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { encodeContext } from '@portal/contracts/context';
-import { prepare, send } from './documents-world';
+import { prepare, send } from '../support/documents-world';
 import {
   ACCOUNTS,
   apiLogin,
@@ -9,7 +9,7 @@ import {
   langOf,
   PASSWORD,
   signInWithApi,
-} from './helpers';
+} from '../support/helpers';
 
 /**
  * Unread documents: the badges of a client file (client list, company selector, Documents entry)

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, type Page, type Request, test } from '@playwright/test';
-import { chunkField, prepare, UPLOADS_URL, type World } from './documents-world';
-import { ACCOUNTS, type Lang, langOf, signInWithApi } from './helpers';
+import { chunkField, prepare, UPLOADS_URL, type World } from '../support/documents-world';
+import { ACCOUNTS, type Lang, langOf, signInWithApi } from '../support/helpers';
 
 /**
  * Uploads as expert@demo.test on the demo's Boulangerie Martin, each test in a folder of its own:

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { makePdf, prepare, send } from './documents-world';
-import { ACCOUNTS, apiLogin, langOf, signInWithApi } from './helpers';
+import { makePdf, prepare, send } from '../support/documents-world';
+import { ACCOUNTS, apiLogin, langOf, signInWithApi } from '../support/helpers';
 
 /**
  * The viewer's actions on a small screen (validate the shown version, the versions, previous /

@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { encodeContext } from '@portal/contracts/context';
-import { chunkField, makePdf, UPLOADS_URL } from './documents-world';
-import { ACCOUNTS, apiLogin, type Lang, langOf, signInWithApi } from './helpers';
+import { chunkField, makePdf, UPLOADS_URL } from '../support/documents-world';
+import { ACCOUNTS, apiLogin, type Lang, langOf, signInWithApi } from '../support/helpers';
 
 /**
  * The document manager as expert@demo.test on the demo's Boulangerie Martin: each locale project

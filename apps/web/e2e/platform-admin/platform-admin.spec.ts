@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
-import { SA_IDS } from '../src/features/platform-admin/test-ids';
-import { ACCOUNTS, acceptInvitation, type Lang, langOf, signInWithApi } from './helpers';
+import { SA_IDS } from '../../src/features/platform-admin/test-ids';
+import { ACCOUNTS, acceptInvitation, type Lang, langOf, signInWithApi } from '../support/helpers';
 
 /**
  * The platform super admin's portals (sa/accounting-firms): list, creation with a new holding and a

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ACCOUNTS, langOf, signInWithApi, TEST_IDS } from './helpers';
+import { ACCOUNTS, langOf, signInWithApi, TEST_IDS } from '../support/helpers';
 
 /** The texts this spec looks for, written out (not read from the catalogues). */
 const TEXT = {

@@ -1,7 +1,7 @@
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import type { WhiteLabel } from '@portal/contracts';
-import { BRANDING_IDS } from '../src/features/settings/branding-test-ids';
-import { ACCOUNTS, type Lang, langOf, signInWithApi } from './helpers';
+import { BRANDING_IDS } from '../../src/features/settings/branding-test-ids';
+import { ACCOUNTS, type Lang, langOf, signInWithApi } from '../support/helpers';
 
 /**
  * Firm settings, branding. Only the French project saves, and on Cabinet Démo's DARK theme: the

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { ACCOUNTS, langOf, signInWithApi, TEST_IDS } from './helpers';
+import { ACCOUNTS, langOf, signInWithApi, TEST_IDS } from '../support/helpers';
 
 /**
  * Firm settings, terms of use. Only the French project publishes (on Cabinet Nord, which no other

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ACCOUNTS, langOf, signInWithApi, TEST_IDS, TEXT } from './helpers';
+import { ACCOUNTS, langOf, signInWithApi, TEST_IDS, TEXT } from '../support/helpers';
 
 /** Written out: the entries a person may see, and those of modules not built yet. */
 const NAV = {

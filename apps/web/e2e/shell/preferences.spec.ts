@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ACCOUNTS, bodyBackground, langOf, patchMe, signInWithApi, TEST_IDS, TEXT } from './helpers';
+import { ACCOUNTS, bodyBackground, langOf, patchMe, signInWithApi, TEST_IDS, TEXT } from '../support/helpers';
 
 /** MUI's default page backgrounds. */
 const LIGHT = 'rgb(255, 255, 255)';

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { ACCOUNTS, signInWithApi, TEST_IDS } from './helpers';
+import { ACCOUNTS, signInWithApi, TEST_IDS } from '../support/helpers';
 
 /** Screenshots for a human look (not compared): `E2E_SHOTS_DIR=/tmp/shots npx playwright test ...`. */
 const dir = process.env.E2E_SHOTS_DIR;

@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
-import { ACCOUNTS, langOf, signInWithApi, TEST_IDS, TEXT } from './helpers';
+import { ACCOUNTS, langOf, signInWithApi, TEST_IDS, TEXT } from '../support/helpers';
 
-const rootPackage = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../package.json');
+const rootPackage = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../package.json');
 const VERSION = `v${JSON.parse(fs.readFileSync(rootPackage, 'utf8')).version}`;
 
 test('the version label shows, except embedded in a mobile app', async ({ page }) => {

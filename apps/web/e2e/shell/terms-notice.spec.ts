@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ACCOUNTS, langOf, signInWithApi, signInWithForm, TEST_IDS } from './helpers';
+import { ACCOUNTS, langOf, signInWithApi, signInWithForm, TEST_IDS } from '../support/helpers';
 
 /** Written out: the notice and its button (the client of the demo firm never accepts the terms). */
 const TEXT = {

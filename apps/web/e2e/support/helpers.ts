@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { type APIRequestContext, type Browser, expect, type Page, type TestInfo } from '@playwright/test';
-import { TEST_IDS } from '../src/components/test-ids';
+import { TEST_IDS } from '../../src/components/test-ids';
 
 export { TEST_IDS };
 

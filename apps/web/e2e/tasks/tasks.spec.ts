@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { ACCOUNTS, type Lang, langOf, signInWithApi } from './helpers';
+import { ACCOUNTS, type Lang, langOf, signInWithApi } from '../support/helpers';
 
 /**
  * Tasks and information requests (issue 14): an accountant asks a client for information with a

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { TEAM_IDS } from '../src/features/team/test-ids';
-import { ACCOUNTS, apiLogin, firmIdOf, langOf, newTeamMember, signInWithApi } from './helpers';
+import { TEAM_IDS } from '../../src/features/team/test-ids';
+import { ACCOUNTS, apiLogin, firmIdOf, langOf, newTeamMember, signInWithApi } from '../support/helpers';
 
 const TEXTS = {
   fr: {

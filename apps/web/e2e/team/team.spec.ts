@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
-import { TEAM_IDS } from '../src/features/team/test-ids';
-import { ACCOUNTS, type Lang, langOf, signInWithApi } from './helpers';
+import { TEAM_IDS } from '../../src/features/team/test-ids';
+import { ACCOUNTS, type Lang, langOf, signInWithApi } from '../support/helpers';
 
 /** The texts this spec looks for, written out (not read from the catalogues). */
 const TEXT = {

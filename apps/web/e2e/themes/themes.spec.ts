@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ACCOUNTS, langOf, signInWithApi } from './helpers';
+import { ACCOUNTS, langOf, signInWithApi } from '../support/helpers';
 
 /**
  * Themes (issue 14): a firm administrator creates a theme in the team manager, tags a task with it,
