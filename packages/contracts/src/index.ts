@@ -4,6 +4,7 @@ export * from './context';
 export * from './documents';
 export * from './envelope';
 export * from './errors';
+export * from './features';
 export * from './i18n/messages';
 export * from './limits';
 export * from './platform-admin';

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { api, configureApi } from './client';
+import { ContractError } from './contracts';
 import { ApiError, resolveErrorMessage } from './errors';
 import { createLimiter } from './limiter';
 import { toQueryString } from './query-string';
@@ -52,6 +53,49 @@ describe('api client', () => {
     });
     await expect(api.get('w')).rejects.toMatchObject({ status: 0 });
     expect(notifyError).toHaveBeenCalledWith('Connexion perdue');
+  });
+});
+
+describe('contracts', () => {
+  const theme = {
+    id: 1,
+    accounting_firm_id: 2,
+    title: 'Paie',
+    abbreviation: null,
+    colour: '#607d8b',
+    sharing: 'default',
+    rights: 'read_only',
+    task_count: 0,
+    created_at: '2026-01-01T00:00:00.000Z',
+    updated_at: '2026-01-01T00:00:00.000Z',
+  };
+  const page = (data: unknown[]) => ({
+    data,
+    current_page: 1,
+    per_page: 15,
+    total: data.length,
+    last_page: 1,
+  });
+
+  it('checks answers against the server schema in tests (development too)', async () => {
+    expect(import.meta.env.DEV).toBe(true);
+    configureApi({ fetch: vi.fn(async () => json(200, { data: [theme] })) });
+    const themes = await api.get('themes', { contract: 'themeSchema[]' });
+    expect(themes[0]?.title).toBe('Paie');
+    configureApi({ fetch: vi.fn(async () => json(200, page([theme]))) });
+    expect((await api.get('paged', { contract: 'page of themeSchema' })).data).toHaveLength(1);
+    configureApi({ fetch: vi.fn(async () => json(201, { data: theme })) });
+    expect((await api.post('themes', {}, { contract: 'themeSchema' })).id).toBe(1);
+  });
+
+  it('fails a call whose answer differs from its contract, naming the field', async () => {
+    const renamed = { ...theme, name: theme.title, title: undefined };
+    configureApi({ fetch: vi.fn(async () => json(200, { data: [renamed] })) });
+    const call = api.get('themes-renamed', { contract: 'themeSchema[]' });
+    await expect(call).rejects.toBeInstanceOf(ContractError);
+    await expect(call).rejects.toThrow(/themes-renamed.*themeSchema\[\].*title/s);
+    configureApi({ fetch: vi.fn(async () => json(200, page([{ ...theme, sharing: 'everyone' }]))) });
+    await expect(api.get('paged-bad', { contract: 'page of themeSchema' })).rejects.toThrow(/sharing/);
   });
 });
 

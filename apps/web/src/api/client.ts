@@ -1,4 +1,5 @@
 import { MAX_CONCURRENT_REQUESTS } from '@portal/contracts/limits';
+import type { Contract, ContractOutput } from './contracts';
 import { unwrap } from './envelope';
 import { ApiError, resolveErrorMessage, type Translate } from './errors';
 import { createLimiter } from './limiter';
@@ -15,7 +16,25 @@ export type RequestOptions = {
   /** false: a 401 does not sign the user out nor leave the page. */
   authRedirect?: boolean;
   signal?: AbortSignal;
+  /**
+   * The server's response schema (`'themeSchema[]'`): types the answer, and checks it in
+   * development and tests, so that a contract change fails there rather than in a browser.
+   */
+  contract?: Contract;
 };
+
+/** Options naming the answer's contract: the call's result is typed by it. */
+type Checked<C extends Contract> = RequestOptions & { contract: C };
+
+/** Whether answers are checked against their contract: never in a production build. */
+const CHECK_CONTRACTS = import.meta.env.DEV;
+
+async function checked<T>(data: T, path: string, contract: Contract | undefined): Promise<T> {
+  if (!CHECK_CONTRACTS || !contract) return data;
+  const { checkContract } = await import('./contract-check');
+  checkContract(contract, path, data);
+  return data;
+}
 
 /** What the client needs from the app; set once at start-up by `configureApi`. */
 export type ApiHooks = {
@@ -81,7 +100,7 @@ async function send<T>(method: Method, url: string, options: RequestOptions): Pr
   }
 
   const body = await readBody(response);
-  if (response.ok) return unwrap<T>(body);
+  if (response.ok) return checked(unwrap<T>(body), url, options.contract);
 
   const errorBody = typeof body === 'object' && body !== null ? (body as ApiError['body']) : null;
   const message = resolveErrorMessage(response.status, errorBody, hooks.translate);
@@ -109,13 +128,29 @@ export function request<T>(method: Method, path: string, options: RequestOptions
   return promise;
 }
 
-export const api = {
-  get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, options),
-  post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
-    request<T>('POST', path, { ...options, body }),
-  put: <T>(path: string, body?: unknown, options?: RequestOptions) =>
-    request<T>('PUT', path, { ...options, body }),
-  patch: <T>(path: string, body?: unknown, options?: RequestOptions) =>
-    request<T>('PATCH', path, { ...options, body }),
-  delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, options),
+function get<C extends Contract>(path: string, options: Checked<C>): Promise<ContractOutput<C>>;
+function get<T = unknown>(path: string, options?: RequestOptions): Promise<T>;
+function get(path: string, options?: RequestOptions) {
+  return request('GET', path, options);
+}
+
+type Send = {
+  <C extends Contract>(path: string, body: unknown, options: Checked<C>): Promise<ContractOutput<C>>;
+  <T = unknown>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
 };
+const sender =
+  (method: Method): Send =>
+  (path: string, body?: unknown, options?: RequestOptions) =>
+    request(method, path, { ...options, body });
+
+function del<C extends Contract>(path: string, options: Checked<C>): Promise<ContractOutput<C>>;
+function del<T = unknown>(path: string, options?: RequestOptions): Promise<T>;
+function del(path: string, options?: RequestOptions) {
+  return request('DELETE', path, options);
+}
+
+/**
+ * `api.get('tasks/1', { contract: 'taskSchema' })`: typed by the server's schema, checked against
+ * it in development and tests. `api.get<T>(path)` without a contract is typed by assertion only.
+ */
+export const api = { get, post: sender('POST'), put: sender('PUT'), patch: sender('PATCH'), delete: del };

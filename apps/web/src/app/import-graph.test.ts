@@ -4,14 +4,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { findImportCycles, relativeSpecifiers } from '../../../../scripts/lib/import-graph.mjs';
 
-const webSource = path.resolve(import.meta.dirname, '..');
-
-describe('apps/web/src', () => {
-  it('has no import circle (dynamic imports included)', () => {
-    expect(findImportCycles(webSource)).toEqual([]);
-  });
-});
-
+// apps/web/src itself is checked by src/architecture.test.ts.
 describe('findImportCycles', () => {
   const folders: string[] = [];
   afterAll(() => {

@@ -1,13 +1,13 @@
-import type { SessionTokens, UpdateMeRequest, User } from '@portal/contracts';
+import type { SessionTokens, UpdateMeRequest } from '@portal/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, clearTokens, getToken, isApiError, setTokens } from '../api';
-import { workspaceKeys } from '../features/shell/api';
+import { clearTokens, getToken, isApiError, setTokens } from '../api';
+import { fetchMe, logout, updateMe } from './api';
+import { forgetDismissals } from './dismissals';
 import { queryClient } from './query-client';
+import { ME_KEY, workspaceKeys } from './query-keys';
 import type { SessionInfo } from './route-types';
 
-export const ME_KEY = ['me'] as const;
-
-const fetchMe = () => api.get<User>('users/me', { showError: false, authRedirect: false });
+export { ME_KEY };
 
 /** The visitor as the guards see it; a rejected token is forgotten. */
 export async function loadSession(): Promise<SessionInfo> {
@@ -35,19 +35,21 @@ export function useMe() {
 export function useUpdateMe() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: UpdateMeRequest) => api.patch<User>('users/me', body),
+    mutationFn: (body: UpdateMeRequest) => updateMe(body),
     onSuccess: (user) => client.setQueryData(ME_KEY, user),
   });
 }
 
 export function startSession(tokens: Pick<SessionTokens, 'access_token' | 'refresh_token'>): void {
   setTokens(tokens.access_token, tokens.refresh_token);
+  forgetDismissals();
   queryClient.removeQueries({ queryKey: ME_KEY });
 }
 
 /** Forgets the session locally (the server side is revoked by the caller when it can). */
 export function endSession(): void {
   clearTokens();
+  forgetDismissals();
   queryClient.removeQueries({ queryKey: ME_KEY });
   queryClient.removeQueries({ queryKey: workspaceKeys.all });
 }
@@ -55,7 +57,7 @@ export function endSession(): void {
 /** Signs out: revokes the token on the server, then forgets it. */
 export async function signOut(): Promise<void> {
   try {
-    await api.get('logout', { showError: false, authRedirect: false });
+    await logout();
   } catch {
     // The session is forgotten locally anyway.
   }

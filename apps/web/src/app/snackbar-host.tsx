@@ -1,10 +1,12 @@
-import { enqueueSnackbar, type OptionsObject, type SnackbarMessage, SnackbarProvider } from 'notistack';
+import { closeSnackbar, enqueueSnackbar, SnackbarProvider } from 'notistack';
 import { useEffect } from 'react';
 
-type Props = { onReady: (enqueue: (message: SnackbarMessage, options?: OptionsObject) => void) => void };
+type Props = {
+  onReady: (controls: { enqueue: typeof enqueueSnackbar; closeAll: () => void }) => void;
+};
 
 /** notistack's provider; once mounted, its `enqueueSnackbar` shows the snackbars asked for. */
 export default function SnackbarHost({ onReady }: Props) {
-  useEffect(() => onReady(enqueueSnackbar), [onReady]);
+  useEffect(() => onReady({ enqueue: enqueueSnackbar, closeAll: () => closeSnackbar() }), [onReady]);
   return <SnackbarProvider maxSnack={3} anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }} />;
 }

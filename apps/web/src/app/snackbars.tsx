@@ -2,6 +2,8 @@ import type { OptionsObject, SnackbarMessage } from 'notistack';
 import { lazy, Suspense, useSyncExternalStore } from 'react';
 
 type Enqueue = (message: SnackbarMessage, options?: OptionsObject) => void;
+/** notistack's functions, once its provider is mounted. */
+export type SnackbarControls = { enqueue: Enqueue; closeAll: () => void };
 
 /**
  * Snackbars (notistack) without notistack in the first load: `<Snackbars />` mounts notistack's
@@ -10,8 +12,8 @@ type Enqueue = (message: SnackbarMessage, options?: OptionsObject) => void;
  */
 let wanted = false;
 const listeners = new Set<() => void>();
-let hostReady: (enqueue: Enqueue) => void = () => undefined;
-const host = new Promise<Enqueue>((resolve) => {
+let hostReady: (controls: SnackbarControls) => void = () => undefined;
+const host = new Promise<SnackbarControls>((resolve) => {
   hostReady = resolve;
 });
 
@@ -20,7 +22,12 @@ export function enqueueSnackbar(message: SnackbarMessage, options?: OptionsObjec
     wanted = true;
     for (const listener of listeners) listener();
   }
-  void host.then((enqueue) => enqueue(message, options));
+  void host.then(({ enqueue }) => enqueue(message, options));
+}
+
+/** Closes the snackbars shown (a view's confirmations once the person leaves it). */
+export function closeSnackbars(): void {
+  if (wanted) void host.then(({ closeAll }) => closeAll());
 }
 
 const SNACKBAR = { enqueueSnackbar } as const;

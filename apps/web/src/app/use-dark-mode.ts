@@ -3,9 +3,11 @@ import type { User } from '@portal/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useSyncExternalStore } from 'react';
 import { useSearchParams } from 'react-router';
-import { api, getToken } from '../api';
+import { getToken } from '../api';
+import { updateMe } from './api';
 import { resolveDarkMode } from './dark-mode';
-import { ME_KEY, useMe } from './session';
+import { ME_KEY } from './query-keys';
+import { useMe } from './session';
 import { readPref, STORAGE_KEYS, writePref } from './storage';
 
 const listeners = new Set<() => void>();
@@ -19,7 +21,7 @@ const readStored = () => readPref(STORAGE_KEYS.darkMode);
 function useSaveDarkMode() {
   const queryClient = useQueryClient();
   const { mutate } = useMutation({
-    mutationFn: (dark: boolean) => api.patch<User>('users/me', { dark_mode: dark }),
+    mutationFn: (dark: boolean) => updateMe({ dark_mode: dark }),
     onSuccess: (user) => queryClient.setQueryData(ME_KEY, user),
     onError: () => queryClient.invalidateQueries({ queryKey: ME_KEY }),
   });

@@ -1,9 +1,11 @@
 import type { WhiteLabel, WhiteLabelResponse } from '@portal/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
-import { api, getToken } from '../api';
+import { getToken } from '../api';
+import { fetchWhiteLabel as fetchAnswer } from './api';
 import { whiteLabelRedirectUrl } from './firm-selection';
 import { queryClient } from './query-client';
+import { WHITE_LABEL_KEY } from './query-keys';
 import { readIdPref, STORAGE_KEYS } from './storage';
 
 /** The firm whose white label is shown: `a_id` from the query, else the last firm when signed in. */
@@ -37,8 +39,7 @@ const subscribe = (l: () => void) => {
   return () => listeners.delete(l);
 };
 
-/** Prefix of the cached white labels: invalidated when a firm changes its branding. */
-export const WHITE_LABEL_KEY = ['white-label'] as const;
+export { WHITE_LABEL_KEY };
 
 const whiteLabelKey = (id: number | null) => [...WHITE_LABEL_KEY, id ?? 0] as const;
 
@@ -46,8 +47,7 @@ const whiteLabelKey = (id: number | null) => [...WHITE_LABEL_KEY, id ?? 0] as co
 const leaving = () => new Promise<never>(() => {});
 
 async function fetchWhiteLabel(id: number | null): Promise<WhiteLabelResponse> {
-  const get = (query?: { accounting_firm_id: number }) =>
-    api.get<WhiteLabelResponse>('', { query, showError: false, authRedirect: false });
+  const get = fetchAnswer;
   let response: WhiteLabelResponse;
   try {
     response = await get(id === null ? undefined : { accounting_firm_id: id });

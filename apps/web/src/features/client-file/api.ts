@@ -8,52 +8,30 @@ import type {
   PeriodInput,
   UpdateVendorRequest,
   UpdateVendorUserRequest,
-  Vendor,
-  VendorRoles,
   VendorUser,
 } from '@portal/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { SchemaName } from '../../api';
 import { api } from '../../api';
-import { customerKeys } from '../customers/api';
-import { workspaceKeys } from '../shell/api';
+import { customerKeys, vendorKeys, workspaceKeys } from '../../app/query-keys';
 
-/** Query keys of one client file: everything under ['vendor', id]. */
-export const vendorKeys = {
-  all: (id: number) => ['vendor', id] as const,
-  detail: (id: number) => ['vendor', id, 'detail'] as const,
-  roles: (id: number) => ['vendor', id, 'roles'] as const,
-  banks: (id: number) => ['vendor', id, 'banks'] as const,
-  addresses: (id: number) => ['vendor', id, 'addresses'] as const,
-  periods: (id: number) => ['vendor', id, 'periods'] as const,
-  users: (id: number) => ['vendor', id, 'users'] as const,
-};
+export { useSetVendorActive, useVendorRoles } from '../../app/shared-api';
+export { vendorKeys };
 
 export const useVendor = (id: number) =>
-  useQuery({ queryKey: vendorKeys.detail(id), queryFn: () => api.get<Vendor>(`vendors/${id}`) });
-
-export const useVendorRoles = (id: number) =>
-  useQuery({ queryKey: vendorKeys.roles(id), queryFn: () => api.get<VendorRoles>(`vendors/${id}/roles`) });
+  useQuery({
+    queryKey: vendorKeys.detail(id),
+    queryFn: () => api.get(`vendors/${id}`, { contract: 'vendorSchema' }),
+  });
 
 /** Saves some fields of the client file; the customers list is refetched in the background. */
 export function useUpdateVendor(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: UpdateVendorRequest) => api.patch<Vendor>(`vendors/${id}`, body),
+    mutationFn: (body: UpdateVendorRequest) => api.patch(`vendors/${id}`, body, { contract: 'vendorSchema' }),
     onSuccess: (vendor) => {
       queryClient.setQueryData(vendorKeys.detail(id), vendor);
       void queryClient.invalidateQueries({ queryKey: customerKeys.all });
-    },
-  });
-}
-
-/** Deactivates (`false`) or restores (`true`) the client file. */
-export function useSetVendorActive(id: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (active: boolean) => api.post<Vendor>(`vendors/${id}/${active ? 'restore' : 'deactivate'}`),
-    onSuccess: async (vendor) => {
-      queryClient.setQueryData(vendorKeys.detail(id), vendor);
-      await queryClient.invalidateQueries({ queryKey: customerKeys.all });
     },
   });
 }
@@ -68,6 +46,7 @@ export function useTransferVendor(id: number) {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: customerKeys.all }),
         queryClient.invalidateQueries({ queryKey: vendorKeys.all(id) }),
+        queryClient.invalidateQueries({ queryKey: workspaceKeys.roles(id) }),
       ]);
       await queryClient.invalidateQueries({ queryKey: workspaceKeys.allVendors });
     },
@@ -101,20 +80,24 @@ function childrenHooks<T extends { id: number }, In, Up = In>(
   segment: string,
   key: (vendorId: number) => readonly unknown[],
   updateMethod: 'put' | 'patch',
+  item: SchemaName,
 ) {
   const path = (vendorId: number) => `vendors/${vendorId}/${segment}`;
   return {
     useList: (vendorId: number) =>
-      useQuery({ queryKey: key(vendorId), queryFn: () => api.get<T[]>(path(vendorId)) }),
+      useQuery({
+        queryKey: key(vendorId),
+        queryFn: () => api.get<T[]>(path(vendorId), { contract: `${item}[]` }),
+      }),
     useCreate: (vendorId: number) =>
       useMutation({
-        mutationFn: (body: In) => api.post<T>(path(vendorId), body),
+        mutationFn: (body: In) => api.post<T>(path(vendorId), body, { contract: item }),
         onSuccess: useInvalidate(key(vendorId)),
       }),
     useUpdate: (vendorId: number) =>
       useMutation({
         mutationFn: ({ id, body }: { id: number; body: Up }) =>
-          api[updateMethod]<T>(`${path(vendorId)}/${id}`, body),
+          api[updateMethod]<T>(`${path(vendorId)}/${id}`, body, { contract: item }),
         onSuccess: useInvalidate(key(vendorId)),
       }),
     useRemove: (vendorId: number) =>
@@ -125,15 +108,22 @@ function childrenHooks<T extends { id: number }, In, Up = In>(
   };
 }
 
-export const banksApi = childrenHooks<Bank, BankInput>('banks', vendorKeys.banks, 'put');
-export const addressesApi = childrenHooks<Address, AddressInput>('addresses', vendorKeys.addresses, 'put');
+export const banksApi = childrenHooks<Bank, BankInput>('banks', vendorKeys.banks, 'put', 'bankSchema');
+export const addressesApi = childrenHooks<Address, AddressInput>(
+  'addresses',
+  vendorKeys.addresses,
+  'put',
+  'addressSchema',
+);
 export const periodsApi = childrenHooks<AccountingPeriod, PeriodInput>(
   'accounting-periods',
   vendorKeys.periods,
   'put',
+  'accountingPeriodSchema',
 );
 export const usersApi = childrenHooks<VendorUser, CreateVendorUserRequest, UpdateVendorUserRequest>(
   'users',
   vendorKeys.users,
   'patch',
+  'vendorUserSchema',
 );

@@ -6,10 +6,9 @@ import { decodeContext } from '@portal/contracts/context';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useParams } from 'react-router';
-import { ComingSoonPage } from '../../components/coming-soon-page';
 import { PageLoader } from '../../components/page-loader';
 import { useVendor, useVendorRoles } from './api';
-import { CLIENT_FILE_TABS, type ClientFileTab, canWriteVendor, tabOf } from './client-file-tabs';
+import { type ClientFileTab, canWriteVendor, tabOf, VISIBLE_CLIENT_FILE_TABS } from './client-file-tabs';
 import {
   AddressesTab,
   AdministrationTab,
@@ -71,7 +70,7 @@ function ClientFile({
   if (vendor.isError) return <Alert severity="error">{t('loadError')}</Alert>;
   if (!vendor.data || roles.isPending) return <PageLoader />;
   const canWrite = canWriteVendor(roles.data);
-  const Component = TAB_COMPONENTS[tab];
+  const Component = TAB_COMPONENTS[tab] ?? GeneralTab;
   return (
     <Box sx={{ minWidth: 0 }}>
       <VendorHeader vendor={vendor.data} canManage={canWrite} />
@@ -83,7 +82,7 @@ function ClientFile({
           allowScrollButtonsMobile
           aria-label={t('tabsLabel')}
         >
-          {CLIENT_FILE_TABS.map((key) => (
+          {VISIBLE_CLIENT_FILE_TABS.map((key) => (
             <Tab
               key={key}
               value={key}
@@ -95,11 +94,7 @@ function ClientFile({
           ))}
         </Tabs>
       </Box>
-      {Component ? (
-        <Component vendorId={vendorId} canWrite={canWrite} />
-      ) : (
-        <ComingSoonPage title={t(`tabs.${tab}`)} />
-      )}
+      <Component vendorId={vendorId} canWrite={canWrite} />
     </Box>
   );
 }

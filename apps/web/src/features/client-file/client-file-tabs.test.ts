@@ -1,14 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { confirmationMatches } from '../../components/type-to-confirm-dialog';
-import { canWriteVendor, tabOf } from './client-file-tabs';
+import { canWriteVendor, tabOf, VISIBLE_CLIENT_FILE_TABS } from './client-file-tabs';
 import { transferTargets } from './transfer-targets';
 
 describe('client file page', () => {
   it('finds the tab of the path', () => {
     expect(tabOf(undefined)).toBe('general');
     expect(tabOf('banks')).toBe('banks');
-    expect(tabOf('workflows/12')).toBe('workflows');
+    expect(tabOf('users/12')).toBe('users');
     expect(tabOf('nope')).toBe('general');
+  });
+  it('offers the built tabs only: an unbuilt one opens the general tab', () => {
+    expect(VISIBLE_CLIENT_FILE_TABS).not.toContain('workflows');
+    expect(VISIBLE_CLIENT_FILE_TABS).toContain('financial-years');
+    expect(tabOf('workflows/12')).toBe('general');
   });
   it('gives write rights to accountants only, never read-only', () => {
     expect(canWriteVendor({ role: 'accountant', read_only: false })).toBe(true);

@@ -1,4 +1,6 @@
-/** The tabs of a client file, in order; the last ones are not built yet ("coming soon"). */
+import { isBuilt } from '@portal/contracts/features';
+
+/** The tabs of a client file in the spec's order, built or not. */
 export const CLIENT_FILE_TABS = [
   'general',
   'fiscal',
@@ -16,10 +18,17 @@ export const CLIENT_FILE_TABS = [
 ] as const;
 export type ClientFileTab = (typeof CLIENT_FILE_TABS)[number];
 
-/** The tab of a splat such as "banks" or "workflows/12"; unknown or empty: general. */
+/** The tabs offered: the built ones (`builtFeatures.clientFileTabs`). */
+export const VISIBLE_CLIENT_FILE_TABS: readonly ClientFileTab[] = CLIENT_FILE_TABS.filter((tab) =>
+  isBuilt('clientFileTabs', tab),
+);
+
+/** The tab of a splat such as "banks" or "users/12"; unknown, unbuilt or empty: general. */
 export function tabOf(splat: string | undefined): ClientFileTab {
   const first = (splat ?? '').split('/')[0] ?? '';
-  return (CLIENT_FILE_TABS as readonly string[]).includes(first) ? (first as ClientFileTab) : 'general';
+  return (VISIBLE_CLIENT_FILE_TABS as readonly string[]).includes(first)
+    ? (first as ClientFileTab)
+    : 'general';
 }
 
 /** Write rights in a client file: accountants (not read-only); guests and read-only never. */

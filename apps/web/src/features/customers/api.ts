@@ -1,14 +1,10 @@
-import type {
-  CreateVendorRequest,
-  Member,
-  SiretCheck,
-  SiretLookup,
-  Vendor,
-  VendorListItem,
-} from '@portal/contracts';
+import type { CreateVendorRequest, SiretCheck } from '@portal/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api';
-import { workspaceKeys } from '../shell/api';
+import { customerKeys, workspaceKeys } from '../../app/query-keys';
+
+export { useFirmMembers as useMembers } from '../../app/shared-api';
+export { customerKeys };
 
 export type Paginated<T> = {
   data: T[];
@@ -36,19 +32,12 @@ export type CustomersQuery = {
 
 export const PAGE_SIZE = 25;
 
-/** Query keys of the customers list and the creation wizard: everything under ['customers']. */
-export const customerKeys = {
-  all: ['customers'] as const,
-  list: (firmId: number, q: CustomersQuery) => ['customers', firmId, q] as const,
-  treeStructures: (firmId: number) => ['customers', 'tree-structures', firmId] as const,
-  members: (firmId: number) => ['customers', 'members', firmId] as const,
-};
-
 export function useCustomers(firmId: number | null, q: CustomersQuery) {
   return useQuery({
     queryKey: customerKeys.list(firmId ?? 0, q),
     queryFn: () =>
-      api.get<Paginated<VendorListItem>>(`accounting-firms/${firmId}/vendors`, {
+      api.get(`accounting-firms/${firmId}/vendors`, {
+        contract: 'page of vendorListItemSchema',
         query: {
           search: q.search.trim() || undefined,
           status: q.status || undefined,
@@ -72,15 +61,8 @@ export const useTreeStructures = (firmId: number) =>
     staleTime: 5 * 60_000,
   });
 
-export const useMembers = (firmId: number) =>
-  useQuery({
-    queryKey: customerKeys.members(firmId),
-    queryFn: () => api.get<Member[]>(`accounting-firms/${firmId}/members`),
-    staleTime: 60_000,
-  });
-
 export const lookupSiret = (siret: string) =>
-  api.get<SiretLookup>('siret-lookup', { query: { siret }, showError: false });
+  api.get('siret-lookup', { query: { siret }, showError: false, contract: 'siretLookupSchema' });
 
 /** Whether a SIRET is free on the whole platform: a taken one fails with 422 `siret-already-used`. */
 export const checkSiret = (firmId: number, siret: string) =>
@@ -90,7 +72,8 @@ export const checkSiret = (firmId: number, siret: string) =>
 export function useCreateVendor(firmId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreateVendorRequest) => api.post<Vendor>(`accounting-firms/${firmId}/vendors`, body),
+    mutationFn: (body: CreateVendorRequest) =>
+      api.post(`accounting-firms/${firmId}/vendors`, body, { contract: 'vendorSchema' }),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: customerKeys.all }),

@@ -4,7 +4,7 @@ import type { VendorListItem } from '@portal/contracts';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useGridLocaleText } from '../../components/grid-locale';
-import { UnreadBadge } from '../documents/unread';
+import { UnreadBadge } from '../../components/unread-badge';
 import type { CustomersQuery } from './api';
 import { identifierOf, modelToSort, sortToModel } from './customers-query';
 import { StatusAction } from './status-action';

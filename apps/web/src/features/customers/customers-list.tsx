@@ -13,7 +13,7 @@ import TextField from '@mui/material/TextField';
 import type { VendorListItem } from '@portal/contracts';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
-import { UnreadBadge } from '../documents/unread';
+import { UnreadBadge } from '../../components/unread-badge';
 import type { CustomersQuery, VendorSort } from './api';
 import { identifierOf } from './customers-query';
 import { StatusAction } from './status-action';

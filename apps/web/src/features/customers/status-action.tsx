@@ -5,8 +5,8 @@ import MenuItem from '@mui/material/MenuItem';
 import type { VendorListItem } from '@portal/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSetVendorActive } from '../../app/shared-api';
 import { useSnackbar } from '../../app/snackbars';
-import { useSetVendorActive } from '../client-file/api';
 
 /** A row's menu: deactivate or restore the client file (the server checks the rights). */
 export function StatusAction({ vendor }: { vendor: Pick<VendorListItem, 'id' | 'company' | 'status'> }) {

@@ -1,4 +1,11 @@
-import type { DocumentDto, Folder, Node, Paginated, VersionDto } from '@portal/contracts';
+import type {
+  ArchiveLinkRequest,
+  Folder,
+  Node,
+  Paginated,
+  PreviewStatus,
+  TransferNodesRequest,
+} from '@portal/contracts';
 import {
   type InfiniteData,
   useInfiniteQuery,
@@ -8,37 +15,22 @@ import {
 } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { api } from '../../api';
+import { documentKeys, unreadKeys } from '../../app/query-keys';
 import { markReadInPages } from './read-marks';
+
+export { documentKeys };
 
 /** Document lists refresh themselves every minute (spec section 9). */
 export const AUTO_REFRESH_MS = 60_000;
 /** Nodes per page of a folder's listing (the server's maximum). */
 export const NODES_PER_PAGE = 100;
 
-/** Query keys of one client file's documents: everything under ['documents', vendorId]. */
-export const documentKeys = {
-  all: (vendorId: number) => ['documents', vendorId] as const,
-  /** The children of a folder in the tree (null: the root alone). */
-  tree: (vendorId: number, parentId: number | null) => ['documents', vendorId, 'tree', parentId] as const,
-  folder: (vendorId: number, folderId: number) => ['documents', vendorId, 'folder', folderId] as const,
-  nodes: (vendorId: number, folderId: number) => ['documents', vendorId, 'nodes', folderId] as const,
-  document: (vendorId: number, documentId: number) =>
-    ['documents', vendorId, 'document', documentId] as const,
-  versions: (vendorId: number, documentId: number) =>
-    ['documents', vendorId, 'versions', documentId] as const,
-};
-
 /** The root folder (parentId null) or the live sub-folders of `parentId`. */
 export const fetchFolderChildren = (vendorId: number, parentId: number | null) =>
-  api.get<Folder[]>(`vendors/${vendorId}/folders`, {
+  api.get(`vendors/${vendorId}/folders`, {
     query: parentId === null ? undefined : { parent_id: parentId },
+    contract: 'folderSchema[]',
   });
-
-/** The caller's unread documents per client file of a firm (`unread.tsx`). */
-export const unreadKeys = {
-  all: ['documents-unread'] as const,
-  firm: (firmId: number) => ['documents-unread', firmId] as const,
-};
 
 /** The root folder (parentId null) or the live sub-folders of `parentId`: the tree loads lazily. */
 export const useFolderChildren = (vendorId: number, parentId: number | null, enabled = true) =>
@@ -53,7 +45,7 @@ export const useFolderChildren = (vendorId: number, parentId: number | null, ena
 export const useFolder = (vendorId: number, folderId: number | null) =>
   useQuery({
     queryKey: documentKeys.folder(vendorId, folderId ?? 0),
-    queryFn: () => api.get<Folder>(`vendors/${vendorId}/folders/${folderId}`),
+    queryFn: () => api.get(`vendors/${vendorId}/folders/${folderId}`, { contract: 'folderSchema' }),
     refetchInterval: AUTO_REFRESH_MS,
     enabled: folderId !== null,
   });
@@ -63,8 +55,9 @@ export const useNodes = (vendorId: number, folderId: number | null) =>
   useInfiniteQuery({
     queryKey: documentKeys.nodes(vendorId, folderId ?? 0),
     queryFn: ({ pageParam }) =>
-      api.get<Paginated<Node>>(`vendors/${vendorId}/folders/${folderId}/nodes`, {
+      api.get(`vendors/${vendorId}/folders/${folderId}/nodes`, {
         query: { page: pageParam, per_page: NODES_PER_PAGE },
+        contract: 'page of nodeSchema',
       }),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.current_page < last.last_page ? last.current_page + 1 : undefined),
@@ -75,14 +68,15 @@ export const useNodes = (vendorId: number, folderId: number | null) =>
 export const useDocument = (vendorId: number, documentId: number | null) =>
   useQuery({
     queryKey: documentKeys.document(vendorId, documentId ?? 0),
-    queryFn: () => api.get<DocumentDto>(`vendors/${vendorId}/documents/${documentId}`),
+    queryFn: () => api.get(`vendors/${vendorId}/documents/${documentId}`, { contract: 'documentSchema' }),
     enabled: documentId !== null,
   });
 
 export const useVersions = (vendorId: number, documentId: number | null) =>
   useQuery({
     queryKey: documentKeys.versions(vendorId, documentId ?? 0),
-    queryFn: () => api.get<VersionDto[]>(`vendors/${vendorId}/documents/${documentId}/versions`),
+    queryFn: () =>
+      api.get(`vendors/${vendorId}/documents/${documentId}/versions`, { contract: 'versionSchema[]' }),
     enabled: documentId !== null,
   });
 
@@ -194,3 +188,136 @@ export const useAncestors = (vendorId: number, folderId: number | null) =>
   });
 
 const MAX_DEPTH = 100;
+
+/** A selection of documents and folders, as the API takes it. */
+export type Selection = { document_ids: number[]; folder_ids: number[] };
+
+export const selectionOf = (nodes: readonly Pick<Node, 'type' | 'id'>[]): Selection => ({
+  document_ids: nodes.filter((n) => n.type === 'document').map((n) => n.id),
+  folder_ids: nodes.filter((n) => n.type === 'folder').map((n) => n.id),
+});
+
+/** The calls below show their own errors (the dialogs that retry them read the codes). */
+const quiet = { showError: false } as const;
+
+export function useSetValidated(vendorId: number) {
+  const refresh = useRefreshDocumentData(vendorId);
+  return useMutation({
+    mutationFn: ({ node, validated }: { node: Pick<Node, 'id' | 'version_id'>; validated: boolean }) => {
+      const url = `vendors/${vendorId}/documents/${node.id}/versions/${node.version_id}/validation`;
+      return validated
+        ? api.put(url, undefined, { contract: 'versionSchema' })
+        : api.delete(url, { contract: 'versionSchema' });
+    },
+    onSuccess: refresh,
+  });
+}
+
+export function useRenameDocument(vendorId: number) {
+  const refresh = useRefreshDocuments(vendorId);
+  return useMutation({
+    mutationFn: ({ id, name }: { id: number; name: string }) =>
+      api.patch(`vendors/${vendorId}/documents/${id}`, { name }, { ...quiet, contract: 'documentSchema' }),
+    onSuccess: refresh,
+  });
+}
+
+/** To the trash: a selection (protected items are skipped and listed), `force` for firm members. */
+export function useDeleteNodes(vendorId: number) {
+  const refresh = useRefreshDocuments(vendorId);
+  return useMutation({
+    mutationFn: (body: Selection & { force?: boolean }) =>
+      api.post(`vendors/${vendorId}/nodes/delete`, body, { ...quiet, contract: 'nodesOutcomeSchema' }),
+    onSettled: refresh,
+  });
+}
+
+export type TransferMode = 'move' | 'copy';
+export type TransferBody = Selection &
+  Partial<Omit<TransferNodesRequest, keyof Selection>> & { folder_id: number };
+
+export function useTransferNodes(vendorId: number) {
+  const refresh = useRefreshDocuments(vendorId);
+  return useMutation({
+    mutationFn: ({ mode, body }: { mode: TransferMode; body: TransferBody }) =>
+      api.post(`vendors/${vendorId}/nodes/${mode}`, body, { ...quiet, contract: 'nodesOutcomeSchema' }),
+    onSettled: refresh,
+  });
+}
+
+/** The client file's trash, newest deletion first, page by page, refreshed every minute. */
+export const useTrash = (vendorId: number) =>
+  useInfiniteQuery({
+    queryKey: documentKeys.trash(vendorId),
+    queryFn: ({ pageParam }) =>
+      api.get(`vendors/${vendorId}/trash`, {
+        query: { page: pageParam, per_page: NODES_PER_PAGE },
+        contract: 'page of nodeSchema',
+      }),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.current_page < last.last_page ? last.current_page + 1 : undefined),
+    refetchInterval: AUTO_REFRESH_MS,
+  });
+
+export function useRestoreNodes(vendorId: number) {
+  const refresh = useRefreshDocuments(vendorId);
+  return useMutation({
+    mutationFn: (body: Selection & { conflict?: 'refuse' | 'rename' }) =>
+      api.post(`vendors/${vendorId}/trash/restore`, body, { ...quiet, contract: 'nodesOutcomeSchema' }),
+    onSettled: refresh,
+  });
+}
+
+export function useEmptyTrash(vendorId: number) {
+  const refresh = useRefreshDocuments(vendorId);
+  return useMutation({
+    mutationFn: () => api.delete<void>(`vendors/${vendorId}/trash`),
+    onSuccess: refresh,
+  });
+}
+
+/**
+ * Downloads the ZIP of a folder or a selection: the server answers a one-use link that a plain
+ * anchor follows, so the archive streams to disk and never sits in the page's memory.
+ */
+export async function downloadArchive(vendorId: number, request: ArchiveLinkRequest): Promise<void> {
+  const link = await api.post(`vendors/${vendorId}/nodes/archive/links`, request, {
+    contract: 'archiveLinkSchema',
+  });
+  const a = document.createElement('a');
+  a.href = link.url;
+  a.download = '';
+  a.rel = 'noopener';
+  document.body.append(a);
+  a.click();
+  a.remove();
+}
+
+/** A new latest version with the content of an older one (the history is kept). */
+export function useRestoreVersion(vendorId: number) {
+  const refresh = useRefreshDocuments(vendorId);
+  return useMutation({
+    mutationFn: ({ documentId, versionId }: { documentId: number; versionId: number }) =>
+      api.post(`vendors/${vendorId}/documents/${documentId}/versions/${versionId}/restore`, undefined, {
+        contract: 'versionSchema',
+      }),
+    onSuccess: refresh,
+  });
+}
+
+/**
+ * Where the PDF preview of an office document stands (`GET .../preview`, which starts the
+ * conversion).
+ */
+export const fetchPreviewStatus = async (
+  vendorId: number,
+  documentId: number,
+  versionId: number | null,
+): Promise<PreviewStatus> =>
+  (
+    await api.get(`vendors/${vendorId}/documents/${documentId}/preview`, {
+      query: versionId ? { version_id: versionId } : undefined,
+      showError: false,
+      contract: 'previewSchema',
+    })
+  ).status;

@@ -1,8 +1,8 @@
 import type { Node } from '@portal/contracts';
 import { describe, expect, it } from 'vitest';
+import { formatSize } from '../../components/format-size';
 import { documentNode } from '../../test/document-node';
 import { fileKindOf, previewKindOf } from './file-types';
-import { formatSize } from './format-size';
 import { fromNodeHash, toNodeHash } from './hashes';
 import { documentsPath, viewerPath } from './paths';
 import { markReadInPages } from './read-marks';

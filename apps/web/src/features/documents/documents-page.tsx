@@ -16,16 +16,18 @@ import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { isApiError } from '../../api';
 import { useAppNavigate } from '../../app/app-navigate';
-import { useSnackbar } from '../../app/snackbars';
+import { useVendorRoles } from '../../app/shared-api';
+import { closeSnackbars, useSnackbar } from '../../app/snackbars';
 import { PageLoader } from '../../components/page-loader';
-import { useVendorRoles } from '../client-file/api';
 import {
+  selectionOf,
   useAncestors,
   useCreateFolder,
   useFolder,
   useFolderChildren,
   useNodes,
   useRefreshDocuments,
+  useRenameDocument,
   useRenameFolder,
 } from './api';
 import { downloadDocument } from './content';
@@ -34,7 +36,6 @@ import { FolderDialog } from './folder-dialog';
 import { FolderHeader } from './folder-header';
 import { FolderTree } from './folder-tree';
 import { fromNodeHash } from './hashes';
-import { selectionOf, useRenameDocument } from './mutations';
 import { type NodeHandlers, nodeKey } from './node-actions';
 import { useNodeCommands } from './node-commands';
 import { NodeList } from './node-list';
@@ -85,6 +86,13 @@ function Documents({
   const { enqueueSnackbar } = useSnackbar();
   const [search] = useSearchParams();
   const inTrash = search.get('view') === TRASH_VIEW;
+  // The folder view's confirmations ("Items moved.") do not follow the person into the trash, nor back.
+  const shownView = useRef(inTrash);
+  useEffect(() => {
+    if (shownView.current === inTrash) return;
+    shownView.current = inTrash;
+    closeSnackbars();
+  }, [inTrash]);
   const smallScreen = useMediaQuery((theme) => theme.breakpoints.down('sm'));
   useUploadEvents();
   const uploads = useUploadFiles();

@@ -62,16 +62,18 @@ function TreeNode({ folder, depth, ...props }: TreeProps & { folder: Folder; dep
           )}
         </Box>
         <ListItemIcon sx={{ minWidth: 32 }}>
-          <Badge
-            color="primary"
-            badgeContent={folder.counter}
-            max={99}
-            title={t('unreadCount', { count: folder.counter })}
-          >
-            <NodeIcon type="folder" fontSize="small" />
-          </Badge>
+          <NodeIcon type="folder" fontSize="small" />
         </ListItemIcon>
         <ListItemText primary={label} slotProps={{ primary: { noWrap: true, title: label } }} />
+        {/* Beside the name, not on the icon: the root's count ("99+") would cover it. */}
+        <Badge
+          color="primary"
+          badgeContent={folder.counter}
+          max={99}
+          title={t('unreadCount', { count: folder.counter })}
+          data-testid="folder-unread-count"
+          sx={{ ml: 1, flexShrink: 0, '& .MuiBadge-badge': { position: 'static', transform: 'none' } }}
+        />
         {folder.read_only && <Lock fontSize="small" color="action" titleAccess={t('readOnly')} />}
       </ListItemButton>
       {open && folder.has_sub_folders && children.isPending && (

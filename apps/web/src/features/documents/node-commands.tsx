@@ -10,17 +10,17 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api';
 import { useSnackbar } from '../../app/snackbars';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { useSetFolderReadOnly } from './api';
-import { FolderPickerDialog } from './folder-picker-dialog';
 import {
   downloadArchive,
   selectionOf,
   type TransferBody,
   type TransferMode,
   useDeleteNodes,
+  useSetFolderReadOnly,
   useSetValidated,
   useTransferNodes,
-} from './mutations';
+} from './api';
+import { FolderPickerDialog } from './folder-picker-dialog';
 import { transferStep } from './rights';
 
 type DocumentConflict = TransferNodesRequest['conflict'];

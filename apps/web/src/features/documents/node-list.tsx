@@ -12,7 +12,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { Node } from '@portal/contracts';
 import { useTranslation } from 'react-i18next';
-import { formatSize } from './format-size';
+import { formatSize } from '../../components/format-size';
 import { NodeActions, type NodeHandlers, nodeKey } from './node-actions';
 import { NodeIcon } from './node-icon';
 import type { DisplayMode } from './prefs';

@@ -15,11 +15,11 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api';
 import { useSnackbar } from '../../app/snackbars';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import { formatSize } from '../../components/format-size';
 import { PageLoader } from '../../components/page-loader';
 import { TypeToConfirmDialog } from '../../components/type-to-confirm-dialog';
 import { LegalHoldTrashNote } from '../storage/legal-hold';
-import { formatSize } from './format-size';
-import { useEmptyTrash, useRestoreNodes, useTrash } from './mutations';
+import { useEmptyTrash, useRestoreNodes, useTrash } from './api';
 import { nodeKey } from './node-actions';
 import { NodeIcon } from './node-icon';
 

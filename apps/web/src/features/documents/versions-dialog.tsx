@@ -18,9 +18,8 @@ import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import type { Node } from '@portal/contracts';
 import { useTranslation } from 'react-i18next';
-import { useVersions } from './api';
-import { formatSize } from './format-size';
-import { useRestoreVersion, useSetValidated } from './mutations';
+import { formatSize } from '../../components/format-size';
+import { useRestoreVersion, useSetValidated, useVersions } from './api';
 import type { DocumentRights } from './rights';
 
 /**

@@ -1,12 +1,8 @@
-import type { Home } from '@portal/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../api';
+import { homeKeys } from '../../app/query-keys';
 
-/** Query keys of the home page: everything under ['home']. */
-export const homeKeys = {
-  all: ['home'] as const,
-  day: (firmId: number, vendorId: number | null) => ['home', firmId, vendorId] as const,
-};
+export { homeKeys };
 
 /**
  * The home page's day in one request: a client user's is the selected company's, a firm
@@ -16,6 +12,9 @@ export const useHome = (firmId: number | null, vendorId: number | null) =>
   useQuery({
     queryKey: homeKeys.day(firmId ?? 0, vendorId),
     queryFn: () =>
-      api.get<Home>('home', { query: { accounting_firm_id: firmId, vendor_id: vendorId ?? undefined } }),
+      api.get('home', {
+        query: { accounting_firm_id: firmId, vendor_id: vendorId ?? undefined },
+        contract: 'homeSchema',
+      }),
     enabled: firmId !== null,
   });

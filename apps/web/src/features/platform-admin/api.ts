@@ -14,7 +14,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { api } from '../../api';
-import { workspaceKeys } from '../shell/api';
+import { workspaceKeys } from '../../app/query-keys';
 
 /** The list's filters (spec: sa/accounting-firms, search and "show deactivated"). */
 export type FirmsQuery = { search: string; includeDeactivated: boolean; page: number; perPage: number };

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useAppNavigate } from '../../app/app-navigate';
 import { useSnackbar } from '../../app/snackbars';
+import { FormSection } from '../../components/form/form-section';
 import { PageLoader } from '../../components/page-loader';
 import { AdminFields } from './admin-fields';
 import { useCreatePlatformFirm, usePlatformHoldings, usePlatformModules } from './api';
@@ -19,7 +20,6 @@ import {
   serverErrorsOn,
   toCreatePayload,
 } from './firm-form';
-import { FormSection } from './form-section';
 import { HoldingField } from './holding-field';
 import { ModulesField } from './modules-field';
 import { SaPageHeader } from './sa-page-header';

@@ -4,6 +4,7 @@ import type { PlatformFirm, PlatformModule } from '@portal/contracts';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useSnackbar } from '../../app/snackbars';
+import { FormSection } from '../../components/form/form-section';
 import { useUpdatePlatformFirm } from './api';
 import { FirmFields } from './firm-fields';
 import {
@@ -14,7 +15,6 @@ import {
   toUpdatePayload,
   updateFirmResolver,
 } from './firm-form';
-import { FormSection } from './form-section';
 import { ModulesField } from './modules-field';
 import { SA_IDS } from './test-ids';
 

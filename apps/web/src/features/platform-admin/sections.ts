@@ -1,6 +1,8 @@
+import { isBuilt } from '@portal/contracts/features';
+
 /**
  * The super admin's area (spec section 2, route `sa`): its sections below `/sa`. Only the
- * portals are built; the others show "coming soon".
+ * portals are built (`builtFeatures.superAdmin`); the others show "coming soon".
  */
 export type SaSection = {
   path: string;
@@ -9,20 +11,26 @@ export type SaSection = {
   card: boolean;
 };
 
+const saSection = (path: string, card: boolean): SaSection => ({
+  path,
+  built: isBuilt('superAdmin', path),
+  card,
+});
+
 export const SA_SECTIONS: readonly SaSection[] = [
-  { path: 'accounting-firms', built: true, card: true },
-  { path: 'applications', built: false, card: true },
-  { path: 'modules', built: false, card: true },
-  { path: 'flags', built: false, card: true },
-  { path: 'customer-import', built: false, card: true },
-  { path: 'support', built: false, card: true },
-  { path: 'mobile-app', built: false, card: false },
-  { path: 'nps-survey', built: false, card: false },
-  { path: 'catalog-themes', built: false, card: false },
-  { path: 'documents', built: false, card: false },
-  { path: 'products', built: false, card: false },
-  { path: 'ged-import', built: false, card: false },
-  { path: 'horizon', built: false, card: false },
+  saSection('accounting-firms', true),
+  saSection('applications', true),
+  saSection('modules', true),
+  saSection('flags', true),
+  saSection('customer-import', true),
+  saSection('support', true),
+  saSection('mobile-app', false),
+  saSection('nps-survey', false),
+  saSection('catalog-themes', false),
+  saSection('documents', false),
+  saSection('products', false),
+  saSection('ged-import', false),
+  saSection('horizon', false),
 ];
 
 /** The absolute path of a super admin screen: `saPath('accounting-firms', 12)` = `/sa/accounting-firms/12`. */

@@ -1,25 +1,11 @@
-import type {
-  AcceptTermsRequest,
-  ChangePasswordRequest,
-  MyTerms,
-  RetrieveLogin,
-  SessionSummary,
-} from '@portal/contracts';
+import type { ChangePasswordRequest, RetrieveLogin } from '@portal/contracts';
 import type { RecoveryCodes, TotpEnrolment, TotpStatus } from '@portal/contracts/auth/two-factor';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { api } from '../../api';
+import { profileKeys } from '../../app/query-keys';
 
-/** Query keys of the profile: everything under ['profile']. */
-export const profileKeys = {
-  all: ['profile'] as const,
-  /** Prefix of every cached "my terms" answer: publishing a new version invalidates them. */
-  allTerms: ['profile', 'terms'] as const,
-  terms: (accountingFirmId: number | undefined, language: string) =>
-    ['profile', 'terms', accountingFirmId, language] as const,
-  sessions: ['profile', 'sessions'] as const,
-  session: ['profile', 'session'] as const,
-};
+export { useAcceptMyTerms, useMyTerms } from '../../app/shared-api';
+export { profileKeys };
 
 /**
  * This session as the server sees it: `bound_accounting_firm_id` is set when it was opened through
@@ -32,42 +18,6 @@ export const useThisSession = () =>
     staleTime: 60_000,
   });
 
-/**
- * The user's standing with a firm's terms, one cache entry per firm and language shared by the
- * profile page and the shell's notice. `quiet`: failures are not shown in the snackbar.
- */
-export function useMyTerms(
-  accountingFirmId: number | null,
-  options: { enabled?: boolean; quiet?: boolean } = {},
-) {
-  const { i18n } = useTranslation();
-  return useQuery({
-    queryKey: profileKeys.terms(accountingFirmId ?? undefined, i18n.language),
-    queryFn: () =>
-      api.get<MyTerms>('users/me/terms', {
-        showError: !options.quiet,
-        query: { accounting_firm_id: accountingFirmId ?? 0, locale: i18n.language },
-      }),
-    enabled: accountingFirmId !== null && options.enabled !== false,
-    staleTime: 5 * 60_000,
-    retry: options.quiet ? false : undefined,
-  });
-}
-
-/** Accepts a version of the firm's terms; the answer becomes the cached standing. */
-export function useAcceptMyTerms(accountingFirmId: number | undefined) {
-  const queryClient = useQueryClient();
-  const { i18n } = useTranslation();
-  return useMutation({
-    mutationFn: (version: number) =>
-      api.post<MyTerms>('users/me/terms', {
-        accounting_firm_id: accountingFirmId ?? 0,
-        version,
-      } satisfies AcceptTermsRequest),
-    onSuccess: (mine) => queryClient.setQueryData(profileKeys.terms(accountingFirmId, i18n.language), mine),
-  });
-}
-
 /** Changes the password; the server ends the session with it. */
 export const useChangePassword = () =>
   useMutation({ mutationFn: (body: ChangePasswordRequest) => api.post('change_password', body) });
@@ -76,7 +26,7 @@ export const useChangePassword = () =>
 export const useMySessions = () =>
   useQuery({
     queryKey: profileKeys.sessions,
-    queryFn: () => api.get<SessionSummary[]>('users/me/sessions'),
+    queryFn: () => api.get('users/me/sessions', { contract: 'sessionSummarySchema[]' }),
   });
 
 /** Ends one session (the device is signed out at its next request). */
@@ -97,7 +47,7 @@ export function useEndOtherSessions() {
   });
 }
 
-const totpKey = ['profile', 'totp'] as const;
+const totpKey = profileKeys.totp;
 
 /** Whether the person's second factor is on, its recovery codes left, and whether it is required. */
 export const useTotpStatus = () =>

@@ -1,12 +1,13 @@
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
+import { builtFeatures } from '@portal/contracts/features';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { navigationTarget } from '../../app/app-navigate';
 
-const SECTIONS = ['user', 'password', 'notifications', 'documents', 'terms-of-service'] as const;
+/** The profile sections offered: the built ones. */
+const SECTIONS = builtFeatures.profile;
 
-/** The profile sections. */
 export function ProfileTabs({ current }: { current: (typeof SECTIONS)[number] }) {
   const { t } = useTranslation();
   const { t: tp } = useTranslation('profile');

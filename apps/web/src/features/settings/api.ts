@@ -1,30 +1,16 @@
-import type {
-  FirmTerms,
-  PublishTermsRequest,
-  ThemeMode,
-  UpdateWhiteLabelRequest,
-  WhiteLabel,
-} from '@portal/contracts';
+import type { PublishTermsRequest, ThemeMode, UpdateWhiteLabelRequest, WhiteLabel } from '@portal/contracts';
 import type { SignInSettings, UpdateSignInSettings } from '@portal/contracts/auth/two-factor';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api';
-import { WHITE_LABEL_KEY } from '../../app/white-label';
-import { profileKeys } from '../profile/api';
+import { profileKeys, settingsKeys, WHITE_LABEL_KEY } from '../../app/query-keys';
 
-/** Query keys of the firm settings: everything under ['settings']. */
-export const settingsKeys = {
-  all: ['settings'] as const,
-  /** The firm's white labels (light and dark) as the branding editor shows them. */
-  branding: (accountingFirmId: number) => ['settings', 'branding', accountingFirmId] as const,
-  terms: (accountingFirmId: number) => ['settings', 'terms', accountingFirmId] as const,
-  identityProviders: (accountingFirmId: number) =>
-    ['settings', 'identity-providers', accountingFirmId] as const,
-};
+export { settingsKeys };
 
 export const useFirmWhiteLabels = (accountingFirmId: number) =>
   useQuery({
     queryKey: settingsKeys.branding(accountingFirmId),
-    queryFn: () => api.get<WhiteLabel[]>(`accounting-firms/${accountingFirmId}/white-labels`),
+    queryFn: () =>
+      api.get(`accounting-firms/${accountingFirmId}/white-labels`, { contract: 'whiteLabelSchema[]' }),
   });
 
 /**
@@ -35,7 +21,9 @@ export function useSaveWhiteLabel(accountingFirmId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ theme, body }: { theme: ThemeMode; body: UpdateWhiteLabelRequest }) =>
-      api.put<WhiteLabel>(`accounting-firms/${accountingFirmId}/white-labels/${theme}`, body),
+      api.put(`accounting-firms/${accountingFirmId}/white-labels/${theme}`, body, {
+        contract: 'whiteLabelSchema',
+      }),
     onSuccess: async (saved) => {
       queryClient.setQueryData<WhiteLabel[]>(settingsKeys.branding(accountingFirmId), (labels) =>
         labels?.map((l) => (l.theme === saved.theme ? saved : l)),
@@ -48,7 +36,7 @@ export function useSaveWhiteLabel(accountingFirmId: number) {
 export const useFirmTerms = (accountingFirmId: number) =>
   useQuery({
     queryKey: settingsKeys.terms(accountingFirmId),
-    queryFn: () => api.get<FirmTerms>(`accounting-firms/${accountingFirmId}/terms`),
+    queryFn: () => api.get(`accounting-firms/${accountingFirmId}/terms`, { contract: 'firmTermsSchema' }),
   });
 
 /** Publishes the next version of the terms; every user's standing with them is fetched again. */
@@ -56,7 +44,7 @@ export function usePublishFirmTerms(accountingFirmId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: PublishTermsRequest) =>
-      api.post<FirmTerms>(`accounting-firms/${accountingFirmId}/terms`, body),
+      api.post(`accounting-firms/${accountingFirmId}/terms`, body, { contract: 'firmTermsSchema' }),
     onSuccess: async (saved) => {
       queryClient.setQueryData(settingsKeys.terms(accountingFirmId), saved);
       await queryClient.invalidateQueries({ queryKey: profileKeys.allTerms });
@@ -64,7 +52,7 @@ export function usePublishFirmTerms(accountingFirmId: number) {
   });
 }
 
-const signInSettingsKey = (accountingFirmId: number) => ['settings', 'sign-in', accountingFirmId] as const;
+const signInSettingsKey = settingsKeys.signIn;
 
 /** The portal's second-factor rule and sign-in links (administrators). */
 export const useSignInSettings = (accountingFirmId: number) =>

@@ -2,16 +2,14 @@ import Alert from '@mui/material/Alert';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import { useQuery } from '@tanstack/react-query';
 import { type ComponentType, lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Link as RouterLink, Routes } from 'react-router';
-import { ComingSoonPage } from '../../components/coming-soon-page';
+import { useVendorRoles } from '../../app/shared-api';
 import { PageLoader } from '../../components/page-loader';
 import type { ClientFileTabProps } from '../client-file/tabs';
-import { fetchVendorRoles, workspaceKeys } from '../shell/api';
 import { useWorkspace } from '../shell/workspace-context';
-import { COMPANY_TABS, companyCanWrite, DEFAULT_COMPANY_TAB, sectionOf } from './sections';
+import { companyCanWrite, DEFAULT_COMPANY_TAB, sectionOf, visibleCompanyTabs } from './sections';
 import { useSettingsNav } from './use-settings-nav';
 
 type TabName = 'GeneralTab' | 'AddressesTab' | 'BanksTab' | 'FinancialYearsTab' | 'UsersTab';
@@ -35,12 +33,10 @@ export function CompanySettings({ vendorId }: { vendorId: number }) {
   const { t } = useTranslation('settings');
   const { company } = useWorkspace();
   const { subPath, to } = useSettingsNav();
-  // Same key as the workspace: the role is usually in the cache already.
-  const roles = useQuery({
-    queryKey: workspaceKeys.roles(vendorId),
-    queryFn: () => fetchVendorRoles(vendorId),
-  });
-  const current = sectionOf(subPath, COMPANY_TABS) ?? DEFAULT_COMPANY_TAB;
+  // The workspace reads the same entry: the role is usually in the cache already.
+  const roles = useVendorRoles(vendorId);
+  const tabs = visibleCompanyTabs();
+  const current = sectionOf(subPath, tabs) ?? DEFAULT_COMPANY_TAB;
   const fallback = to(DEFAULT_COMPANY_TAB);
 
   if (roles.isPending) return <PageLoader />;
@@ -60,7 +56,7 @@ export function CompanySettings({ vendorId }: { vendorId: number }) {
         sx={{ mb: 2 }}
         data-testid="company-settings-tabs"
       >
-        {COMPANY_TABS.map((c) => (
+        {tabs.map((c) => (
           <Tab
             key={c.path}
             value={c.path}
@@ -70,8 +66,7 @@ export function CompanySettings({ vendorId }: { vendorId: number }) {
           />
         ))}
       </Tabs>
-      {COMPANY_TABS.some((c) => c.path === current && c.built) &&
-      !companyCanWrite(current, role, readOnly) ? (
+      {!companyCanWrite(current, role, readOnly) ? (
         <Alert severity="info" sx={{ mb: 2 }} data-testid="company-settings-read-only">
           {t('readOnly')}
         </Alert>
@@ -79,21 +74,15 @@ export function CompanySettings({ vendorId }: { vendorId: number }) {
       <Suspense fallback={<PageLoader />}>
         <Routes>
           <Route index element={<Navigate to={fallback} replace />} />
-          {COMPANY_TABS.map((c) => {
+          {tabs.map((c) => {
             const Component = TAB_COMPONENTS[c.path];
-            return (
+            return Component ? (
               <Route
                 key={c.path}
                 path={`${c.path}/*`}
-                element={
-                  Component ? (
-                    <Component vendorId={vendorId} canWrite={companyCanWrite(c.path, role, readOnly)} />
-                  ) : (
-                    <ComingSoonPage title={t(`company.${c.path}`)} />
-                  )
-                }
+                element={<Component vendorId={vendorId} canWrite={companyCanWrite(c.path, role, readOnly)} />}
               />
-            );
+            ) : null;
           })}
           <Route path="*" element={<Navigate to={fallback} replace />} />
         </Routes>

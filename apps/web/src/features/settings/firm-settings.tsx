@@ -11,16 +11,18 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { AccountingFirmSummary } from '@portal/contracts';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Link as RouterLink, Routes } from 'react-router';
-import { ComingSoonPage } from '../../components/coming-soon-page';
 import { StorageSettingsPage } from '../storage/storage-settings-page';
-import { TeamManager } from '../team/team-manager';
 import { BrandingPage } from './branding-page';
 import { FirmTermsPage } from './firm-terms-page';
 import { DEFAULT_FIRM_SECTION, sectionKey, sectionOf, visibleFirmSections } from './sections';
 import { SignInSettingsPage } from './sign-in-settings-page';
+import { TeamManager } from './team-manager';
 import { useSettingsNav } from './use-settings-nav';
 
-/** The firm settings (accountants): a side menu on desktop, a select on small screens. */
+/**
+ * The firm settings (accountants): a side menu on desktop, a select on small screens. Only built
+ * sections are offered; a path to another one goes to the default section.
+ */
 export function FirmSettings({ firm }: { firm: AccountingFirmSummary }) {
   const { t } = useTranslation('settings');
   const wide = useMediaQuery(useTheme().breakpoints.up('md'), { noSsr: true });
@@ -84,11 +86,6 @@ export function FirmSettings({ firm }: { firm: AccountingFirmSummary }) {
           <Route path="terms-of-service/*" element={<FirmTermsPage firm={firm} />} />
           <Route path="security/*" element={<SignInSettingsPage firm={firm} />} />
           <Route path="storage/*" element={<StorageSettingsPage firm={firm} />} />
-          {sections
-            .filter((s) => !s.built)
-            .map((s) => (
-              <Route key={s.path} path={`${s.path}/*`} element={<ComingSoonPage title={label(s.path)} />} />
-            ))}
           <Route path="*" element={<Navigate to={fallback} replace />} />
         </Routes>
       </Stack>

@@ -6,6 +6,7 @@ import {
   sectionKey,
   sectionOf,
   settingsPath,
+  visibleCompanyTabs,
   visibleFirmSections,
 } from './sections';
 
@@ -38,7 +39,7 @@ describe('settings sections', () => {
     ]);
   });
 
-  it('marks the built sections (the others show "coming soon")', () => {
+  it('marks the built sections (builtFeatures): only they are offered', () => {
     expect(FIRM_SECTIONS.filter((s) => s.built).map((s) => s.path)).toEqual([
       'team-manager',
       'pimpmyfirm',
@@ -48,9 +49,17 @@ describe('settings sections', () => {
     ]);
   });
 
-  it('shows the group sections to group administrators only', () => {
-    expect(visibleFirmSections(false).some((s) => s.path.startsWith('group/'))).toBe(false);
-    expect(visibleFirmSections(true)).toHaveLength(FIRM_SECTIONS.length);
+  it('offers the built sections only, the group ones to group administrators only', () => {
+    const offered = ['team-manager', 'pimpmyfirm', 'terms-of-service', 'security', 'storage'];
+    expect(visibleFirmSections(true).map((s) => s.path)).toEqual(offered);
+    expect(visibleFirmSections(false).map((s) => s.path)).toEqual(offered);
+    expect(visibleCompanyTabs().map((t) => t.path)).toEqual([
+      'general',
+      'addresses',
+      'banks',
+      'financial-years',
+      'users',
+    ]);
   });
 
   it('finds the section of a sub-path', () => {

@@ -1,3 +1,5 @@
+import { isBuilt } from '@portal/contracts/features';
+
 /**
  * The settings area (spec section 2): sections of the firm settings (accountants) and tabs of the
  * company settings (client users). A path is relative to `/settings/{context}`.
@@ -5,28 +7,35 @@
 export type FirmSection = {
   /** Path below `/settings/{context}`; also the i18n key `settings:firm.<key>` (slashes as dots). */
   path: string;
-  /** Built here; the others show the "coming soon" page. */
-  built?: boolean;
+  /** In `builtFeatures.firmSettings`: only these are offered. */
+  built: boolean;
   /** Shown to group administrators only. */
   groupAdmin?: boolean;
 };
 
+const firmSection = (path: string, extra: { groupAdmin?: boolean } = {}): FirmSection => ({
+  path,
+  built: isBuilt('firmSettings', path),
+  ...extra,
+});
+
+/** Every section of the spec, built or not. */
 export const FIRM_SECTIONS: readonly FirmSection[] = [
-  { path: 'team-manager', built: true },
-  { path: 'applications' },
-  { path: 'analytics' },
-  { path: 'pimpmyfirm', built: true },
-  { path: 'document-templates' },
-  { path: 'group/administration', groupAdmin: true },
-  { path: 'group/manager', groupAdmin: true },
-  { path: 'home' },
-  { path: 'offers' },
-  { path: 'quickfolders-manager' },
-  { path: 'terms-of-service', built: true },
+  firmSection('team-manager'),
+  firmSection('applications'),
+  firmSection('analytics'),
+  firmSection('pimpmyfirm'),
+  firmSection('document-templates'),
+  firmSection('group/administration', { groupAdmin: true }),
+  firmSection('group/manager', { groupAdmin: true }),
+  firmSection('home'),
+  firmSection('offers'),
+  firmSection('quickfolders-manager'),
+  firmSection('terms-of-service'),
   // Not a section of the spec: the portal's sign-in rules (issue 15).
-  { path: 'security', built: true },
+  firmSection('security'),
   // Not a section of the spec: storage usage and retention (issue 23).
-  { path: 'storage', built: true },
+  firmSection('storage'),
 ];
 
 export const DEFAULT_FIRM_SECTION = 'team-manager';
@@ -37,24 +46,29 @@ export type TeamPage = (typeof TEAM_PAGES)[number];
 
 export type CompanyTab = { path: string; built: boolean };
 
+/** Every tab of the spec, built or not. */
 export const COMPANY_TABS: readonly CompanyTab[] = [
-  { path: 'general', built: true },
-  { path: 'addresses', built: true },
-  { path: 'banks', built: true },
-  { path: 'financial-years', built: true },
-  { path: 'users', built: true },
-  { path: 'automation', built: false },
-  { path: 'themes', built: false },
-  { path: 'workflows', built: false },
-];
+  'general',
+  'addresses',
+  'banks',
+  'financial-years',
+  'users',
+  'automation',
+  'themes',
+  'workflows',
+].map((path) => ({ path, built: isBuilt('companySettings', path) }));
+
+/** The tabs a client user is offered: the built ones. */
+export const visibleCompanyTabs = (): CompanyTab[] => COMPANY_TABS.filter((t) => t.built);
 
 export const DEFAULT_COMPANY_TAB = 'general';
 
 /** The i18n key of a firm section (`group/manager` -> `group.manager`). */
 export const sectionKey = (path: string): string => path.replace(/\//g, '.');
 
+/** The sections offered: built, and the group's to group administrators only. */
 export const visibleFirmSections = (isGroupAdmin: boolean): FirmSection[] =>
-  FIRM_SECTIONS.filter((s) => !s.groupAdmin || isGroupAdmin);
+  FIRM_SECTIONS.filter((s) => s.built && (!s.groupAdmin || isGroupAdmin));
 
 /** The section a settings sub-path belongs to (the longest matching prefix), else null. */
 export function sectionOf(subPath: string, sections: readonly { path: string }[]): string | null {

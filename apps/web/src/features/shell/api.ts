@@ -1,23 +1,15 @@
-import type { AccountingFirmSummary, Module, VendorRoles, VendorSummary } from '@portal/contracts';
+import type { AccountingFirmSummary, Module, VendorSummary } from '@portal/contracts';
+import { useQuery } from '@tanstack/react-query';
 import { api, isApiError } from '../../api';
+import { taskKeys, workspaceKeys } from '../../app/query-keys';
 
-/**
- * Query keys of the shell's workspace (the user's firms and client files, the selected company's
- * roles, the firm's modules): everything under ['workspace']. An id is undefined while its query
- * waits for the selection.
- */
-export const workspaceKeys = {
-  all: ['workspace'] as const,
-  allFirms: ['workspace', 'firms'] as const,
-  firms: (host: string) => ['workspace', 'firms', host] as const,
-  allVendors: ['workspace', 'vendors'] as const,
-  vendors: (firmId: number | undefined) => ['workspace', 'vendors', firmId] as const,
-  roles: (vendorId: number | undefined) => ['workspace', 'roles', vendorId] as const,
-  firmModules: (firmId: number | undefined) => ['workspace', 'firm-modules', firmId] as const,
-};
+export { workspaceKeys };
 
-export const fetchMyFirms = (host: string) =>
-  api.get<AccountingFirmSummary[]>('users/me/accounting-firms', { query: { active_domain: host } });
+export const fetchMyFirms = (host: string): Promise<AccountingFirmSummary[]> =>
+  api.get('users/me/accounting-firms', {
+    query: { active_domain: host },
+    contract: 'accountingFirmSummarySchema[]',
+  });
 
 /**
  * The user's client files in a firm. A firm listed without membership (a super admin sees every
@@ -25,9 +17,10 @@ export const fetchMyFirms = (host: string) =>
  */
 export async function fetchMyVendors(firmId: number, search?: string): Promise<VendorSummary[]> {
   try {
-    return await api.get<VendorSummary[]>(`users/me/accounting-firms/${firmId}/vendors`, {
+    return await api.get(`users/me/accounting-firms/${firmId}/vendors`, {
       query: { search: search || undefined },
       showError: false,
+      contract: 'vendorSummarySchema[]',
     });
   } catch (error) {
     if (isApiError(error) && error.status === 404) return [];
@@ -35,6 +28,23 @@ export async function fetchMyVendors(firmId: number, search?: string): Promise<V
   }
 }
 
-export const fetchVendorRoles = (vendorId: number) => api.get<VendorRoles>(`vendors/${vendorId}/roles`);
+export const fetchFirmModules = (firmId: number): Promise<Module[]> =>
+  api.get(`accounting-firms/${firmId}/modules`, { contract: 'moduleSchema[]' });
 
-export const fetchFirmModules = (firmId: number) => api.get<Module[]>(`accounting-firms/${firmId}/modules`);
+/**
+ * The navigation badge: the caller's open tasks (to do and in progress) and overdue ones, in the
+ * scope the tasks page opens on. Under the tasks' keys: any change of a task refreshes it.
+ */
+export const useTaskBadge = (firmId: number | null, enabled: boolean) =>
+  useQuery({
+    queryKey: taskKeys.badge(firmId ?? 0, null),
+    queryFn: () =>
+      api.get('tasks/counters', {
+        query: { accounting_firm_id: firmId },
+        showError: false,
+        contract: 'taskCountersSchema',
+      }),
+    enabled: enabled && firmId !== null,
+    staleTime: 60_000,
+    refetchInterval: 5 * 60_000,
+  });

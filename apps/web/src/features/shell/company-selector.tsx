@@ -3,8 +3,9 @@ import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import type { VendorSummary } from '@portal/contracts';
 import { useTranslation } from 'react-i18next';
+import { useUnreadDocuments } from '../../app/shared-api';
 import { TEST_IDS } from '../../components/test-ids';
-import { UnreadBadge, useUnreadDocuments } from '../documents/unread';
+import { UnreadBadge } from '../../components/unread-badge';
 import { useWorkspace } from './workspace-context';
 
 /** Chooses the company (client file) within the selected firm, with a search. */

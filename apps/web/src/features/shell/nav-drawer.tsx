@@ -8,8 +8,9 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { navigationTarget } from '../../app/app-navigate';
 import { useMe } from '../../app/session';
-import { UnreadBadge, useUnreadDocuments } from '../documents/unread';
-import { useTaskBadge } from '../tasks/api';
+import { useUnreadDocuments } from '../../app/shared-api';
+import { UnreadBadge } from '../../components/unread-badge';
+import { useTaskBadge } from './api';
 import { buildNavItems } from './nav-items';
 import { useWorkspace } from './workspace-context';
 

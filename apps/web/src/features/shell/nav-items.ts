@@ -1,5 +1,6 @@
 import type { Module } from '@portal/contracts';
 import { encodeContext } from '@portal/contracts/context';
+import { isBuilt } from '@portal/contracts/features';
 import { generatePath } from 'react-router';
 import { isRouteAllowedFor, normaliseContext } from '../../app/navigation';
 import type { Selection } from '../../app/route-types';
@@ -25,7 +26,10 @@ export function pathFor(route: AppRoute, selection: Selection | null): string | 
   return generatePath(route.path, { context, '*': '' }).replace(/\/$/, '') || '/';
 }
 
-/** Home, then the navbar modules by priority, then the fixed areas the user may open. */
+/**
+ * Home, then the built navbar modules by priority, then the fixed areas the user may open. A module
+ * not built yet is left out: it appears once it is in `builtFeatures`.
+ */
 export function buildNavItems(
   modules: readonly Module[],
   user: UserFlags,
@@ -34,7 +38,7 @@ export function buildNavItems(
   const ids = [
     'home',
     ...[...modules]
-      .filter((m) => m.is_navbar)
+      .filter((m) => m.is_navbar && isBuilt('modules', m.key))
       .sort((a, b) => a.priority - b.priority)
       .map((m) => MODULE_ROUTES[m.key])
       .filter((id): id is string => Boolean(id)),

@@ -7,9 +7,10 @@ import { isApiError } from '../../api';
 import { pickCompany, pickDefaultFirm } from '../../app/firm-selection';
 import { normaliseContext } from '../../app/navigation';
 import { setSelection, useStoredSelection } from '../../app/selection-store';
+import { useVendorRoles } from '../../app/shared-api';
 import { useSnackbar } from '../../app/snackbars';
 import { setWhiteLabelFirmId, useWhiteLabel } from '../../app/white-label';
-import { fetchFirmModules, fetchMyFirms, fetchMyVendors, fetchVendorRoles, workspaceKeys } from './api';
+import { fetchFirmModules, fetchMyFirms, fetchMyVendors, workspaceKeys } from './api';
 import { useCurrentRoute } from './use-current-route';
 
 export type Workspace = {
@@ -79,11 +80,7 @@ export function WorkspaceProvider({ children }: { children: ReactNode }) {
     [firm, vendors, urlContext?.accountingFirmId, urlContext?.vendorId, stored],
   );
 
-  const rolesQuery = useQuery({
-    queryKey: workspaceKeys.roles(company?.id),
-    queryFn: () => fetchVendorRoles(company?.id ?? 0),
-    enabled: company !== null,
-  });
+  const rolesQuery = useVendorRoles(company?.id ?? null);
   const firmModulesQuery = useQuery({
     queryKey: workspaceKeys.firmModules(firm?.id),
     queryFn: () => fetchFirmModules(firm?.id ?? 0),

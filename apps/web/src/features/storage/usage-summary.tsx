@@ -3,7 +3,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { StorageUsage } from '@portal/contracts';
 import { useTranslation } from 'react-i18next';
-import { formatSize } from '../documents/format-size';
+import { formatSize } from '../../components/format-size';
 
 /** A portal's usage: used of the quota (with a bar), what documents and uploads under way take. */
 export function UsageSummary({ usage, testId }: { usage: StorageUsage; testId?: string }) {

@@ -1,14 +1,8 @@
 import type {
   CreateTaskRequest,
-  Member,
-  Paginated,
   Task,
   TaskAdminMode,
-  TaskCompany,
-  TaskCounters,
-  TaskItem,
   TaskItemInput,
-  TaskListItem,
   TaskStatus,
   UpdateTaskItemRequest,
   UpdateTaskRequest,
@@ -21,25 +15,12 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { api } from '../../api';
-import { customerKeys } from '../customers/api';
-import { homeKeys } from '../home/api';
-import { type TaskFilters, type TaskQuery, toApiQuery } from './task-filters';
+import { homeKeys, taskKeys } from '../../app/query-keys';
+import { vendorUsersQuery } from '../../app/shared-api';
+import { type TaskFilters, toApiQuery } from './task-filters';
 
-/**
- * Query keys of the tasks: everything under ['tasks'] (lists, counters, companies, one task, the
- * navigation badge), so that a change refreshes them all with one invalidation.
- */
-export const taskKeys = {
-  all: ['tasks'] as const,
-  list: (q: TaskQuery & { page: number }) => ['tasks', 'list', q] as const,
-  counters: (q: TaskQuery) => ['tasks', 'counters', q] as const,
-  companies: (q: TaskQuery) => ['tasks', 'companies', q] as const,
-  column: (q: TaskQuery) => ['tasks', 'column', q] as const,
-  detail: (id: number) => ['tasks', 'detail', id] as const,
-  badge: (firmId: number, vendorId: number | null) => ['tasks', 'badge', firmId, vendorId] as const,
-  options: (vendorId: number, search: string) => ['tasks', 'options', vendorId, search] as const,
-  adminMode: (firmId: number) => ['tasks', 'admin-mode', firmId] as const,
-};
+export { useFirmMembers, useThemes } from '../../app/shared-api';
+export { taskKeys };
 
 const adminModePath = (firmId: number) => `users/me/accounting-firms/${firmId}/task-admin-mode`;
 
@@ -69,7 +50,7 @@ export function useTasks(firmId: number, filters: TaskFilters, firmSide: boolean
   const query = { ...toApiQuery(firmId, filters, firmSide), page: filters.page };
   return useQuery({
     queryKey: taskKeys.list(query),
-    queryFn: () => api.get<Paginated<TaskListItem>>('tasks', { query }),
+    queryFn: () => api.get('tasks', { query, contract: 'page of taskListItemSchema' }),
     placeholderData: keepPreviousData,
     enabled,
   });
@@ -81,7 +62,7 @@ export function useTaskColumn(firmId: number, filters: TaskFilters, status: Task
   return useInfiniteQuery({
     queryKey: taskKeys.column(query),
     queryFn: ({ pageParam }) =>
-      api.get<Paginated<TaskListItem>>('tasks', { query: { ...query, page: pageParam } }),
+      api.get('tasks', { query: { ...query, page: pageParam }, contract: 'page of taskListItemSchema' }),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.current_page < last.last_page ? last.current_page + 1 : undefined),
   });
@@ -92,7 +73,7 @@ export function useTaskCounters(firmId: number, filters: TaskFilters, firmSide: 
   const query = toApiQuery(firmId, filters, firmSide);
   return useQuery({
     queryKey: taskKeys.counters(query),
-    queryFn: () => api.get<TaskCounters>('tasks/counters', { query }),
+    queryFn: () => api.get('tasks/counters', { query, contract: 'taskCountersSchema' }),
     placeholderData: keepPreviousData,
   });
 }
@@ -102,12 +83,12 @@ export function useTaskCompanies(firmId: number, filters: TaskFilters, firmSide:
   const query = toApiQuery(firmId, filters, firmSide);
   return useQuery({
     queryKey: taskKeys.companies(query),
-    queryFn: () => api.get<TaskCompany[]>('tasks/companies', { query }),
+    queryFn: () => api.get('tasks/companies', { query, contract: 'taskCompanySchema[]' }),
     placeholderData: keepPreviousData,
   });
 }
 
-export const fetchTask = (id: number) => api.get<Task>(`tasks/${id}`, { showError: false });
+export const fetchTask = (id: number) => api.get(`tasks/${id}`, { showError: false, contract: 'taskSchema' });
 
 export const useTask = (id: number | null) =>
   useQuery({ queryKey: taskKeys.detail(id ?? 0), queryFn: () => fetchTask(id ?? 0), enabled: id !== null });
@@ -117,7 +98,8 @@ export const useTaskOptions = (firmId: number, vendorId: number | null, search: 
   useQuery({
     queryKey: taskKeys.options(vendorId ?? 0, search),
     queryFn: () =>
-      api.get<Paginated<TaskListItem>>('tasks', {
+      api.get('tasks', {
+        contract: 'page of taskListItemSchema',
         query: {
           accounting_firm_id: firmId,
           companies: [vendorId ?? 0],
@@ -144,7 +126,8 @@ export function useRefresh() {
 export function useCreateTask() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (body: CreateTaskRequest) => api.post<Task>('tasks', body, { showError: false }),
+    mutationFn: (body: CreateTaskRequest) =>
+      api.post('tasks', body, { showError: false, contract: 'taskSchema' }),
     onSuccess: (task) => refresh(task),
   });
 }
@@ -153,7 +136,7 @@ export function useUpdateTask() {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: ({ id, body, quiet }: { id: number; body: UpdateTaskRequest; quiet?: boolean }) =>
-      api.patch<Task>(`tasks/${id}`, body, { showError: !quiet }),
+      api.patch(`tasks/${id}`, body, { showError: !quiet, contract: 'taskSchema' }),
     onSuccess: (task) => refresh(task),
   });
 }
@@ -177,42 +160,42 @@ export function useItemMutations(taskId: number) {
   const base = `tasks/${taskId}/items`;
   return {
     add: useMutation({
-      mutationFn: (body: TaskItemInput) => api.post<TaskItem>(base, body),
+      mutationFn: (body: TaskItemInput) => api.post(base, body, { contract: 'taskItemSchema' }),
       onSuccess: done,
     }),
     update: useMutation({
       mutationFn: ({ id, body }: { id: number; body: UpdateTaskItemRequest }) =>
-        api.patch<TaskItem>(`${base}/${id}`, body),
+        api.patch(`${base}/${id}`, body, { contract: 'taskItemSchema' }),
       onSuccess: done,
     }),
     remove: useMutation({ mutationFn: (id: number) => api.delete(`${base}/${id}`), onSuccess: done }),
     answer: useMutation({
       mutationFn: ({ id, answer }: { id: number; answer: string }) =>
-        api.put<TaskItem>(`${base}/${id}/answer`, { answer }),
+        api.put(`${base}/${id}/answer`, { answer }, { contract: 'taskItemSchema' }),
       onSuccess: done,
     }),
   };
 }
 
-/**
- * The navigation badge: the caller's open tasks (to do and in progress) and overdue ones, in the
- * scope the tasks page opens on. Light on purpose: the shell imports it.
- */
-export const useTaskBadge = (firmId: number | null, enabled: boolean) =>
-  useQuery({
-    queryKey: taskKeys.badge(firmId ?? 0, null),
-    queryFn: () =>
-      api.get<TaskCounters>('tasks/counters', { query: { accounting_firm_id: firmId }, showError: false }),
-    enabled: enabled && firmId !== null,
-    staleTime: 60_000,
-    refetchInterval: 5 * 60_000,
-  });
+/** The users of a client file (the people a task may name), unless `enabled` is false. */
+export const useVendorUsers = (vendorId: number | null, enabled: boolean) =>
+  useQuery({ ...vendorUsersQuery(vendorId ?? 0, true), enabled: enabled && vendorId !== null });
 
-/** The firm's team (names of members); only firm members may read it. */
-export const useFirmMembers = (firmId: number, enabled: boolean) =>
-  useQuery({
-    queryKey: customerKeys.members(firmId),
-    queryFn: () => api.get<Member[]>(`accounting-firms/${firmId}/members`),
-    staleTime: 60_000,
-    enabled,
-  });
+/** The client file's folder a task's files are uploaded to (the server creates it if need be). */
+export const taskUploadFolder = (taskId: number) =>
+  api.post(`tasks/${taskId}/upload-folder`, undefined, { contract: 'taskUploadFolderSchema' });
+
+/** Links uploaded documents to the task, or as the answer to one of its items. */
+export async function linkTaskDocuments(taskId: number, documentIds: number[], itemId?: number) {
+  const body = { document_ids: documentIds };
+  if (itemId === undefined) await api.post(`tasks/${taskId}/attachments`, body);
+  else await api.post(`tasks/${taskId}/items/${itemId}/documents`, body);
+}
+
+/** Unlinks a document from the task or from one of its items (it stays in the documents). */
+export const unlinkTaskDocument = (taskId: number, documentId: number, itemId?: number) =>
+  api.delete(
+    itemId === undefined
+      ? `tasks/${taskId}/attachments/${documentId}`
+      : `tasks/${taskId}/items/${itemId}/documents/${documentId}`,
+  );

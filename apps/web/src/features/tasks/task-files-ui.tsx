@@ -11,7 +11,7 @@ import { encodeContext } from '@portal/contracts/context';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { formatSize } from '../documents/format-size';
+import { formatSize } from '../../components/format-size';
 import { viewerPath } from '../documents/paths';
 
 /** Files linked to a task or an item, each a link to the viewer; unlink where allowed. */

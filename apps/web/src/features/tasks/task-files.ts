@@ -1,15 +1,14 @@
-import type { TaskDocument, TaskItem, TaskUploadFolder } from '@portal/contracts';
+import type { TaskUploadFolder } from '@portal/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../api';
+import { documentKeys } from '../../app/query-keys';
 import { useSnackbar } from '../../app/snackbars';
-import { documentKeys } from '../documents/api';
 import { resumeStore, TASK_UPLOADS_KEY } from '../documents/uploads/resume-store';
 import { browserTransport } from '../documents/uploads/transport';
 import { UploadQueue } from '../documents/uploads/upload-queue';
 import type { QueueEvents, UploadItem } from '../documents/uploads/upload-types';
-import { useRefresh } from './api';
+import { linkTaskDocuments, taskUploadFolder, unlinkTaskDocument, useRefresh } from './api';
 
 /**
  * A task's files travel like every document: the documents' chunk client uploads them into the
@@ -72,13 +71,11 @@ export function useAttachFiles(taskId: number) {
     handlers.onError = (item, message) =>
       enqueueSnackbar(t('files.failed', { name: item.name, message }), { variant: 'error' });
     try {
-      const folder = await api.post<TaskUploadFolder>(`tasks/${taskId}/upload-folder`);
+      const folder = await taskUploadFolder(taskId);
       const { ids, empty } = await uploadFiles(files, folder);
       for (const name of empty) enqueueSnackbar(t('files.empty', { name }), { variant: 'warning' });
       if (ids.length === 0) return false;
-      const body = { document_ids: ids };
-      if (itemId === undefined) await api.post<TaskDocument[]>(`tasks/${taskId}/attachments`, body);
-      else await api.post<TaskItem>(`tasks/${taskId}/items/${itemId}/documents`, body);
+      await linkTaskDocuments(taskId, ids, itemId);
       enqueueSnackbar(t('files.sent', { count: ids.length }), { variant: 'success' });
       void queryClient.invalidateQueries({ queryKey: documentKeys.all(folder.vendor_id) });
       return true;
@@ -98,12 +95,8 @@ export function useAttachFiles(taskId: number) {
 export function useUnlinkFile(taskId: number) {
   const refresh = useRefresh();
   return async (documentId: number, itemId?: number) => {
-    const path =
-      itemId === undefined
-        ? `tasks/${taskId}/attachments/${documentId}`
-        : `tasks/${taskId}/items/${itemId}/documents/${documentId}`;
     try {
-      await api.delete(path);
+      await unlinkTaskDocument(taskId, documentId, itemId);
     } finally {
       await refresh();
     }

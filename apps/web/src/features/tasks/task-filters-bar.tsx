@@ -18,9 +18,8 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { TaskCompany, TaskStatus } from '@portal/contracts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useThemes } from '../themes/api';
 import { ThemesSelect } from '../themes/theme-bits';
-import { useFirmMembers } from './api';
+import { useFirmMembers, useThemes } from './api';
 import { EMPTY_FILTERS, isFiltered, QUICK_FILTERS, STATUSES, type TaskFilters, TYPES } from './task-filters';
 import type { TaskRights } from './task-rights';
 

@@ -1,5 +1,3 @@
-import AddIcon from '@mui/icons-material/Add';
-import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import Autocomplete from '@mui/material/Autocomplete';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -8,61 +6,47 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Grid from '@mui/material/Grid';
-import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
-import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import { useTheme } from '@mui/material/styles';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import type {
-  CreateTaskRequest,
-  ReminderFrequency,
-  Task,
-  TaskStatus,
-  TaskType,
-  UpdateTaskRequest,
-  VendorSummary,
-  VendorUser,
-} from '@portal/contracts';
-import { useQueries, useQuery } from '@tanstack/react-query';
+import type { ReminderFrequency, Task, TaskStatus, TaskType, VendorSummary } from '@portal/contracts';
+import { useQueries } from '@tanstack/react-query';
 import { type FormEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, isApiError } from '../../api';
+import { isApiError } from '../../api';
 import { useSnackbar } from '../../app/snackbars';
 import { serverFieldErrors } from '../../components/form/field-errors';
 import { useErrorText } from '../../components/form/use-error-text';
-import { vendorKeys } from '../client-file/api';
-import { useThemes } from '../themes/api';
 import { ThemesSelect } from '../themes/theme-bits';
-import { fetchTask, taskKeys, useCreateTask, useFirmMembers, useTaskOptions, useUpdateTask } from './api';
+import {
+  fetchTask,
+  taskKeys,
+  useCreateTask,
+  useFirmMembers,
+  useTaskOptions,
+  useThemes,
+  useUpdateTask,
+  useVendorUsers,
+} from './api';
 import { STATUSES, TYPES } from './task-filters';
-
-const FREQUENCIES: ReminderFrequency[] = ['none', 'day', 'week', 'two-weeks', 'month'];
-
-/** An item being written (`key`: a stable React key before it has an id). */
-type Item = { key: number; label: string; kind: 'document' | 'answer' };
-let nextKey = 0;
-const newItem = (): Item => ({ key: ++nextKey, label: '', kind: 'answer' });
-type Person = { id: number; label: string };
-type TaskOption = { id: number; title: string };
-
-type Values = {
-  vendorId: number | null;
-  title: string;
-  type: TaskType;
-  status: TaskStatus;
-  dueDate: string;
-  note: string;
-  internal: boolean;
-  memberIds: number[];
-  themeIds: number[];
-  parentId: number | null;
-  dependsOn: number[];
-  reminder: ReminderFrequency;
-  items: Item[];
-};
+import { ItemsEditor } from './task-form-items';
+import {
+  createBody,
+  FIELD_OF,
+  type FormDefaults,
+  FREQUENCIES,
+  initialValues,
+  localErrors,
+  newItem,
+  type Person,
+  showsAny,
+  type TaskOption,
+  updateBody,
+  type Values,
+} from './task-form-values';
 
 type Props = {
   firmId: number;
@@ -70,50 +54,10 @@ type Props = {
   /** The task to edit; none to create one. */
   task?: Task;
   /** A new task's defaults (a sub-task: its parent and client file; a type). */
-  defaults?: Partial<Pick<Values, 'vendorId' | 'parentId' | 'type'>>;
+  defaults?: FormDefaults;
   onClose: () => void;
   onSaved: (task: Task) => void;
 };
-
-function initialValues(
-  task: Task | undefined,
-  defaults: Props['defaults'],
-  vendors: Props['vendors'],
-): Values {
-  if (task) {
-    return {
-      vendorId: task.vendor_id,
-      title: task.title,
-      type: task.type,
-      status: task.status,
-      dueDate: task.due_date ?? '',
-      note: task.note ?? '',
-      internal: task.internal,
-      memberIds: task.member_ids,
-      themeIds: task.themes.map((th) => th.id),
-      parentId: task.parent_id,
-      dependsOn: task.depends_on_ids,
-      reminder: task.reminder_frequency,
-      items: [],
-    };
-  }
-  const type = defaults?.type ?? 'information_request';
-  return {
-    vendorId: defaults?.vendorId ?? (vendors.length === 1 ? (vendors[0]?.id ?? null) : null),
-    title: '',
-    type,
-    status: 'to_do',
-    dueDate: '',
-    note: '',
-    internal: type === 'internal',
-    memberIds: [],
-    themeIds: [],
-    parentId: defaults?.parentId ?? null,
-    dependsOn: [],
-    reminder: 'none',
-    items: type === 'information_request' ? [newItem()] : [],
-  };
-}
 
 /** Create or edit a task: a dialog, full screen on a phone. Its 422 errors go under the fields. */
 export function TaskFormDialog({ firmId, vendors, task, defaults, onClose, onSaved }: Props) {
@@ -143,11 +87,7 @@ export function TaskFormDialog({ firmId, vendors, task, defaults, onClose, onSav
   // People: the firm's members, and the client file's users unless the task is internal.
   const members = useFirmMembers(firmId, true);
   const themes = useThemes(firmId);
-  const users = useQuery({
-    queryKey: vendorKeys.users(values.vendorId ?? 0),
-    queryFn: () => api.get<VendorUser[]>(`vendors/${values.vendorId}/users`, { showError: false }),
-    enabled: values.vendorId !== null && !internal,
-  });
+  const users = useVendorUsers(values.vendorId, !internal);
   const people: Person[] = useMemo(() => {
     const name = (p: { firstname: string | null; lastname: string | null; email: string }) =>
       [p.firstname, p.lastname].filter(Boolean).join(' ') || p.email;
@@ -188,54 +128,28 @@ export function TaskFormDialog({ firmId, vendors, task, defaults, onClose, onSav
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const local: Record<string, string> = {};
-    if (!values.title.trim()) local.title = 'required';
-    if (values.vendorId === null) local.vendor_id = 'required';
-    values.items.forEach((item, i) => {
-      if (!item.label.trim() && values.items.length > 1) local[`items.${i}.label`] = 'required';
-    });
+    const local = localErrors(values);
     if (Object.keys(local).length > 0) {
       setErrors(local);
       return;
     }
-    const common = {
-      title: values.title.trim(),
-      type: values.type,
-      status: values.status,
-      due_date: values.dueDate || null,
-      note: values.note.trim() || null,
-      internal,
-      member_ids: values.memberIds,
-      theme_ids: values.themeIds,
-      parent_id: values.parentId,
-      ...(hasSubtasks ? {} : { depends_on_ids: values.dependsOn }),
-      ...(isRequest ? { reminder_frequency: values.reminder } : {}),
-    };
+    const common = updateBody(values, { internal, isRequest, hasSubtasks });
     try {
       let saved: Task;
       if (task) {
         saved = await update.mutateAsync({
           id: task.id,
-          body: common satisfies UpdateTaskRequest,
+          body: common,
           quiet: true,
         });
       } else {
-        const items = isRequest ? values.items.filter((i) => i.label.trim()) : [];
-        const body: CreateTaskRequest = {
-          ...common,
-          vendor_id: values.vendorId as number,
-          ...(items.length ? { items: items.map((i) => ({ label: i.label.trim(), kind: i.kind })) } : {}),
-        };
-        saved = await create.mutateAsync(body);
+        saved = await create.mutateAsync(createBody(values, common, isRequest));
       }
       enqueueSnackbar(t(task ? 'form.updated' : 'form.created'), { variant: 'success' });
       onSaved(saved);
     } catch (error) {
       const fields = serverFieldErrors(error);
-      const shown = Object.keys(fields ?? {}).filter((f) =>
-        SHOWN_FIELDS.some((s) => f === s || f.startsWith(`${s}.`)),
-      );
-      if (fields && shown.length > 0) setErrors(fields);
+      if (fields && showsAny(fields)) setErrors(fields);
       else if (isApiError(error)) enqueueSnackbar(error.message, { variant: 'error' });
     }
   };
@@ -460,108 +374,5 @@ export function TaskFormDialog({ firmId, vendors, task, defaults, onClose, onSav
         </DialogActions>
       </form>
     </Dialog>
-  );
-}
-
-/** The server's field names of the form's values (to clear an error when its field changes). */
-const FIELD_OF: Partial<Record<keyof Values, string>> = {
-  vendorId: 'vendor_id',
-  dueDate: 'due_date',
-  memberIds: 'member_ids',
-  themeIds: 'theme_ids',
-  parentId: 'parent_id',
-  dependsOn: 'depends_on_ids',
-  reminder: 'reminder_frequency',
-};
-
-/** The fields the dialog shows an error under; any other goes to the snackbar. */
-const SHOWN_FIELDS = [
-  'vendor_id',
-  'title',
-  'type',
-  'status',
-  'due_date',
-  'note',
-  'member_ids',
-  'theme_ids',
-  'parent_id',
-  'depends_on_ids',
-  'reminder_frequency',
-  'items',
-];
-
-/** The items an information request asks for, when it is created (later, in the task's panel). */
-function ItemsEditor({
-  items,
-  errors,
-  onChange,
-  errorText,
-}: {
-  items: Item[];
-  errors: Record<string, string>;
-  onChange: (items: Item[]) => void;
-  errorText: (m: string | undefined) => string | undefined;
-}) {
-  const { t } = useTranslation('tasks');
-  const change = (i: number, patch: Partial<Item>) =>
-    onChange(items.map((item, j) => (j === i ? { ...item, ...patch } : item)));
-  return (
-    <Stack spacing={1.5}>
-      <Typography variant="subtitle2">{t('items.title')}</Typography>
-      {items.map((item, i) => (
-        <Stack
-          key={item.key}
-          direction={{ xs: 'column', sm: 'row' }}
-          spacing={1}
-          sx={{ alignItems: { sm: 'flex-start' } }}
-        >
-          <TextField
-            size="small"
-            fullWidth
-            label={t('items.label', { n: i + 1 })}
-            value={item.label}
-            onChange={(e) => change(i, { label: e.target.value })}
-            error={Boolean(errors[`items.${i}.label`])}
-            helperText={errorText(errors[`items.${i}.label`])}
-            slotProps={{ htmlInput: { maxLength: 255, 'data-testid': `task-item-label-${i}` } }}
-          />
-          <Stack direction="row" spacing={1}>
-            <TextField
-              select
-              size="small"
-              label={t('items.kind')}
-              value={item.kind}
-              onChange={(e) => change(i, { kind: e.target.value as Item['kind'] })}
-              sx={{ minWidth: 160 }}
-            >
-              <MenuItem value="answer">{t('items.kinds.answer')}</MenuItem>
-              <MenuItem value="document">{t('items.kinds.document')}</MenuItem>
-            </TextField>
-            <IconButton
-              aria-label={t('items.remove')}
-              onClick={() => onChange(items.filter((_x, j) => j !== i))}
-              disabled={items.length === 1}
-            >
-              <DeleteIcon />
-            </IconButton>
-          </Stack>
-        </Stack>
-      ))}
-      {errors.items ? (
-        <Typography color="error" variant="body2">
-          {errorText(errors.items)}
-        </Typography>
-      ) : null}
-      <div>
-        <Button
-          size="small"
-          startIcon={<AddIcon />}
-          onClick={() => onChange([...items, newItem()])}
-          data-testid="task-item-add"
-        >
-          {t('items.add')}
-        </Button>
-      </div>
-    </Stack>
   );
 }

@@ -1,11 +1,4 @@
-import type {
-  InviteMemberRequest,
-  Member,
-  MemberDetail,
-  Paginated,
-  UpdateMemberRequest,
-  VendorListItem,
-} from '@portal/contracts';
+import type { InviteMemberRequest, MemberDetail, UpdateMemberRequest } from '@portal/contracts';
 import {
   keepPreviousData,
   type QueryClient,
@@ -35,7 +28,8 @@ export const useMembers = (firmId: number, search = '', assignedOnly = false) =>
   useQuery({
     queryKey: teamKeys.list(firmId, search, assignedOnly),
     queryFn: () =>
-      api.get<Member[]>(base(firmId), {
+      api.get(base(firmId), {
+        contract: 'memberSchema[]',
         query: { search: search.trim() || undefined, assigned_only: assignedOnly ? 'true' : undefined },
       }),
     placeholderData: keepPreviousData,
@@ -44,7 +38,7 @@ export const useMembers = (firmId: number, search = '', assignedOnly = false) =>
 export const useMember = (firmId: number, userId: number) =>
   useQuery({
     queryKey: teamKeys.member(firmId, userId),
-    queryFn: () => api.get<MemberDetail>(`${base(firmId)}/${userId}`),
+    queryFn: () => api.get(`${base(firmId)}/${userId}`, { contract: 'memberDetailSchema' }),
   });
 
 /** A function reading one member's detail, from the cache when fresh. */
@@ -53,7 +47,7 @@ export function useFetchMember(firmId: number) {
   return (userId: number) =>
     queryClient.fetchQuery({
       queryKey: teamKeys.member(firmId, userId),
-      queryFn: () => api.get<MemberDetail>(`${base(firmId)}/${userId}`),
+      queryFn: () => api.get(`${base(firmId)}/${userId}`, { contract: 'memberDetailSchema' }),
     });
 }
 
@@ -62,7 +56,7 @@ export const useMemberDetails = (firmId: number, userIds: readonly number[]) =>
   useQueries({
     queries: userIds.map((userId) => ({
       queryKey: teamKeys.member(firmId, userId),
-      queryFn: () => api.get<MemberDetail>(`${base(firmId)}/${userId}`),
+      queryFn: () => api.get(`${base(firmId)}/${userId}`, { contract: 'memberDetailSchema' }),
     })),
   });
 
@@ -71,7 +65,8 @@ export const useFirmVendors = (firmId: number, search = '') =>
   useQuery({
     queryKey: teamKeys.vendors(firmId, search),
     queryFn: () =>
-      api.get<Paginated<VendorListItem>>(`accounting-firms/${firmId}/vendors`, {
+      api.get(`accounting-firms/${firmId}/vendors`, {
+        contract: 'page of vendorListItemSchema',
         query: { per_page: 100, sort: 'company', search: search.trim() || undefined },
       }),
     placeholderData: keepPreviousData,
@@ -87,7 +82,8 @@ async function refresh(queryClient: QueryClient, firmId: number, detail?: Member
 export function useInviteMember(firmId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: InviteMemberRequest) => api.post<MemberDetail>(base(firmId), body),
+    mutationFn: (body: InviteMemberRequest) =>
+      api.post(base(firmId), body, { contract: 'memberDetailSchema' }),
     onSuccess: (detail) => refresh(queryClient, firmId, detail),
   });
 }
@@ -97,7 +93,7 @@ export function useUpdateMember(firmId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ userId, body }: { userId: number; body: UpdateMemberRequest }) =>
-      api.patch<MemberDetail>(`${base(firmId)}/${userId}`, body),
+      api.patch(`${base(firmId)}/${userId}`, body, { contract: 'memberDetailSchema' }),
     onSuccess: (detail) => refresh(queryClient, firmId, detail),
   });
 }
@@ -107,7 +103,9 @@ export function useSetAssignments(firmId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ userId, list }: { userId: number; list: readonly Assignment[] }) =>
-      api.put<MemberDetail>(`${base(firmId)}/${userId}/assignments`, toAssignmentsPayload(list)),
+      api.put(`${base(firmId)}/${userId}/assignments`, toAssignmentsPayload(list), {
+        contract: 'memberDetailSchema',
+      }),
     onSuccess: (detail) => refresh(queryClient, firmId, detail),
   });
 }

@@ -1,23 +1,12 @@
-import type { CreateThemeRequest, Theme, UpdateThemeRequest } from '@portal/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CreateThemeRequest, UpdateThemeRequest } from '@portal/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api';
-import { taskKeys } from '../tasks/api';
+import { taskKeys, themeKeys } from '../../app/query-keys';
 
-/** Query keys of a firm's themes. */
-export const themeKeys = {
-  all: (firmId: number) => ['themes', firmId] as const,
-};
+export { useThemes } from '../../app/shared-api';
+export { themeKeys };
 
 const path = (firmId: number) => `accounting-firms/${firmId}/themes`;
-
-/** The firm's themes by title (firm members only). */
-export const useThemes = (firmId: number, enabled = true) =>
-  useQuery({
-    queryKey: themeKeys.all(firmId),
-    queryFn: () => api.get<Theme[]>(path(firmId)),
-    staleTime: 60_000,
-    enabled,
-  });
 
 /** Adds, changes or removes a theme; the themes and the tasks showing them are fetched again. */
 export function useSaveTheme(firmId: number) {
@@ -29,12 +18,13 @@ export function useSaveTheme(firmId: number) {
     ]);
   return {
     create: useMutation({
-      mutationFn: (body: CreateThemeRequest) => api.post<Theme>(path(firmId), body, { showError: false }),
+      mutationFn: (body: CreateThemeRequest) =>
+        api.post(path(firmId), body, { showError: false, contract: 'themeSchema' }),
       onSuccess: refresh,
     }),
     update: useMutation({
       mutationFn: ({ id, body }: { id: number; body: UpdateThemeRequest }) =>
-        api.patch<Theme>(`${path(firmId)}/${id}`, body, { showError: false }),
+        api.patch(`${path(firmId)}/${id}`, body, { showError: false, contract: 'themeSchema' }),
       onSuccess: refresh,
     }),
     remove: useMutation({

@@ -3,8 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { ApiError, getToken, resolveErrorMessage } from '../../../api';
 import { translateErrorKey } from '../../../app/i18n';
-import { workspaceKeys } from '../../shell/api';
-import { customerKeys } from '../api';
+import { customerKeys, workspaceKeys } from '../../../app/query-keys';
 
 /**
  * The import's raw calls (a file out, a multipart upload with progress): the shared JSON client

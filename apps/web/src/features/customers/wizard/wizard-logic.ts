@@ -1,4 +1,5 @@
 import { type CreateVendorRequest, createVendorRequestSchema, type SiretLookup } from '@portal/contracts';
+import { isBuilt } from '@portal/contracts/features';
 import { issuesByField } from '../../../components/form/field-errors';
 
 export const STEPS = ['basic', 'general', 'periods', 'admin', 'accountants', 'apps', 'tree'] as const;
@@ -14,9 +15,11 @@ export const CLIENT_MODULE_KEYS = [
   'signatures',
 ] as const;
 
-/** The firm's modules that can be given to a client, in the firm's order. */
+/** The firm's built modules that can be given to a client, in the firm's order. */
 export const clientModules = <M extends { key: string }>(modules: readonly M[]): M[] =>
-  modules.filter((m) => (CLIENT_MODULE_KEYS as readonly string[]).includes(m.key));
+  modules.filter(
+    (m) => (CLIENT_MODULE_KEYS as readonly string[]).includes(m.key) && isBuilt('modules', m.key),
+  );
 
 export type IdentifierType = 'siret' | 'siren' | 'duns' | 'other';
 export type PeriodRow = { name: string; start_date: string; end_date: string };

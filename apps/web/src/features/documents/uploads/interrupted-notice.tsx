@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatSize } from '../format-size';
+import { formatSize } from '../../../components/format-size';
 import { documentUploads } from './resume-store';
 import { useUploads } from './use-uploads';
 

@@ -10,7 +10,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatSize } from '../format-size';
+import { formatSize } from '../../../components/format-size';
 import type { UploadItem } from './upload-types';
 import { uploadQueue, useUploads } from './use-uploads';
 

@@ -1,6 +1,6 @@
-import type { PreviewDto, PreviewStatus } from '@portal/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../api';
+import { documentKeys } from '../../../app/query-keys';
+import { fetchPreviewStatus } from '../api';
 import { authHeaders, parseJson, toApiError } from '../content';
 
 /** While the server converts, the viewer asks again this often. */
@@ -20,14 +20,8 @@ export const usePreviewStatus = (
   enabled: boolean,
 ) =>
   useQuery({
-    queryKey: ['documents', vendorId, 'preview', documentId, versionId ?? 'latest'] as const,
-    queryFn: async (): Promise<PreviewStatus> =>
-      (
-        await api.get<PreviewDto>(previewPath(vendorId, documentId), {
-          query: versionId ? { version_id: versionId } : undefined,
-          showError: false,
-        })
-      ).status,
+    queryKey: documentKeys.preview(vendorId, documentId, versionId ?? 'latest'),
+    queryFn: () => fetchPreviewStatus(vendorId, documentId, versionId),
     enabled,
     refetchInterval: (query) => (query.state.data === 'pending' ? PREVIEW_POLL_MS : false),
     staleTime: 60_000,
@@ -41,7 +35,7 @@ export const usePreviewPdf = (
   enabled: boolean,
 ) =>
   useQuery({
-    queryKey: ['documents', vendorId, 'preview-pdf', documentId, versionId ?? 'latest'] as const,
+    queryKey: documentKeys.previewPdf(vendorId, documentId, versionId ?? 'latest'),
     queryFn: async ({ signal }) => {
       let response: Response;
       try {

@@ -8,11 +8,10 @@ import type { DocumentDto } from '@portal/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../api';
+import { useVendorRoles } from '../../../app/shared-api';
 import { useSnackbar } from '../../../app/snackbars';
-import { useVendorRoles } from '../../client-file/api';
-import { useFolder, useVersions } from '../api';
+import { useFolder, useSetValidated, useVersions } from '../api';
 import { downloadDocument } from '../content';
-import { useSetValidated } from '../mutations';
 import { canChangeIn, documentRights } from '../rights';
 import { VersionsDialog } from '../versions-dialog';
 

@@ -1,0 +1,44 @@
+import { expect, test } from '@playwright/test';
+import { ACCOUNTS, langOf, signInWithApi, TEST_IDS, TEXT } from '../support/helpers';
+
+/** Written out: the entries a person may see, and those of modules not built yet. */
+const NAV = {
+  fr: {
+    label: 'Navigation principale',
+    client: ['Accueil', 'Documents', "Demandes d'informations", 'Paramètres'],
+    unbuilt: ['Demandes de prestations', 'Dépôts rapides', 'Visioconférence'],
+    firmSections: [
+      "Gestion d'équipe",
+      'Personnalisation',
+      "Conditions d'utilisation",
+      'Sécurité de connexion',
+    ],
+  },
+  en: {
+    label: 'Main navigation',
+    client: ['Home', 'Documents', 'Information requests', 'Settings'],
+    unbuilt: ['Service requests', 'Quick drops', 'Video conference'],
+    firmSections: ['Team manager', 'Customisation', 'Terms of use', 'Sign-in security'],
+  },
+} as const;
+
+test("a client's navigation offers only what is built", async ({ page }, testInfo) => {
+  const lang = langOf(testInfo);
+  const t = NAV[lang];
+  await signInWithApi(page, ACCOUNTS.client.email);
+  await page.goto('/home');
+  await expect(page.getByTestId(TEST_IDS.homeGreeting)).toHaveText(
+    TEXT[lang].greeting(ACCOUNTS.client.fullname),
+  );
+  const nav = page.getByRole('navigation', { name: t.label }).last();
+  // An entry may carry a badge after its name (open tasks, unread documents).
+  await expect(nav.getByRole('link')).toHaveText(t.client.map((name) => new RegExp(`^${name}`)));
+  for (const name of t.unbuilt) await expect(page.getByRole('link', { name })).toHaveCount(0);
+});
+
+test("a firm's settings list only the built sections", async ({ page }, testInfo) => {
+  const t = NAV[langOf(testInfo)];
+  await signInWithApi(page, ACCOUNTS.expert.email);
+  await page.goto('/settings');
+  await expect(page.getByTestId('settings-menu').getByRole('link')).toHaveText([...t.firmSections]);
+});

@@ -1,0 +1,23 @@
+import type { UpdateMeRequest } from '@portal/contracts';
+import { api } from '../api';
+
+/** The app's own calls (the session, the white label): every feature's are in its `api.ts`. */
+
+/** The signed-in user; quiet, the guards decide what a failure means. */
+export const fetchMe = () =>
+  api.get('users/me', { showError: false, authRedirect: false, contract: 'userSchema' });
+
+/** Saves some of the user's own settings (profile, language, dark mode). */
+export const updateMe = (body: UpdateMeRequest) => api.patch('users/me', body, { contract: 'userSchema' });
+
+/** Revokes the session's token on the server. */
+export const logout = () => api.get('logout', { showError: false, authRedirect: false });
+
+/** A firm's white label (its own, or the host's when `accounting_firm_id` is not given). */
+export const fetchWhiteLabel = (query?: { accounting_firm_id: number }) =>
+  api.get('', {
+    query,
+    showError: false,
+    authRedirect: false,
+    contract: 'whiteLabelResponseSchema',
+  });

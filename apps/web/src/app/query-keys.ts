@@ -1,0 +1,122 @@
+/**
+ * The query keys more than one feature uses, by what they cache, so that a feature refreshes what
+ * its change touched in another feature without importing that feature: `taskKeys.all` after a
+ * theme is renamed, `customerKeys.all` after a client file changes. A feature's `api.ts`
+ * re-exports its own; keys only one feature reads stay in its `api.ts` (`teamKeys`, `saKeys`).
+ * An id is undefined (or 0) while its query waits for it. Imports nothing: the first load has it.
+ */
+
+type Filters = Readonly<Record<string, unknown>>;
+
+/** The signed-in user. */
+export const ME_KEY = ['me'] as const;
+
+/** Prefix of the cached white labels: invalidated when a firm changes its branding. */
+export const WHITE_LABEL_KEY = ['white-label'] as const;
+
+/**
+ * The shell's workspace: the user's firms and client files, a company's roles (the caller's rights
+ * there), the firm's modules. Forgotten at sign-out.
+ */
+export const workspaceKeys = {
+  all: ['workspace'] as const,
+  allFirms: ['workspace', 'firms'] as const,
+  firms: (host: string) => ['workspace', 'firms', host] as const,
+  allVendors: ['workspace', 'vendors'] as const,
+  vendors: (firmId: number | undefined) => ['workspace', 'vendors', firmId] as const,
+  roles: (vendorId: number | undefined) => ['workspace', 'roles', vendorId] as const,
+  firmModules: (firmId: number | undefined) => ['workspace', 'firm-modules', firmId] as const,
+};
+
+/** The customers list and the creation wizard: everything under ['customers']. */
+export const customerKeys = {
+  all: ['customers'] as const,
+  list: (firmId: number, q: Filters) => ['customers', firmId, q] as const,
+  treeStructures: (firmId: number) => ['customers', 'tree-structures', firmId] as const,
+  /** The firm's team as the wizard and the task pickers show it. */
+  members: (firmId: number) => ['customers', 'members', firmId] as const,
+};
+
+/** One client file: everything under ['vendor', id]. */
+export const vendorKeys = {
+  all: (id: number) => ['vendor', id] as const,
+  detail: (id: number) => ['vendor', id, 'detail'] as const,
+  banks: (id: number) => ['vendor', id, 'banks'] as const,
+  addresses: (id: number) => ['vendor', id, 'addresses'] as const,
+  periods: (id: number) => ['vendor', id, 'periods'] as const,
+  users: (id: number) => ['vendor', id, 'users'] as const,
+};
+
+/** One client file's documents: everything under ['documents', vendorId]. */
+export const documentKeys = {
+  all: (vendorId: number) => ['documents', vendorId] as const,
+  /** The children of a folder in the tree (null: the root alone). */
+  tree: (vendorId: number, parentId: number | null) => ['documents', vendorId, 'tree', parentId] as const,
+  folder: (vendorId: number, folderId: number) => ['documents', vendorId, 'folder', folderId] as const,
+  nodes: (vendorId: number, folderId: number) => ['documents', vendorId, 'nodes', folderId] as const,
+  document: (vendorId: number, documentId: number) =>
+    ['documents', vendorId, 'document', documentId] as const,
+  versions: (vendorId: number, documentId: number) =>
+    ['documents', vendorId, 'versions', documentId] as const,
+  trash: (vendorId: number) => ['documents', vendorId, 'trash'] as const,
+  preview: (vendorId: number, documentId: number, versionId: number | 'latest') =>
+    ['documents', vendorId, 'preview', documentId, versionId] as const,
+  previewPdf: (vendorId: number, documentId: number, versionId: number | 'latest') =>
+    ['documents', vendorId, 'preview-pdf', documentId, versionId] as const,
+};
+
+/** The caller's unread documents per client file of a firm (the badges). */
+export const unreadKeys = {
+  all: ['documents-unread'] as const,
+  firm: (firmId: number) => ['documents-unread', firmId] as const,
+};
+
+/**
+ * The tasks: everything under ['tasks'] (lists, counters, companies, one task, the navigation
+ * badge), so that a change refreshes them all with one invalidation.
+ */
+export const taskKeys = {
+  all: ['tasks'] as const,
+  list: (q: Filters) => ['tasks', 'list', q] as const,
+  counters: (q: Filters) => ['tasks', 'counters', q] as const,
+  companies: (q: Filters) => ['tasks', 'companies', q] as const,
+  column: (q: Filters) => ['tasks', 'column', q] as const,
+  detail: (id: number) => ['tasks', 'detail', id] as const,
+  badge: (firmId: number, vendorId: number | null) => ['tasks', 'badge', firmId, vendorId] as const,
+  options: (vendorId: number, search: string) => ['tasks', 'options', vendorId, search] as const,
+  adminMode: (firmId: number) => ['tasks', 'admin-mode', firmId] as const,
+};
+
+/** The home page: everything under ['home']. */
+export const homeKeys = {
+  all: ['home'] as const,
+  day: (firmId: number, vendorId: number | null) => ['home', firmId, vendorId] as const,
+};
+
+/** A firm's themes. */
+export const themeKeys = {
+  all: (firmId: number) => ['themes', firmId] as const,
+};
+
+/** The person's profile: everything under ['profile']. */
+export const profileKeys = {
+  all: ['profile'] as const,
+  /** Prefix of every cached "my terms" answer: publishing a new version invalidates them. */
+  allTerms: ['profile', 'terms'] as const,
+  terms: (accountingFirmId: number | undefined, language: string) =>
+    ['profile', 'terms', accountingFirmId, language] as const,
+  sessions: ['profile', 'sessions'] as const,
+  session: ['profile', 'session'] as const,
+  totp: ['profile', 'totp'] as const,
+};
+
+/** The firm settings: everything under ['settings']. */
+export const settingsKeys = {
+  all: ['settings'] as const,
+  /** The firm's white labels (light and dark) as the branding editor shows them. */
+  branding: (accountingFirmId: number) => ['settings', 'branding', accountingFirmId] as const,
+  terms: (accountingFirmId: number) => ['settings', 'terms', accountingFirmId] as const,
+  signIn: (accountingFirmId: number) => ['settings', 'sign-in', accountingFirmId] as const,
+  identityProviders: (accountingFirmId: number) =>
+    ['settings', 'identity-providers', accountingFirmId] as const,
+};

@@ -1,0 +1,102 @@
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
+import type { AccountingFirmSummary } from '@portal/contracts';
+import { useTranslation } from 'react-i18next';
+import { Navigate, Route, Link as RouterLink, Routes, useParams } from 'react-router';
+import { useMe } from '../../app/session';
+import { CompaniesPage } from '../team/companies-page';
+import { MemberDetailPage } from '../team/member-detail-page';
+import { MembersPage } from '../team/members-page';
+import { ThemesPage } from '../themes/themes-page';
+import { TEAM_PAGES } from './sections';
+import { useSettingsNav } from './use-settings-nav';
+
+/**
+ * `settings/{context}/team-manager/*`: the team's pages (users, the default, and companies) and the
+ * themes. Admins write, collaborators read.
+ */
+export function TeamManager({ firm }: { firm: AccountingFirmSummary }) {
+  const { t } = useTranslation('team');
+  const { subPath, to, go } = useSettingsNav();
+  const page = subPath.split('/')[1] ?? 'users';
+  const current = (TEAM_PAGES as readonly string[]).includes(page) ? page : 'users';
+  const canManage = firm.is_accountant_admin;
+  const me = useMe();
+  // The group admin flag is the holding administrator's (or the super admin's) to give.
+  const canGrantGroupAdmin = firm.is_holding_admin || Boolean(me.data?.is_super_admin);
+  const openMember = (userId: number) => go(`team-manager/users/${userId}`);
+
+  return (
+    <>
+      <Typography variant="h5" component="h1" sx={{ mb: 1 }}>
+        {t('title')}
+      </Typography>
+      <Tabs
+        value={current}
+        variant="scrollable"
+        allowScrollButtonsMobile
+        sx={{ mb: 2 }}
+        aria-label={t('title')}
+      >
+        {TEAM_PAGES.map((p) => (
+          <Tab key={p} value={p} label={t(`tabs.${p}`)} component={RouterLink} to={to(`team-manager/${p}`)} />
+        ))}
+      </Tabs>
+      <Routes>
+        <Route index element={<Navigate to={to('team-manager/users')} replace />} />
+        <Route
+          path="users"
+          element={
+            <MembersPage
+              firmId={firm.id}
+              canManage={canManage}
+              canGrantGroupAdmin={canGrantGroupAdmin}
+              onOpen={openMember}
+            />
+          }
+        />
+        <Route
+          path="users/:userId"
+          element={
+            <MemberRoute firmId={firm.id} canManage={canManage} canGrantGroupAdmin={canGrantGroupAdmin} />
+          }
+        />
+        <Route
+          path="companies"
+          element={<CompaniesPage firmId={firm.id} canManage={canManage} onOpenMember={openMember} />}
+        />
+        <Route path="themes" element={<ThemesPage firmId={firm.id} canManage={canManage} />} />
+        <Route path="*" element={<Navigate to={to('team-manager/users')} replace />} />
+      </Routes>
+    </>
+  );
+}
+
+function MemberRoute({
+  firmId,
+  canManage,
+  canGrantGroupAdmin,
+}: {
+  firmId: number;
+  canManage: boolean;
+  canGrantGroupAdmin: boolean;
+}) {
+  const { userId } = useParams();
+  const { go } = useSettingsNav();
+  const me = useMe();
+  const id = Number(userId);
+  const back = () => go('team-manager/users');
+  if (!Number.isInteger(id) || id <= 0) return <Navigate to="." replace />;
+  return (
+    <MemberDetailPage
+      key={id}
+      firmId={firmId}
+      userId={id}
+      canManage={canManage}
+      canGrantGroupAdmin={canGrantGroupAdmin}
+      meId={me.data?.id ?? null}
+      onBack={back}
+    />
+  );
+}
