@@ -75,6 +75,7 @@ export const ERROR_CODES = [
   'two-factor-already-enabled',
   'two-factor-not-enabled',
   'magic-links-disabled',
+  'password-sign-in-required',
   'cannot-revoke-own-sessions',
   'person-in-other-portals',
   'quota-exceeded',

@@ -115,6 +115,8 @@ export const en: Catalogue = {
   'two-factor-already-enabled': 'Two-factor authentication is already on.',
   'two-factor-not-enabled': 'Two-factor authentication is not on.',
   'magic-links-disabled': 'Sign-in links are turned off on this portal.',
+  'password-sign-in-required':
+    'Your account must turn on two-factor authentication: sign in with your password to turn it on.',
   'cannot-revoke-own-sessions': 'You end your own sessions from your profile (my sessions).',
   'quota-exceeded': "The portal's storage or your uploads under way reach their limit: nothing was stored.",
   'legal-hold': 'This client file is under legal hold: nothing in it can be deleted for good.',

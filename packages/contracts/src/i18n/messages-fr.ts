@@ -119,6 +119,8 @@ export const fr: Catalogue = {
   'two-factor-already-enabled': 'La double authentification est déjà activée.',
   'two-factor-not-enabled': "La double authentification n'est pas activée.",
   'magic-links-disabled': 'Les liens de connexion sont désactivés sur ce portail.',
+  'password-sign-in-required':
+    "Votre compte doit activer la double authentification : connectez-vous avec votre mot de passe pour l'activer.",
   'cannot-revoke-own-sessions': 'Vos propres sessions se terminent depuis votre profil (mes sessions).',
   'quota-exceeded':
     "L'espace de stockage du portail ou vos envois en cours atteignent leur limite : rien n'a été enregistré.",

@@ -117,6 +117,8 @@ export const pt: Catalogue = {
   'two-factor-already-enabled': 'A autenticação de dois fatores já está ativada.',
   'two-factor-not-enabled': 'A autenticação de dois fatores não está ativada.',
   'magic-links-disabled': 'As ligações de início de sessão estão desativadas neste portal.',
+  'password-sign-in-required':
+    'Sua conta precisa ativar a autenticação em dois fatores: entre com sua senha para ativá-la.',
   'cannot-revoke-own-sessions':
     'As suas próprias sessões terminam-se a partir do seu perfil (as minhas sessões).',
   'quota-exceeded':

@@ -33,7 +33,7 @@ const profileJsonQuery = preparedPerDatabase((db) =>
         'locale', ${users.locale}, 'mobile_number', ${users.mobileNumber}, 'address', ${users.address},
         'post_code', ${users.postCode}, 'city', ${users.city}, 'country', ${users.country},
         'birth_date', ${users.birthDate}, 'birth_city', ${users.birthCity},
-        'is_super_admin', ${users.isSuperAdmin},
+        'is_super_admin', ${users.isSuperAdmin} and not ${sql.placeholder('bound')}::boolean,
         'is_accountant', exists (select 1 from ${accountingFirmMemberships}
           where ${accountingFirmMemberships.userId} = ${users.id} and not ${accountingFirmMemberships.pending}),
         'profile_complete', coalesce(${users.firstname} ~ '\\S' and ${users.lastname} ~ '\\S', false))::text`,
@@ -43,9 +43,12 @@ const profileJsonQuery = preparedPerDatabase((db) =>
     .prepare('profile_json_of_user'),
 );
 
-/** The person's profile as the API's JSON, or undefined when the account is gone. */
-export async function profileJson(db: Db, id: number): Promise<string | undefined> {
-  const [row] = await profileJsonQuery(db).execute({ id });
+/**
+ * The person's profile as the API's JSON, or undefined when the account is gone. `bound`: seen
+ * from a session bound to one portal, which carries no super admin power (and so shows none).
+ */
+export async function profileJson(db: Db, id: number, bound: boolean): Promise<string | undefined> {
+  const [row] = await profileJsonQuery(db).execute({ id, bound });
   return row?.json;
 }
 

@@ -76,7 +76,7 @@ export function identityRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
     async (request) => {
       const actor = requireActor(request);
-      const user = await identity.me(ctx, actor.userId);
+      const user = await identity.me(ctx, actor);
       return enveloped(
         prebuiltObject({
           user,
@@ -103,7 +103,7 @@ export function identityRoutes(app: FastifyInstance, ctx: AppContext): void {
     { schema: { tags: ['users'], security: bearer, response: { 200: dataEnvelope(userSchema) } } },
     async (request) => {
       const actor = requireActor(request);
-      return enveloped(await identity.me(ctx, actor.userId));
+      return enveloped(await identity.me(ctx, actor));
     },
   );
 

@@ -76,8 +76,8 @@ export async function refresh(ctx: AppContext, refreshToken: string | undefined,
   return result.tokens;
 }
 
-export async function me(ctx: AppContext, userId: number): Promise<User> {
-  const json = await repo.profileJson(ctx.db, userId);
+export async function me(ctx: AppContext, actor: Pick<Actor, 'userId' | 'boundFirmId'>): Promise<User> {
+  const json = await repo.profileJson(ctx.db, actor.userId, actor.boundFirmId !== null);
   if (!json) throw new AppError('token-expired');
   return prebuiltJson<User>(json);
 }
@@ -108,7 +108,7 @@ export async function updateMe(ctx: AppContext, actor: Actor, input: UpdateMeReq
     birthDate: input.birth_date,
     birthCity: input.birth_city,
   });
-  return me(ctx, actor.userId);
+  return me(ctx, actor);
 }
 
 /**

@@ -48,7 +48,7 @@ export async function mustUseSecondFactor(ctx: AppContext, user: UserRow): Promi
 /**
  * What follows a first factor (password, sign-in link): the tokens, or a short-lived `mfa_token`
  * for `POST /api/login/mfa`, which asks for enrolment first when the person has no second factor
- * yet but must have one.
+ * yet but must have one (after a password only: `password-sign-in-required` for a bound one).
  */
 export async function afterFirstFactor(
   ctx: AppContext,
@@ -58,6 +58,9 @@ export async function afterFirstFactor(
 ): Promise<LoginAnswer> {
   const purpose = user.totpEnabledAt ? 'verify' : (await mustUseSecondFactor(ctx, user)) ? 'enrol' : null;
   if (!purpose) return openSession(ctx.db, user.id, meta, undefined, boundFirmId);
+  // A sign-in one portal controls (its link, mailed through its domain) must not set the second
+  // factor of an account every portal relies on: the enrolment waits for a password sign-in.
+  if (purpose === 'enrol' && boundFirmId !== null) throw new AppError('password-sign-in-required');
   return newChallenge(ctx, user.id, purpose, boundFirmId);
 }
 
@@ -146,7 +149,8 @@ async function enable(ctx: AppContext, userId: number, keepFamilyId: string | nu
 /** The enrolment asked by a portal's rule, between the password and the session. */
 export async function enrolAtSignIn(ctx: AppContext, mfaToken: string): Promise<TotpEnrolment> {
   const { challenge, user } = await liveChallenge(ctx, mfaToken);
-  if (challenge.purpose !== 'enrol' || user.totpEnabledAt) throw invalidMfaToken();
+  if (challenge.purpose !== 'enrol' || user.totpEnabledAt || challenge.boundFirmId !== null)
+    throw invalidMfaToken();
   return startEnrolment(ctx, user);
 }
 
@@ -166,7 +170,12 @@ export async function completeSignIn(
   const enrolling = challenge.purpose === 'enrol';
   const byCode = input.code !== undefined;
   let ok: boolean;
-  if (enrolling) ok = byCode && !user.totpEnabledAt && (await acceptCode(ctx, user, input.code as string));
+  if (enrolling)
+    ok =
+      byCode &&
+      !user.totpEnabledAt &&
+      challenge.boundFirmId === null &&
+      (await acceptCode(ctx, user, input.code as string));
   else if (!user.totpEnabledAt) ok = false;
   else if (byCode) ok = await acceptCode(ctx, user, input.code as string);
   else ok = await repo.spendRecoveryCode(ctx.db, user.id, recoveryCodeHash(input.recovery_code ?? ''));

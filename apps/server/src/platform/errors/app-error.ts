@@ -72,6 +72,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   'two-factor-already-enabled': 422,
   'two-factor-not-enabled': 422,
   'magic-links-disabled': 403,
+  'password-sign-in-required': 403,
   'cannot-revoke-own-sessions': 403,
   'person-in-other-portals': 403,
   'quota-exceeded': 422,

@@ -22,7 +22,7 @@ export function MagicLinkPage() {
   const navigate = useAppNavigate();
   const signIn = useMagicLinkSignIn();
   const [challenge, setChallenge] = useState<MfaChallenge | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<{ message: string; code?: string } | null>(null);
   // The link works once: a second run of the effect (React's strict mode) must not spend it again.
   const spent = useRef(false);
 
@@ -40,7 +40,10 @@ export function MagicLinkPage() {
     spent.current = true;
     mutate(token, {
       onSuccess: (answer) => ('mfa_required' in answer ? setChallenge(answer) : signedIn(answer)),
-      onError: (e) => setError(isApiError(e) ? e.message : t('errors:server-error')),
+      onError: (e) =>
+        setError(
+          isApiError(e) ? { message: e.message, code: e.body?.code } : { message: t('errors:server-error') },
+        ),
     });
   }, [token, mutate, signedIn, t]);
 
@@ -56,9 +59,16 @@ export function MagicLinkPage() {
       {error ? (
         <>
           <Alert severity="error" data-testid="magic-link-error">
-            {error}
+            {error.message}
           </Alert>
-          <AppLink to="/magic-link">{t('magic.again')}</AppLink>
+          {/* A second factor to turn on first: only a password sign-in enrols (docs/decisions.md). */}
+          {error.code === 'password-sign-in-required' ? (
+            <AppLink to="/signin" data-testid="magic-link-password">
+              {t('magic.withPassword')}
+            </AppLink>
+          ) : (
+            <AppLink to="/magic-link">{t('magic.again')}</AppLink>
+          )}
         </>
       ) : (
         <CircularProgress sx={{ alignSelf: 'center' }} />
