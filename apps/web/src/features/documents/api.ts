@@ -32,6 +32,19 @@ export const fetchFolderChildren = (vendorId: number, parentId: number | null) =
     contract: 'folderSchema[]',
   });
 
+/** The names of a folder's documents, every page read (a folder upload's names to avoid). */
+export async function fetchDocumentNames(vendorId: number, folderId: number): Promise<string[]> {
+  const names: string[] = [];
+  for (let page = 1; ; page++) {
+    const answer = await api.get(`vendors/${vendorId}/folders/${folderId}/nodes`, {
+      query: { page, per_page: NODES_PER_PAGE },
+      contract: 'page of nodeSchema',
+    });
+    for (const node of answer.data) if (node.type === 'document') names.push(node.name);
+    if (answer.current_page >= answer.last_page) return names;
+  }
+}
+
 /** The root folder (parentId null) or the live sub-folders of `parentId`: the tree loads lazily. */
 export const useFolderChildren = (vendorId: number, parentId: number | null, enabled = true) =>
   useQuery({

@@ -10,11 +10,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnackbar } from '../../../app/snackbars';
-import { documentKeys, fetchFolderChildren } from '../api';
+import { documentKeys, fetchDocumentNames, fetchFolderChildren } from '../api';
 import {
   applyFolderChoices,
-  clashingFolders,
+  choiceFor,
   type FolderChoice,
+  type FolderClash,
+  folderClashes,
   newFolderNames,
   resumedFolder,
 } from './folder-conflicts';
@@ -22,20 +24,22 @@ import { documentUploads, fingerprintOf } from './resume-store';
 import type { FileToUpload, UploadTarget } from './upload-types';
 import { uploadQueue } from './use-uploads';
 
-/** A selection whose folders clash with the target's, waiting for the user's choices. */
+/** A selection whose folders clash with the target's items, waiting for the user's choices. */
 type Pending = {
   files: FileToUpload[];
   target: UploadTarget;
+  /** The names of the target's folders and documents: a new folder takes none of them. */
   existing: string[];
   renamed: Map<string, string>;
-  clashes: string[];
+  clashes: FolderClash[];
   choices: Map<string, FolderChoice>;
 };
 
 /**
  * Queues a selection; when an uploaded folder's name is taken in the target folder, asks first
- * (merge, create a new folder, or skip; apply to all), as the file conflict dialog does. A folder
- * whose interrupted upload is kept goes where it was going, without asking (it resumes).
+ * (merge, create a new folder, or skip; apply to all), as the file conflict dialog does; a
+ * document holding the name leaves a new folder or skip. A folder whose interrupted upload is
+ * kept goes where it was going, without asking (it resumes).
  */
 export function useUploadFiles(): {
   upload: (files: FileToUpload[], target: UploadTarget) => void;
@@ -64,18 +68,26 @@ export function useUploadFiles(): {
 
   const upload = async (files: FileToUpload[], target: UploadTarget) => {
     if (!files.some((f) => f.relativePath?.includes('/'))) return send(files, target);
-    let existing: string[];
+    let folderNames: string[];
+    let documentNames: string[];
     try {
-      const children = await queryClient.fetchQuery({
-        queryKey: documentKeys.tree(target.vendorId, target.folderId),
-        queryFn: () => fetchFolderChildren(target.vendorId, target.folderId),
-        staleTime: 0,
-      });
-      existing = children.map((f) => f.name);
+      const [children, documents] = await Promise.all([
+        queryClient.fetchQuery({
+          queryKey: documentKeys.tree(target.vendorId, target.folderId),
+          queryFn: () => fetchFolderChildren(target.vendorId, target.folderId),
+          staleTime: 0,
+        }),
+        // The root holds no documents.
+        target.folderId === null ? [] : fetchDocumentNames(target.vendorId, target.folderId),
+      ]);
+      folderNames = children.map((f) => f.name);
+      documentNames = documents;
     } catch {
-      // The folders could not be read: sent as before the choice existed (the server merges).
-      existing = [];
+      // The names could not be read: sent as before the choice existed (the server merges).
+      folderNames = [];
+      documentNames = [];
     }
+    const existing = [...folderNames, ...documentNames];
     // Read once for the selection; a file uploading now is no interrupted upload to resume.
     const kept = documentUploads.snapshot();
     const queue = uploadQueue();
@@ -89,11 +101,12 @@ export function useUploadFiles(): {
       return kept.has(key) && !queue.isUploading(key);
     };
     const renamed = new Map<string, string>();
-    const clashes: string[] = [];
-    for (const top of clashingFolders(files, existing)) {
-      const resumed = resumedFolder(files, top, existing, isKept);
-      if (resumed === null) clashes.push(top);
-      else renamed.set(top, resumed);
+    const clashes: FolderClash[] = [];
+    for (const clash of folderClashes(files, folderNames, documentNames)) {
+      // Only a folder is resumed into, never a document's name.
+      const resumed = resumedFolder(files, clash.top, folderNames, isKept);
+      if (resumed === null) clashes.push(clash);
+      else renamed.set(clash.top, resumed);
     }
     if (clashes.length === 0) return send(applyFolderChoices(files, new Map(), existing, renamed), target);
     ask({ files, target, existing, renamed, clashes, choices: new Map() });
@@ -101,8 +114,8 @@ export function useUploadFiles(): {
 
   const choose = (pending: Pending, choice: FolderChoice, toAll: boolean) => {
     const choices = new Map(pending.choices);
-    for (const top of toAll ? pending.clashes : [pending.clashes[choices.size] as string])
-      if (!choices.has(top)) choices.set(top, choice);
+    for (const clash of toAll ? pending.clashes : [pending.clashes[choices.size] as FolderClash])
+      if (!choices.has(clash.top)) choices.set(clash.top, choiceFor(clash, choice));
     if (choices.size < pending.clashes.length) return setAsking({ ...pending, choices });
     send(applyFolderChoices(pending.files, choices, pending.existing, pending.renamed), pending.target);
     next();
@@ -110,7 +123,7 @@ export function useUploadFiles(): {
 
   const dialog = asking ? (
     <FolderConflictDialog
-      key={`${asking.clashes.join('/')}#${asking.choices.size}`}
+      key={`${asking.clashes.map((c) => c.top).join('/')}#${asking.choices.size}`}
       pending={asking}
       onChoose={(choice, toAll) => choose(asking, choice, toAll)}
     />
@@ -127,7 +140,8 @@ function FolderConflictDialog({
 }) {
   const { t } = useTranslation('documents');
   const [toAll, setToAll] = useState(false);
-  const name = pending.clashes[pending.choices.size] as string;
+  const clash = pending.clashes[pending.choices.size] as FolderClash;
+  const name = clash.top;
   const others = pending.clashes.length - pending.choices.size - 1;
   const newName =
     newFolderNames(
@@ -138,9 +152,13 @@ function FolderConflictDialog({
     ).get(name.trim().toLowerCase()) ?? name;
   return (
     <Dialog open aria-labelledby="folder-conflict-title">
-      <DialogTitle id="folder-conflict-title">{t('folderConflict.title')}</DialogTitle>
+      <DialogTitle id="folder-conflict-title">
+        {t(clash.heldByDocument ? 'folderConflict.documentTitle' : 'folderConflict.title')}
+      </DialogTitle>
       <DialogContent>
-        <DialogContentText>{t('folderConflict.text', { name, newName })}</DialogContentText>
+        <DialogContentText>
+          {t(clash.heldByDocument ? 'folderConflict.documentText' : 'folderConflict.text', { name, newName })}
+        </DialogContentText>
         {others > 0 && (
           <FormControlLabel
             control={<Checkbox checked={toAll} onChange={(e) => setToAll(e.target.checked)} />}
@@ -151,9 +169,11 @@ function FolderConflictDialog({
       <DialogActions>
         <Button onClick={() => onChoose('skip', toAll)}>{t('conflict.skip')}</Button>
         <Button onClick={() => onChoose('create', toAll)}>{t('folderConflict.create')}</Button>
-        <Button variant="contained" onClick={() => onChoose('merge', toAll)}>
-          {t('folderConflict.merge')}
-        </Button>
+        {!clash.heldByDocument && (
+          <Button variant="contained" onClick={() => onChoose('merge', toAll)}>
+            {t('folderConflict.merge')}
+          </Button>
+        )}
       </DialogActions>
     </Dialog>
   );

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   applyFolderChoices,
+  choiceFor,
   clashingFolders,
+  folderClashes,
   newFolderNames,
   resumedFolder,
   topFolderOf,
@@ -104,5 +106,53 @@ describe('resumedFolder', () => {
     kept.add('Bilans (2)/c.pdf');
     kept.add('Bilans (5)/b.pdf');
     expect(resumedFolder(files, 'Bilans', ['Bilans', 'Bilans (2)'], isKept)).toBeNull();
+  });
+});
+
+describe("a document of the target holding an uploaded folder's name", () => {
+  const files = [at('Bilans/2024/a.pdf'), at('Paie/b.pdf'), at('Neuf/c.pdf')];
+  const folders = ['paie'];
+  const documents = ['BILANS', 'Bilans (2)', 'Paie (2)', 'autre.pdf'];
+
+  it('is a clash that offers no merge', () => {
+    expect(folderClashes(files, folders, documents)).toEqual([
+      { top: 'Bilans', heldByDocument: true },
+      { top: 'Paie', heldByDocument: false },
+    ]);
+    // Without documents, as before.
+    expect(folderClashes(files, folders, [])).toEqual([{ top: 'Paie', heldByDocument: false }]);
+    const [byDocument, byFolder] = folderClashes(files, folders, documents);
+    expect(choiceFor(byDocument!, 'merge')).toBe('create');
+    expect(choiceFor(byDocument!, 'skip')).toBe('skip');
+    expect(choiceFor(byFolder!, 'merge')).toBe('merge');
+  });
+
+  it("names the new folder free among the target's folders and documents", () => {
+    const existing = [...folders, ...documents];
+    const choices = new Map([
+      ['Bilans', 'create'],
+      ['Paie', 'create'],
+    ] as const);
+    expect(newFolderNames(files, choices, existing)).toEqual(
+      new Map([
+        ['bilans', 'Bilans (3)'],
+        ['paie', 'Paie (3)'],
+      ]),
+    );
+    expect(paths(applyFolderChoices(files, choices, existing))).toEqual([
+      'Bilans (3)/2024/a.pdf',
+      'Paie (3)/b.pdf',
+      'Neuf/c.pdf',
+    ]);
+    expect(paths(applyFolderChoices(files, new Map([['Bilans', 'skip']]), existing))).toEqual([
+      'Paie/b.pdf',
+      'Neuf/c.pdf',
+    ]);
+  });
+
+  it('is never resumed into: only a folder is', () => {
+    const kept = () => true;
+    expect(resumedFolder(files, 'Bilans', folders, kept)).toBeNull();
+    expect(resumedFolder(files, 'Paie', folders, kept)).toBe('paie');
   });
 });

@@ -41,6 +41,30 @@ export function clashingFolders(files: readonly FileToUpload[], existing: readon
 }
 
 /**
+ * An uploaded folder whose name the target holds: by one of its folders (merge, new folder or
+ * skip), or by one of its documents (no item of a parent shares a name with another, whatever the
+ * kind: a new folder or skip, nothing to merge into).
+ */
+export type FolderClash = { top: string; heldByDocument: boolean };
+
+/** The clashes of a selection with the target's folders and documents (their names). */
+export function folderClashes(
+  files: readonly FileToUpload[],
+  folderNames: readonly string[],
+  documentNames: readonly string[],
+): FolderClash[] {
+  const folders = new Set(folderNames.map(norm));
+  const documents = new Set(documentNames.map(norm));
+  return topFolders(files)
+    .filter((top) => folders.has(norm(top)) || documents.has(norm(top)))
+    .map((top) => ({ top, heldByDocument: !folders.has(norm(top)) }));
+}
+
+/** A choice as it applies to a clash: a document's name is no folder to merge into, so a new folder. */
+export const choiceFor = (clash: FolderClash, choice: FolderChoice): FolderChoice =>
+  clash.heldByDocument && choice === 'merge' ? 'create' : choice;
+
+/**
  * The folder an interrupted upload of `top` was going into, when one of its files is still kept
  * for resuming under `top` itself (merged, or made by that upload) or under one of the target's
  * folders "top (n)" (a new folder was chosen): sending into it again resumes, without asking.
@@ -63,7 +87,8 @@ const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /**
  * The folder each uploaded folder goes into, by its name in lowercase: the one of `renamed`
  * (a resumed upload), else for `create` a new folder named by the server's rule ("name (2)",
- * free among the target's folders, the selection's and those named before it).
+ * free among the target's names (`existing`: its folders' and documents'), the selection's and
+ * those named before it).
  */
 export function newFolderNames(
   files: readonly FileToUpload[],
