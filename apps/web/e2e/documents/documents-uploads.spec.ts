@@ -7,6 +7,7 @@ import { ACCOUNTS, type Lang, langOf, signInWithApi } from '../support/helpers';
 /**
  * Uploads as expert@demo.test on the demo's Boulangerie Martin, each test in a folder of its own:
  * a folder with its sub-folders (an empty file warned, the same folder again sent as "name (2)"),
+ * a folder whose name a document holds (a new folder or skip, no merge),
  * one upload cancelled, a failed upload retried (it resumes), and an interrupted upload resumed
  * after a reload by picking the file again. The network is steered with page.route.
  */
@@ -18,6 +19,9 @@ const TEXT = {
     retry: (name: string) => `Réessayer l'envoi de ${name}`,
     empty: (name: string) => `${name} est vide : il n'a pas été envoyé.`,
     folderConflict: 'Un dossier porte déjà ce nom',
+    documentConflict: 'Un document porte déjà ce nom',
+    merge: 'Fusionner',
+    skip: 'Ne pas envoyer',
     createFolder: 'Créer un nouveau dossier',
     interrupted: 'Envois interrompus',
   },
@@ -27,6 +31,9 @@ const TEXT = {
     retry: (name: string) => `Retry the upload of ${name}`,
     empty: (name: string) => `${name} is empty: it was not uploaded.`,
     folderConflict: 'A folder already has this name',
+    documentConflict: 'A document already has this name',
+    merge: 'Merge',
+    skip: 'Do not upload',
     createFolder: 'Create a new folder',
     interrupted: 'Interrupted uploads',
   },
@@ -142,6 +149,35 @@ test('uploads a folder with its sub-folders, warns of an empty file, creates "na
   const second = await folderIdOf(page, w, w.folderId, 'Bilans (2)');
   expect(await namesIn(page, w, second)).toEqual(['2024', 'b.txt']);
   expect(await namesIn(page, w, bilans)).toEqual(['2024', 'b.txt']);
+});
+
+test('a folder whose name a document of the target holds: skip, or a new folder "name (2)", no merge', async ({
+  page,
+}, info) => {
+  const t = TEXT[langOf(info)];
+  const w = await prepare(page, langOf(info), 'Homonyme', { 'notes.txt': 'un document\n' });
+  const dir = info.outputPath('notes.txt');
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(path.join(dir, 'a.txt'), 'dans le dossier\n');
+  await open(page, w);
+  const panel = page.getByTestId('upload-panel');
+  const dialog = page.getByRole('dialog', { name: t.documentConflict });
+
+  await page.getByTestId('upload-folder-input').setInputFiles(dir);
+  await expect(dialog).toContainText('notes.txt (2)');
+  await expect(dialog.getByRole('button', { name: t.merge })).toHaveCount(0);
+  await dialog.getByRole('button', { name: t.skip }).click();
+  await expect(dialog).toBeHidden();
+  expect(await namesIn(page, w)).toEqual(['notes.txt']);
+
+  await page.getByTestId('upload-folder-input').setInputFiles(dir);
+  await dialog.getByRole('button', { name: t.createFolder }).click();
+  await expect(dialog).toBeHidden();
+  await expect(panel.locator('[data-testid="upload-item"][data-state="finished"]')).toHaveCount(1, {
+    timeout: 30_000,
+  });
+  expect(await namesIn(page, w)).toEqual(['notes.txt', 'notes.txt (2)']);
+  expect(await namesIn(page, w, await folderIdOf(page, w, w.folderId, 'notes.txt (2)'))).toEqual(['a.txt']);
 });
 
 test('cancels one upload: its request is aborted and nothing is created', async ({ page }, info) => {
