@@ -5,17 +5,27 @@ import {
   apiLogin,
   createPasswordFromMail,
   langOf,
+  newestMailTo,
   newTeamMember,
   signInWithForm,
   TEST_IDS,
+  TEXT,
 } from '../support/helpers';
 
 /** The code of the current step, as the person's authenticator app shows it. */
 const codeOf = (secret: string) => new TOTP({ secret: Secret.fromBase32(secret) }).generate();
 
 const TEXTS = {
-  fr: { enrolTitle: 'Activez la double authentification' },
-  en: { enrolTitle: 'Turn on two-factor authentication' },
+  fr: {
+    enrolTitle: 'Activez la double authentification',
+    passwordFirst:
+      "Votre compte doit activer la double authentification : connectez-vous avec votre mot de passe pour l'activer.",
+  },
+  en: {
+    enrolTitle: 'Turn on two-factor authentication',
+    passwordFirst:
+      'Your account must turn on two-factor authentication: sign in with your password to turn it on.',
+  },
 };
 
 /**
@@ -57,6 +67,20 @@ test('a portal that requires two-factor for its team takes a collaborator to enr
       data: { mfa_rule: 'team', magic_links: true },
     });
     expect(rule.status()).toBe(200);
+
+    // A sign-in link (bound to the portal) never starts the enrolment: the password sign-in does.
+    const linkSince = Date.now() - 1000;
+    const asked = await request.post('/api/magic-links', {
+      data: { email: collabEmail, accounting_firm_id: firmId },
+    });
+    expect(asked.status()).toBe(202);
+    const mail = await newestMailTo(collabEmail, linkSince, '/magic-link/');
+    const link = /https?:\/\/[^\s"<>]+?\/magic-link\/[A-Za-z0-9._~-]+/.exec(mail)?.[0];
+    expect(link, 'sign-in link in the mail').toBeTruthy();
+    await page.goto(new URL(link as string).pathname);
+    await expect(page.getByTestId('magic-link-error')).toHaveText(TEXTS[lang].passwordFirst);
+    await page.getByTestId('magic-link-password').click();
+    await expect(page.getByRole('heading', { name: TEXT[lang].signInTitle })).toBeVisible();
 
     await page.goto('/signin');
     await signInWithForm(page, lang, collabEmail);
