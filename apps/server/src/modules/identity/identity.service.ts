@@ -83,7 +83,7 @@ export async function me(ctx: AppContext, actor: Pick<Actor, 'userId' | 'boundFi
 }
 
 /** What a person sets for themselves only (not their identity, which other portals show). */
-const PREFERENCES = new Set(['dark_mode', 'locale']);
+const PREFERENCES: ReadonlySet<string> = new Set(['dark_mode', 'locale']);
 
 export async function updateMe(ctx: AppContext, actor: Actor, input: UpdateMeRequest): Promise<User> {
   // A session bound to one portal (its SSO, its sign-in link) changes no identity that other
