@@ -16,7 +16,20 @@ pdfjs.GlobalWorkerOptions.workerSrc = new URL(
   import.meta.url,
 ).toString();
 const port = startPdfWorker();
-const OPTIONS = port ? { worker: pdfjs.PDFWorker.create({ port }) } : undefined;
+// Its data files, copied by the build (`vite.config.ts`): the wasm decoders of scanned images
+// (JBIG2, JPEG 2000) and ICC colours, the standard fonts, the CMaps of CJK text, the CMYK profile.
+const data = (dir: string) =>
+  typeof window === 'undefined'
+    ? undefined
+    : `${window.location.origin}/assets/pdfjs-${pdfjs.version}/${dir}/`;
+const OPTIONS = {
+  worker: port ? pdfjs.PDFWorker.create({ port }) : undefined,
+  wasmUrl: data('wasm'),
+  standardFontDataUrl: data('standard_fonts'),
+  cMapUrl: data('cmaps'),
+  cMapPacked: true,
+  iccUrl: data('iccs'),
+};
 
 const pageNumbers = (count: number) => Array.from({ length: count }, (_, i) => i + 1);
 
