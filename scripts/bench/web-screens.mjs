@@ -85,7 +85,7 @@ export async function upload(base, session, name, bytes) {
  * navigation started) at the first frame where `selector` matches; with `pixels`, where the
  * canvas inside it also shows something dark (pdf.js has drawn the page, not just made its canvas).
  */
-function watchMarker({ selector, pixels }) {
+export function watchMarker({ selector, pixels }) {
   let probe = null;
   const drawn = (el) => {
     const canvas = el.querySelector('canvas');
