@@ -9,10 +9,10 @@ import { samplePdf } from './sample-pdf.mjs';
 /**
  * Loads of each screen (each cold in a new context, then warm), the table showing their medians:
  * BENCH_WEB_RUNS (2; the bench runs in `npm test`), the sign-in form, the baseline of every ratio
- * and the cheapest, 5.
+ * and the cheapest, 3.
  */
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 2);
-const BASELINE_RUNS = Math.max(RUNS, 5);
+const BASELINE_RUNS = Math.max(RUNS, 3);
 const median = (values) => {
   const known = values.filter((v) => v !== null).sort((a, b) => a - b);
   if (known.length < values.length || !known.length) return null;
