@@ -43,6 +43,35 @@ function versionPlugin(): Plugin {
   };
 }
 
+/**
+ * pdf.js's data files (`pdfjs-dist`: wasm decoders for JBIG2 and JPEG 2000 scans and ICC colours,
+ * standard fonts, CMaps of CJK text, the CMYK profile) written to `assets/pdfjs-<version>/` (cached for a year like
+ * the rest of `assets/`; the version in the path changes with them). Without them pdf.js leaves
+ * such images out, each after a failed import. The viewer points pdf.js there (`pdf-view.tsx`).
+ */
+function pdfjsDataPlugin(): Plugin {
+  const from = fileURLToPath(new URL('../../node_modules/pdfjs-dist/', import.meta.url));
+  return {
+    name: 'portal-pdfjs-data',
+    apply: 'build',
+    async generateBundle() {
+      const { version } = JSON.parse(await readFile(path.join(from, 'package.json'), 'utf8')) as {
+        version: string;
+      };
+      for (const dir of ['wasm', 'standard_fonts', 'cmaps', 'iccs']) {
+        for (const file of await readdir(path.join(from, dir))) {
+          if (file.startsWith('LICENSE')) continue;
+          this.emitFile({
+            type: 'asset',
+            fileName: `assets/pdfjs-${version}/${dir}/${file}`,
+            source: await readFile(path.join(from, dir, file)),
+          });
+        }
+      }
+    },
+  };
+}
+
 /** Files worth compressing (images and fonts are compressed already). */
 const COMPRESSIBLE = /\.(?:js|mjs|css|html|json|svg|txt|xml|map|webmanifest|wasm)$/;
 const brotli = promisify(zlib.brotliCompress);
@@ -84,7 +113,7 @@ function precompressPlugin(): Plugin {
 
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react(), versionPlugin(), precompressPlugin()],
+  plugins: [react(), versionPlugin(), pdfjsDataPlugin(), precompressPlugin()],
   // Pre-bundled at start: discovered mid-upload it would reload the page in dev.
   optimizeDeps: { include: ['hash-wasm'] },
   server: {

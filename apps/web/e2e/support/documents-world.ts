@@ -56,9 +56,9 @@ export async function send(
   vendorId: number,
   folderId: number,
   name: string,
-  content: string,
+  content: string | Buffer,
 ) {
-  const bytes = Buffer.from(content);
+  const bytes = typeof content === 'string' ? Buffer.from(content) : content;
   const response = await page.request.post(`/api/vendors/${vendorId}/folders/${folderId}/uploads`, {
     headers,
     multipart: {

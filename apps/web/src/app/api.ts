@@ -7,6 +7,18 @@ import { api } from '../api';
 export const fetchMe = () =>
   api.get('users/me', { showError: false, authRedirect: false, contract: 'userSchema' });
 
+/**
+ * The user's firms, asked for beside the user (the frame asks again, and reports, if this failed):
+ * the same request and cache entry as the frame's (`workspaceKeys.firms`).
+ */
+export const fetchFirmsQuietly = (host: string) =>
+  api.get('users/me/accounting-firms', {
+    query: { active_domain: host },
+    showError: false,
+    authRedirect: false,
+    contract: 'accountingFirmSummarySchema[]',
+  });
+
 /** Saves some of the user's own settings (profile, language, dark mode). */
 export const updateMe = (body: UpdateMeRequest) => api.patch('users/me', body, { contract: 'userSchema' });
 

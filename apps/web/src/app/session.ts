@@ -1,7 +1,7 @@
 import type { SessionTokens, UpdateMeRequest } from '@portal/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { clearTokens, getToken, isApiError, setTokens } from '../api';
-import { fetchMe, logout, updateMe } from './api';
+import { fetchFirmsQuietly, fetchMe, logout, updateMe } from './api';
 import { forgetDismissals } from './dismissals';
 import { queryClient } from './query-client';
 import { ME_KEY, workspaceKeys } from './query-keys';
@@ -9,10 +9,24 @@ import type { SessionInfo } from './route-types';
 
 export { ME_KEY };
 
+/**
+ * The user's firms, asked for alongside the user rather than once the signed-in frame has loaded
+ * and asked (the frame's first need, `workspace-context.tsx`, same key and request): one round
+ * trip less before any signed-in screen. Quiet: the frame asks again, and reports, if this failed.
+ */
+function prefetchFirms(): void {
+  const host = window.location.host;
+  void queryClient.prefetchQuery({
+    queryKey: workspaceKeys.firms(host),
+    queryFn: () => fetchFirmsQuietly(host),
+  });
+}
+
 /** The visitor as the guards see it; a rejected token is forgotten. */
 export async function loadSession(): Promise<SessionInfo> {
   const token = getToken();
   if (!token) return { token: null, user: null };
+  if (typeof window !== 'undefined') prefetchFirms();
   try {
     const user = await queryClient.ensureQueryData({ queryKey: ME_KEY, queryFn: fetchMe, staleTime: 60_000 });
     return { token, user };
@@ -20,6 +34,7 @@ export async function loadSession(): Promise<SessionInfo> {
     if (isApiError(error) && error.status === 401) {
       clearTokens();
       queryClient.removeQueries({ queryKey: ME_KEY });
+      queryClient.removeQueries({ queryKey: workspaceKeys.all });
       return { token: null, user: null };
     }
     throw error;

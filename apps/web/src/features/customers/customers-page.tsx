@@ -23,7 +23,10 @@ import { type CustomersQuery, PAGE_SIZE, useCustomers } from './api';
 import { CustomersEmpty } from './customers-empty';
 import { CustomersList } from './customers-list';
 
-const CustomersGrid = lazy(() => import('./customers-grid').then((m) => ({ default: m.CustomersGrid })));
+// The grid (MUI X, the page's largest part) is asked for as the page opens, alongside its data,
+// rather than once the data has come.
+const loadGrid = () => import('./customers-grid');
+const CustomersGrid = lazy(() => loadGrid().then((m) => ({ default: m.CustomersGrid })));
 const CreateWizard = lazy(() => import('./wizard/create-wizard').then((m) => ({ default: m.CreateWizard })));
 const ImportDialog = lazy(() => import('./import/import-dialog').then((m) => ({ default: m.ImportDialog })));
 
@@ -43,6 +46,9 @@ export function CustomersPage() {
   const { firm } = useWorkspace();
   const navigate = useAppNavigate();
   const small = useMediaQuery(useTheme().breakpoints.down('md'), { noSsr: true });
+  useEffect(() => {
+    if (!small) void loadGrid();
+  }, [small]);
   const [searchInput, setSearchInput] = useState('');
   const search = useDebounced(searchInput);
   const [query, setQuery] = useState<CustomersQuery>({

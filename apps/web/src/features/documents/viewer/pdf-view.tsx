@@ -4,13 +4,32 @@ import CircularProgress from '@mui/material/CircularProgress';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Document, Page, pdfjs, Thumbnail } from 'react-pdf';
+import { startPdfWorker } from './pdf-worker';
 import type { Zoom } from './zoom';
 
-// The worker is a file of the build (CSP: worker-src 'self' blob:).
+// The worker is a file of the build (CSP: worker-src 'self' blob:), started as the viewer opens
+// (`pdf-worker.ts`) and given to every document: left to itself, pdf.js starts a new worker (1.2 MB
+// of script to compile again) for each document, only once pdf.js has loaded, and ends it with
+// the document. One it is given, it neither waits for nor ends.
 pdfjs.GlobalWorkerOptions.workerSrc = new URL(
   'pdfjs-dist/build/pdf.worker.min.mjs',
   import.meta.url,
 ).toString();
+const port = startPdfWorker();
+// Its data files, copied by the build (`vite.config.ts`): the wasm decoders of scanned images
+// (JBIG2, JPEG 2000) and ICC colours, the standard fonts, the CMaps of CJK text, the CMYK profile.
+const data = (dir: string) =>
+  typeof window === 'undefined'
+    ? undefined
+    : `${window.location.origin}/assets/pdfjs-${pdfjs.version}/${dir}/`;
+const OPTIONS = {
+  worker: port ? pdfjs.PDFWorker.create({ port }) : undefined,
+  wasmUrl: data('wasm'),
+  standardFontDataUrl: data('standard_fonts'),
+  cMapUrl: data('cmaps'),
+  cMapPacked: true,
+  iccUrl: data('iccs'),
+};
 
 const pageNumbers = (count: number) => Array.from({ length: count }, (_, i) => i + 1);
 
@@ -28,11 +47,15 @@ export default function PdfView({ blob, page, zoom, showThumbnails, onPages, onP
   const { t } = useTranslation('documents');
   const [bytes, setBytes] = useState<ArrayBuffer | null>(null);
   const [pages, setPages] = useState(0);
+  // The page last drawn (-1: the first failed). The thumbnails wait for the first page drawn:
+  // rendered alongside it, their 17 pages went through the one worker and the main thread first.
+  const [drawn, setDrawn] = useState(0);
   // A state, not a ref: the frame appears once pdf.js has loaded the document, after the first
   // render, and the size must be observed from then on.
   // Its content box (padding excluded) is what "fit" fills.
   const [frame, setFrame] = useState<HTMLDivElement | null>(null);
-  const [size, setSize] = useState({ width: 800, height: 600 });
+  // Null until measured: a page drawn at a guessed size is drawn again at the real one.
+  const [size, setSize] = useState<{ width: number; height: number } | null>(null);
   useEffect(() => {
     let live = true;
     void blob.arrayBuffer().then((b) => live && setBytes(b));
@@ -51,8 +74,9 @@ export default function PdfView({ blob, page, zoom, showThumbnails, onPages, onP
   }, [frame]);
   // pdf.js takes the bytes over (transfers them to its worker): a copy of ours.
   const file = useMemo(() => (bytes ? { data: new Uint8Array(bytes.slice(0)) } : null), [bytes]);
-  const fit =
-    zoom.fit === 'width'
+  const fit = !size
+    ? null
+    : zoom.fit === 'width'
       ? { width: Math.max(100, size.width) }
       : zoom.fit === 'height'
         ? { height: Math.max(100, size.height) }
@@ -71,6 +95,7 @@ export default function PdfView({ blob, page, zoom, showThumbnails, onPages, onP
       {file && (
         <Document
           file={file}
+          options={OPTIONS}
           suspense={false}
           onLoadSuccess={(doc) => {
             setPages(doc.numPages);
@@ -96,7 +121,8 @@ export default function PdfView({ blob, page, zoom, showThumbnails, onPages, onP
                   p: 1,
                 }}
               >
-                {pageNumbers(pages).map((n) => (
+                {/* The column is there from the start (the page's width does not change under it). */}
+                {pageNumbers(drawn !== 0 ? pages : 0).map((n) => (
                   <Box
                     key={n}
                     sx={{
@@ -129,9 +155,19 @@ export default function PdfView({ blob, page, zoom, showThumbnails, onPages, onP
               <Box
                 data-testid="viewer-pdf-page"
                 data-page={page}
+                data-rendered={drawn === page ? 'true' : undefined}
                 sx={{ display: 'inline-block', boxShadow: 3, '& canvas': { display: 'block' } }}
               >
-                <Page pageNumber={page} {...fit} renderTextLayer={false} renderAnnotationLayer={false} />
+                {fit && (
+                  <Page
+                    pageNumber={page}
+                    {...fit}
+                    renderTextLayer={false}
+                    renderAnnotationLayer={false}
+                    onRenderSuccess={() => setDrawn(page)}
+                    onRenderError={() => setDrawn((d) => d || -1)}
+                  />
+                )}
               </Box>
             </Box>
           </Box>

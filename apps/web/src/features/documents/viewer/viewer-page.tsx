@@ -33,14 +33,17 @@ import { documentsPath, viewerPath } from '../paths';
 import { readSort } from '../prefs';
 import { ImageView } from './image-view';
 import { neighbours } from './neighbours';
+import { startPdfWorker } from './pdf-worker';
 import { TextView } from './text-view';
 import { useContent } from './use-content';
 import { usePreviewPdf, usePreviewStatus } from './use-preview';
 import { ViewerActions } from './viewer-actions';
 import { FIT_WIDTH, stepZoom, type Zoom } from './zoom';
 
-// pdf.js (and its worker) load with the first PDF only.
-const PdfView = lazy(() => import('./pdf-view'));
+// pdf.js (and its worker) load with the viewer, not with the app: the viewer starts them as it
+// opens, alongside the document's details and content rather than after them.
+const loadPdfView = () => import('./pdf-view');
+const PdfView = lazy(loadPdfView);
 
 /** `viewer/{context}/{folderHash}/{documentHash}/{versionId?}` (spec section 2). */
 export function ViewerPage() {
@@ -92,6 +95,12 @@ function Viewer({ context, vendorId, folderId, documentId, versionId }: ViewerPr
   const [pages, setPages] = useState(0);
   const [zoom, setZoom] = useState<Zoom>(FIT_WIDTH);
   const [thumbnails, setThumbnails] = useState(true);
+  // Most documents opened here are PDFs: pdf.js and its worker load while the details and content
+  // do (cached for the next ones).
+  useEffect(() => {
+    startPdfWorker();
+    void loadPdfView();
+  }, []);
 
   // Previous / next document of the whole folder, in the order of the list: the folder's next
   // page is loaded when the pages at hand do not tell.
