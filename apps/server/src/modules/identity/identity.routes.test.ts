@@ -20,7 +20,10 @@ beforeAll(async () => {
   const db = t.database.db as FactoryDb;
   ({ user: people.expert } = await buildFirmMember(db, { role: 'admin' }));
   ({ user: people.collab } = await buildFirmMember(db));
-  ({ user: people.client } = await buildClientUser(db, { role: 'admin', user: (await buildUser(db, { firstname: 'Marie' })).user }));
+  ({ user: people.client } = await buildClientUser(db, {
+    role: 'admin',
+    user: (await buildUser(db, { firstname: 'Marie' })).user,
+  }));
   ({ user: people.guest } = await buildClientUser(db, { role: 'guest' }));
 });
 afterAll(() => t.close());
