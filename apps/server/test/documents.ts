@@ -4,18 +4,22 @@ import zlib from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
+import { createFolders } from '../src/modules/documents/tree/tree.service';
 import { uploadState } from '../src/modules/documents/uploads/upload-storage';
 import type { cleanup } from '../src/modules/documents/uploads/uploads.service';
 import { diskBlobStore } from '../src/platform/blobs/disk-blob-store';
+import { buildPortalsWorld, type PortalsWho, type PortalsWorld } from './portals-world';
 import { createTestApp, type TestApp } from './test-app';
 
 export type DocsWorld = {
   t: TestApp;
-  tokens: Record<'expert' | 'collab' | 'client' | 'guest' | 'superadmin', string>;
-  /** Boulangerie Martin (client and guest are its users) and a client file of the other portal. */
+  tokens: Record<PortalsWho, string>;
+  /** BOUL01 of the portals world (client and guest are its users) and TRN01, of the other portal. */
   vendor: number;
   otherVendor: number;
   root: number;
+  /** The portals world the documents world stands on (its firms, files and people). */
+  portals?: PortalsWorld;
   call(
     method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
     url: string,
@@ -24,12 +28,15 @@ export type DocsWorld = {
   ): ReturnType<TestApp['request']>;
 };
 
-/** The demo data set, signed in as its five accounts, on Boulangerie Martin's folders. */
+/**
+ * The portals world (test/portals-world.ts, built by the factories), its five people signed in, on
+ * BOUL01's folders: every client file gets its firm's default tree, as the API gives a new one.
+ */
 export async function docsWorld(options: Parameters<typeof createTestApp>[0] = {}): Promise<DocsWorld> {
-  const t = await createTestApp({ demo: true, ...options });
-  const tokens = {} as DocsWorld['tokens'];
-  for (const who of ['expert', 'collab', 'client', 'guest', 'superadmin'] as const)
-    tokens[who] = await t.signIn(`${who}@demo.test`);
+  const t = await createTestApp(options);
+  const portals = await buildPortalsWorld(t);
+  for (const file of Object.values(portals.files)) await createFolders(t.database.db, file);
+  const { tokens } = portals;
   const call: DocsWorld['call'] = (method, url, who = 'expert', payload) =>
     t.request({
       method,
@@ -37,18 +44,10 @@ export async function docsWorld(options: Parameters<typeof createTestApp>[0] = {
       token: tokens[who],
       ...(payload === undefined ? {} : { payload: payload as object }),
     });
-  const firms = (await call('GET', '/api/users/me/accounting-firms')).body.data as {
-    id: number;
-    name: string;
-  }[];
-  const list = async (name: string) =>
-    (await call('GET', `/api/accounting-firms/${firms.find((f) => f.name === name)!.id}/vendors`)).body
-      .data as { id: number; company: string }[];
-  const demo = await list('Cabinet Démo');
-  const vendor = demo.find((v) => v.company.startsWith('Boulangerie Martin'))!.id;
-  const otherVendor = (await list('Cabinet Nord'))[0]!.id;
+  const vendor = portals.files.BOUL01.id;
+  const otherVendor = portals.files.TRN01.id;
   const root = (await call('GET', `/api/vendors/${vendor}/folders`)).body.data[0].id as number;
-  return { t, tokens, vendor, otherVendor, root, call };
+  return { t, tokens, vendor, otherVendor, root, portals, call };
 }
 
 /** A new folder of the world's client file, made by the expert under `parent`: its id. */

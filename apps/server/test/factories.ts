@@ -68,6 +68,13 @@ type VendorRef = { id: number; accountingFirmId: number };
 /** A parent as the caller gave it, else the row the factory built. */
 type Parent<Given, Built> = Given extends Ref ? Given : Built;
 
+/**
+ * The password of the users the factories build (`t.signIn(email)` uses it by default). Name it
+ * through this constant, never as a literal nor as the demo data's: a rules test knows only the
+ * factories.
+ */
+export const TEST_PASSWORD = DEMO_PASSWORD;
+
 let counter = 0;
 /** A number no other row of this test file's factories got. */
 export const sequence = () => ++counter;
@@ -85,9 +92,17 @@ export function freshSiret(): string {
 
 const hashes = new Map<string, Promise<string>>();
 /** The argon2id hash of `password`, computed once per test file (hashing is slow on purpose). */
-export function passwordHashOf(password = DEMO_PASSWORD): Promise<string> {
+export function passwordHashOf(password = TEST_PASSWORD): Promise<string> {
   if (!hashes.has(password)) hashes.set(password, hashPassword(password));
   return hashes.get(password)!;
+}
+
+/** A square PNG of `size` pixels, one colour: a firm's logo. */
+export async function buildLogo(colour = '#1565c0', size = 256): Promise<Buffer> {
+  const { default: sharp } = await import('sharp');
+  return sharp({ create: { width: size, height: size, channels: 3, background: colour } })
+    .png()
+    .toBuffer();
 }
 
 async function one<T>(rows: Promise<T[]>): Promise<T> {

@@ -1,5 +1,6 @@
 import { translateMessage } from '@portal/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildFirmMember, buildPortal, buildUser, buildVendor, type FactoryDb } from './factories';
 import { NAME_REFS, NOT_CALLED, type Operation, operationsOf } from './security/operations';
 import { createTestApp, type TestApp } from './test-app';
 
@@ -9,19 +10,18 @@ import { createTestApp, type TestApp } from './test-app';
  */
 let t: TestApp;
 const tokens: Record<string, string> = {};
-let boulangerie: number;
-let demoFirm: number;
+let vendorId: number;
+let firmId: number;
 const invalidId = translateMessage('invalid-id', 'fr');
 
 beforeAll(async () => {
-  t = await createTestApp({ demo: true });
-  for (const who of ['expert', 'superadmin']) tokens[who] = await t.signIn(`${who}@demo.test`);
-  const firms = (await get('/api/users/me/accounting-firms')).body.data as { id: number; name: string }[];
-  demoFirm = firms.find((f) => f.name === 'Cabinet Démo')!.id;
-  const vendors = (await get(`/api/accounting-firms/${demoFirm}/vendors?search=BOUL01`)).body.data as {
-    id: number;
-  }[];
-  boulangerie = vendors[0]!.id;
+  t = await createTestApp();
+  const db = t.database.db as FactoryDb;
+  const { firm } = await buildPortal(db, { holding: true });
+  firmId = firm.id;
+  vendorId = (await buildVendor(db, { firm })).vendor.id;
+  tokens.expert = await t.signIn((await buildFirmMember(db, { firm, role: 'admin' })).user.email);
+  tokens.superadmin = await t.signIn((await buildUser(db, { isSuperAdmin: true })).user.email);
 });
 afterAll(() => t.close());
 
@@ -44,8 +44,8 @@ const aliases = (n: number) => [
 
 describe('id parameters', () => {
   it('answer a client file for its id, and 422 invalid-id for another spelling of it', async () => {
-    expect((await get(`/api/vendors/${boulangerie}`)).status).toBe(200);
-    for (const alias of aliases(boulangerie)) {
+    expect((await get(`/api/vendors/${vendorId}`)).status).toBe(200);
+    for (const alias of aliases(vendorId)) {
       const res = await get(`/api/vendors/${alias}`);
       expect(res.status, alias).toBe(422);
       expect(res.body, alias).toEqual({
@@ -54,14 +54,14 @@ describe('id parameters', () => {
         errors: { id: [invalidId] },
       });
     }
-    // The short forms of the finding, whatever the ids of the demo are.
+    // The short forms of the finding, whatever the ids built are.
     for (const alias of ['1e0', '0x1', '01']) expect((await get(`/api/vendors/${alias}`)).status).toBe(422);
   });
 
   it('refuse another spelling of an id in a query parameter', async () => {
-    const home = await t.request({ method: 'GET', url: `/api/?accounting_firm_id=${demoFirm}` });
+    const home = await t.request({ method: 'GET', url: `/api/?accounting_firm_id=${firmId}` });
     expect(home.status).toBe(200);
-    for (const alias of aliases(demoFirm)) {
+    for (const alias of aliases(firmId)) {
       const res = await t.request({ method: 'GET', url: `/api/?accounting_firm_id=${alias}` });
       expect(res.status, alias).toBe(422);
       expect(res.body.errors, alias).toEqual({ accounting_firm_id: [invalidId] });

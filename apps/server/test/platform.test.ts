@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildUser } from './factories';
+import { buildUser, TEST_PASSWORD } from './factories';
 import { createTestApp, type TestApp } from './test-app';
 
 let t: TestApp;
@@ -195,7 +195,7 @@ describe('errors in the spec format', () => {
     const res = await t.request({
       method: 'POST',
       url: '/api/login',
-      payload: { email: email.replace('@', '\u0000@'), password: 'Demo-portal-2026' },
+      payload: { email: email.replace('@', '\u0000@'), password: TEST_PASSWORD },
     });
     expect(res.status).toBe(422);
     expect(res.body.code).toBe('validation-failed');

@@ -6,10 +6,10 @@ import {
   buildPortal,
   buildUser,
   buildVendor,
+  TEST_PASSWORD,
 } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { signInChallenges, users } from '../../db/schema';
-import { DEMO_PASSWORD } from '../../startup/seed/demo';
 
 /**
  * Issue 24's follow-ups: a session bound to a portal (its sign-in link here) neither enrols a
@@ -77,7 +77,7 @@ describe('a sign-in link when a portal requires a second factor', () => {
     const signedIn = await t.request({
       method: 'POST',
       url: '/api/login',
-      payload: { email: person.email, password: DEMO_PASSWORD },
+      payload: { email: person.email, password: TEST_PASSWORD },
     });
     expect(signedIn.status).toBe(200);
     expect(signedIn.body.data).toMatchObject({ mfa_required: true, mfa_enrolment: true });

@@ -1,12 +1,30 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  buildClientUser,
+  buildFirmMember,
+  buildUser,
+  type FactoryDb,
+  TEST_PASSWORD,
+  type User,
+} from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { sessions } from '../../db/schema';
 import { hashToken } from '../../platform/auth/tokens';
 
 let t: TestApp;
+/** A firm administrator, a collaborator, a client user and a person invited as a guest. */
+const people = {} as Record<'expert' | 'collab' | 'client' | 'guest', User>;
 beforeAll(async () => {
-  t = await createTestApp({ demo: true });
+  t = await createTestApp();
+  const db = t.database.db as FactoryDb;
+  ({ user: people.expert } = await buildFirmMember(db, { role: 'admin' }));
+  ({ user: people.collab } = await buildFirmMember(db));
+  ({ user: people.client } = await buildClientUser(db, {
+    role: 'admin',
+    user: (await buildUser(db, { firstname: 'Marie' })).user,
+  }));
+  ({ user: people.guest } = await buildClientUser(db, { role: 'guest' }));
 });
 afterAll(() => t.close());
 
@@ -15,7 +33,7 @@ describe('POST /api/login', () => {
     const res = await t.request({
       method: 'POST',
       url: '/api/login',
-      payload: { email: 'Expert@Demo.test', password: 'Demo-portal-2026' },
+      payload: { email: people.expert.email.toUpperCase(), password: TEST_PASSWORD },
     });
     expect(res.status).toBe(200);
     expect(res.body.data.token_type).toBe('Bearer');
@@ -23,7 +41,7 @@ describe('POST /api/login', () => {
     const me = await t.request({ method: 'GET', url: '/api/users/me', token: res.body.data.access_token });
     expect(me.status).toBe(200);
     expect(me.body.data).toMatchObject({
-      email: 'expert@demo.test',
+      email: people.expert.email,
       is_accountant: true,
       profile_complete: true,
     });
@@ -34,7 +52,7 @@ describe('POST /api/login', () => {
       method: 'POST',
       url: '/api/login',
       headers: { 'accept-language': 'en-GB,en;q=0.9' },
-      payload: { email: 'client@demo.test', password: 'wrong-password' },
+      payload: { email: people.client.email, password: 'wrong-password' },
     });
     expect(res.status).toBe(422);
     expect(res.body).toEqual({
@@ -54,9 +72,9 @@ describe('POST /api/login', () => {
 
   it('keeps no lock after failures: the right password still signs in (throttling: sign-in-throttle.routes.test.ts)', async () => {
     const attempt = (password: string) =>
-      t.request({ method: 'POST', url: '/api/login', payload: { email: 'guest@demo.test', password } });
+      t.request({ method: 'POST', url: '/api/login', payload: { email: people.guest.email, password } });
     for (let i = 0; i < 3; i++) expect((await attempt('nope-nope')).status).toBe(422);
-    expect((await attempt('Demo-portal-2026')).status).toBe(200);
+    expect((await attempt(TEST_PASSWORD)).status).toBe(200);
   });
 });
 
@@ -74,7 +92,7 @@ describe('tokens', () => {
     const login = await t.request({
       method: 'POST',
       url: '/api/login',
-      payload: { email: 'collab@demo.test', password: 'Demo-portal-2026' },
+      payload: { email: people.collab.email, password: TEST_PASSWORD },
     });
     const first = login.body.data;
     const refreshed = await t.request({
@@ -114,7 +132,7 @@ describe('tokens', () => {
   });
 
   it('logout revokes the session', async () => {
-    const token = await t.signIn('expert@demo.test');
+    const token = await t.signIn(people.expert.email);
     expect((await t.request({ method: 'GET', url: '/api/logout', token })).status).toBe(200);
     expect((await t.request({ method: 'GET', url: '/api/users/me', token })).status).toBe(401);
   });
@@ -122,7 +140,7 @@ describe('tokens', () => {
 
 describe('PATCH /api/users/me', () => {
   it('refuses unknown fields like every other route, and changes nothing', async () => {
-    const token = await t.signIn('client@demo.test');
+    const token = await t.signIn(people.client.email);
     const patch = (payload: object) => t.request({ method: 'PATCH', url: '/api/users/me', token, payload });
     const res = await patch({ firstname: 'Mallory', is_super_admin: true, email: 'mallory@evil.test' });
     expect(res.status).toBe(422);
@@ -131,7 +149,7 @@ describe('PATCH /api/users/me', () => {
     const me = await t.request({ method: 'GET', url: '/api/users/me', token });
     expect(me.body.data).toMatchObject({
       firstname: 'Marie',
-      email: 'client@demo.test',
+      email: people.client.email,
       is_super_admin: false,
     });
     expect((await patch({ firstname: 'Marie' })).status).toBe(200);

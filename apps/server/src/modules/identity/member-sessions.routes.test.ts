@@ -7,10 +7,10 @@ import {
   buildPortal,
   buildUser,
   buildVendor,
+  TEST_PASSWORD,
 } from '../../../test/factories';
 import { useSecondApp } from '../../../test/second-app';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { DEMO_PASSWORD } from '../../startup/seed/demo';
 
 /**
  * A firm administrator ends the sessions of a person of the firm. A session reaches every portal
@@ -82,7 +82,7 @@ describe("a firm administrator ends a person's sessions", () => {
     const phone = await t.request({
       method: 'POST',
       url: '/api/login',
-      payload: { email: collabEmail, password: DEMO_PASSWORD },
+      payload: { email: collabEmail, password: TEST_PASSWORD },
     });
     expect(phone.status).toBe(200);
     const bystander = await t.signIn(clientEmail);

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildUser, type FactoryDb } from '../../../test/factories';
+import { buildUser, type FactoryDb, TEST_PASSWORD } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { sessions } from '../../db/schema';
 
@@ -19,7 +19,7 @@ async function signInFrom(email: string, userAgent: string) {
     method: 'POST',
     url: '/api/login',
     headers: { 'user-agent': userAgent },
-    payload: { email, password: 'Demo-portal-2026' },
+    payload: { email, password: TEST_PASSWORD },
   });
   expect(res.status).toBe(200);
   return res.body.data as { access_token: string; refresh_token: string };

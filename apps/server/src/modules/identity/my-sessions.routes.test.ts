@@ -1,9 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  buildClientUser,
+  buildFirmMember,
+  type FactoryDb,
+  TEST_PASSWORD,
+  type User,
+} from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 
 let t: TestApp;
+/** A firm administrator, a collaborator, a client user and a guest of a client file. */
+const people = {} as Record<'expert' | 'collab' | 'client' | 'guest', User>;
 beforeAll(async () => {
-  t = await createTestApp({ demo: true });
+  t = await createTestApp();
+  const db = t.database.db as FactoryDb;
+  ({ user: people.expert } = await buildFirmMember(db, { role: 'admin' }));
+  ({ user: people.collab } = await buildFirmMember(db));
+  ({ user: people.client } = await buildClientUser(db, { role: 'admin' }));
+  ({ user: people.guest } = await buildClientUser(db, { role: 'guest' }));
 });
 afterAll(() => t.close());
 
@@ -17,7 +31,7 @@ async function signInFrom(email: string, userAgent: string) {
     method: 'POST',
     url: '/api/login',
     headers: { 'user-agent': userAgent },
-    payload: { email, password: 'Demo-portal-2026' },
+    payload: { email, password: TEST_PASSWORD },
   });
   expect(res.status).toBe(200);
   return res.body.data as { access_token: string; refresh_token: string };
@@ -27,8 +41,8 @@ const list = (token: string) => t.request({ method: 'GET', url: '/api/users/me/s
 
 describe('a person sees and ends their own sessions', () => {
   it('lists each signed-in device once, with browser, system, address and dates, the current one marked', async () => {
-    const phone = await signInFrom('guest@demo.test', PHONE);
-    const laptop = await signInFrom('guest@demo.test', LAPTOP);
+    const phone = await signInFrom(people.guest.email, PHONE);
+    const laptop = await signInFrom(people.guest.email, LAPTOP);
     // Renewing the laptop's tokens keeps one entry: last seen moves, first seen stays.
     const renewed = await t.request({
       method: 'GET',
@@ -59,8 +73,8 @@ describe('a person sees and ends their own sessions', () => {
   });
 
   it('ends one session: its very next request is refused, the others go on', async () => {
-    const phone = await signInFrom('collab@demo.test', PHONE);
-    const laptop = await signInFrom('collab@demo.test', LAPTOP);
+    const phone = await signInFrom(people.collab.email, PHONE);
+    const laptop = await signInFrom(people.collab.email, LAPTOP);
     const phoneRow = ((await list(laptop.access_token)).body.data as { id: number; browser: string }[]).find(
       (s) => s.browser === 'Safari',
     )!;
@@ -84,11 +98,11 @@ describe('a person sees and ends their own sessions', () => {
   });
 
   it("answers 404 for another person's session, and ends nothing", async () => {
-    const victim = await signInFrom('client@demo.test', PHONE);
+    const victim = await signInFrom(people.client.email, PHONE);
     const victimRow = (
       (await list(victim.access_token)).body.data as { id: number; current: boolean }[]
     ).find((s) => s.current)!;
-    const attacker = await signInFrom('expert@demo.test', LAPTOP);
+    const attacker = await signInFrom(people.expert.email, LAPTOP);
     const res = await t.request({
       method: 'DELETE',
       url: `/api/users/me/sessions/${victimRow.id}`,
@@ -104,9 +118,9 @@ describe('a person sees and ends their own sessions', () => {
   });
 
   it('ends every other session at once, keeping the one asking', async () => {
-    const first = await signInFrom('expert@demo.test', PHONE);
-    const second = await signInFrom('expert@demo.test', PHONE);
-    const keep = await signInFrom('expert@demo.test', LAPTOP);
+    const first = await signInFrom(people.expert.email, PHONE);
+    const second = await signInFrom(people.expert.email, PHONE);
+    const keep = await signInFrom(people.expert.email, LAPTOP);
     const res = await t.request({
       method: 'DELETE',
       url: '/api/users/me/sessions',
@@ -124,7 +138,7 @@ describe('a person sees and ends their own sessions', () => {
   });
 
   it('refuses a malformed session id with 422', async () => {
-    const me = await signInFrom('guest@demo.test', LAPTOP);
+    const me = await signInFrom(people.guest.email, LAPTOP);
     const res = await t.request({
       method: 'DELETE',
       url: '/api/users/me/sessions/007',

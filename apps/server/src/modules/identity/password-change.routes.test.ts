@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildPasswordToken, buildUser } from '../../../test/factories';
+import { buildPasswordToken, buildUser, TEST_PASSWORD } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { passwordTokens, rateLimitHits } from '../../db/schema';
 
@@ -9,7 +9,7 @@ import { passwordTokens, rateLimitHits } from '../../db/schema';
  * person by mail; a new password (change or reset) spends every link mailed before it and ends
  * every session.
  */
-const PASSWORD = 'Demo-portal-2026';
+const PASSWORD = TEST_PASSWORD;
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildPasswordToken, buildUser } from '../../../test/factories';
+import { buildPasswordToken, buildUser, TEST_PASSWORD } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 
 /**
@@ -81,7 +81,7 @@ describe('weak passwords are refused', () => {
         method: 'POST',
         url: '/api/change_password',
         token,
-        payload: { current_password: 'Demo-portal-2026', password, password_confirmation: password },
+        payload: { current_password: TEST_PASSWORD, password, password_confirmation: password },
       });
     expect((await change('12345678')).body.errors).toEqual({ password: [TOO_WEAK_FR] });
     expect((await change('password')).status).toBe(422);
@@ -90,6 +90,6 @@ describe('weak passwords are refused', () => {
     ]);
     // Nothing changed: the session and the old password still work.
     expect((await t.request({ method: 'GET', url: '/api/users/me', token })).status).toBe(200);
-    expect((await login(user.email, 'Demo-portal-2026')).status).toBe(200);
+    expect((await login(user.email, TEST_PASSWORD)).status).toBe(200);
   });
 });

@@ -1,17 +1,38 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildPasswordToken, buildUser } from '../../../test/factories';
+import {
+  buildClientUser,
+  buildFirm,
+  buildFirmMember,
+  buildPasswordToken,
+  buildTerms,
+  buildUser,
+  buildVendor,
+  type FactoryDb,
+  TEST_PASSWORD,
+  type User,
+} from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { termsAcceptances, users } from '../../db/schema';
 
-const PASSWORD = 'Demo-portal-2026';
+const PASSWORD = TEST_PASSWORD;
 let t: TestApp;
-let demoFirmId: number;
+let firmId: number;
+/** The firm's administrator and a collaborator; a client user and a guest of one of its files. */
+const people = {} as Record<'expert' | 'collab' | 'client' | 'guest', User>;
 
 beforeAll(async () => {
-  t = await createTestApp({ demo: true });
-  const home = await t.request({ method: 'GET', url: '/api/', headers: { host: 'localhost' } });
-  demoFirmId = home.body.data.accounting_firm.id;
+  t = await createTestApp();
+  const db = t.database.db as FactoryDb;
+  const { firm } = await buildFirm(db);
+  firmId = firm.id;
+  await buildTerms(db, { firm, locale: 'fr', title: "Conditions Générales d'Utilisation" });
+  await buildTerms(db, { firm, locale: 'en', title: 'Terms of Use' });
+  ({ user: people.expert } = await buildFirmMember(db, { firm, role: 'admin' }));
+  ({ user: people.collab } = await buildFirmMember(db, { firm }));
+  const { vendor } = await buildVendor(db, { firm });
+  ({ user: people.client } = await buildClientUser(db, { vendor, role: 'admin' }));
+  ({ user: people.guest } = await buildClientUser(db, { vendor, role: 'guest' }));
 });
 afterAll(() => t.close());
 
@@ -51,13 +72,13 @@ describe('password reset', () => {
     const known = await t.request({
       method: 'POST',
       url: '/api/password-resets',
-      payload: { email: 'Client@Demo.test' },
+      payload: { email: people.client.email.toUpperCase() },
     });
     expect(known.status).toBe(200);
     expect(known.body).toEqual({ data: { success: true } });
     expect(t.mails).toHaveLength(1);
     const mail = t.mails[0]!;
-    expect(mail.to).toBe('client@demo.test');
+    expect(mail.to).toBe(people.client.email);
     expect(mail.subject).toBe('Réinitialisation de votre mot de passe');
     expect(mail.link).toMatch(/^http:\/\/portal\.test\/reset-password-submit\/[\w-]{43}$/);
     expect(mail.text).toContain(mail.link);
@@ -65,7 +86,7 @@ describe('password reset', () => {
     const unknown = await t.request({
       method: 'POST',
       url: '/api/password-resets',
-      payload: { email: 'nobody@demo.test' },
+      payload: { email: 'nobody@factory.test' },
     });
     expect(unknown.status).toBe(200);
     expect(unknown.body).toEqual(known.body);
@@ -79,7 +100,7 @@ describe('password reset', () => {
   });
 
   it('resets the password through the mailed link, ends sessions, and spends the token', async () => {
-    const email = 'client@demo.test';
+    const email = people.client.email;
     const session = await t.signIn(email);
     t.mails.length = 0;
     await t.request({ method: 'POST', url: '/api/password-resets', payload: { email } });
@@ -138,7 +159,7 @@ describe('password reset', () => {
     const unknown = await get(`/api/password-resets?token=${'x'.repeat(43)}`);
     expect(unknown.status).toBe(422);
     expect(unknown.body.code).toBe('invalid-token');
-    const expired = await arrangeToken('guest@demo.test', 'reset', { expiresInSeconds: -60 });
+    const expired = await arrangeToken(people.guest.email, 'reset', { expiresInSeconds: -60 });
     expect((await get(`/api/password-resets?token=${expired}`)).status).toBe(422);
     const put = await t.request({
       method: 'PUT',
@@ -147,21 +168,21 @@ describe('password reset', () => {
     });
     expect(put.status).toBe(422);
     expect(put.body.code).toBe('invalid-token');
-    expect((await login('guest@demo.test', PASSWORD)).status).toBe(200);
+    expect((await login(people.guest.email, PASSWORD)).status).toBe(200);
     expect((await get('/api/password-resets')).status).toBe(422);
   });
 });
 
 describe('invitation: create password', () => {
   it('shows the firm terms in the asked language', async () => {
-    const token = await arrangeToken('invited-1@demo.test', 'invite', { accountingFirmId: demoFirmId });
+    const token = await arrangeToken('invited-1@factory.test', 'invite', { accountingFirmId: firmId });
     const fr = await get(`/api/password-resets?token=${token}`);
     expect(fr.status).toBe(200);
     expect(fr.body.data).toMatchObject({
-      email: 'invited-1@demo.test',
+      email: 'invited-1@factory.test',
       purpose: 'invite',
-      accounting_firm_id: demoFirmId,
-      terms: { accounting_firm_id: demoFirmId, version: 1, locale: 'fr' },
+      accounting_firm_id: firmId,
+      terms: { accounting_firm_id: firmId, version: 1, locale: 'fr' },
     });
     expect(fr.body.data.terms.title).toBe("Conditions Générales d'Utilisation");
     const en = await get(`/api/password-resets?token=${token}`, undefined, { 'accept-language': 'en-US,en' });
@@ -169,8 +190,8 @@ describe('invitation: create password', () => {
   });
 
   it('needs the terms accepted, then signs the user in and records the acceptance', async () => {
-    const email = 'invited-2@demo.test';
-    const token = await arrangeToken(email, 'invite', { accountingFirmId: demoFirmId });
+    const email = 'invited-2@factory.test';
+    const token = await arrangeToken(email, 'invite', { accountingFirmId: firmId });
     const body = { token, password: 'Welcome-pass-1', password_confirmation: 'Welcome-pass-1' };
 
     const without = await t.request({ method: 'POST', url: '/api/passwords', payload: body });
@@ -201,7 +222,7 @@ describe('invitation: create password', () => {
     const accepted = await t.database.db
       .select()
       .from(termsAcceptances)
-      .where(and(eq(termsAcceptances.userId, user!.id), eq(termsAcceptances.accountingFirmId, demoFirmId)));
+      .where(and(eq(termsAcceptances.userId, user!.id), eq(termsAcceptances.accountingFirmId, firmId)));
     expect(accepted.map((a) => a.version)).toEqual([1]);
 
     const reuse = await t.request({ method: 'POST', url: '/api/passwords', payload: { ...body, cgu: true } });
@@ -210,8 +231,8 @@ describe('invitation: create password', () => {
   });
 
   it('keeps invitations and reset links apart (no skipping the terms)', async () => {
-    const email = 'invited-3@demo.test';
-    const token = await arrangeToken(email, 'invite', { accountingFirmId: demoFirmId });
+    const email = 'invited-3@factory.test';
+    const token = await arrangeToken(email, 'invite', { accountingFirmId: firmId });
     const res = await t.request({
       method: 'PUT',
       url: '/api/passwords',
@@ -224,7 +245,7 @@ describe('invitation: create password', () => {
     expect((await get(`/api/password-resets?token=${token}`)).body.data.purpose).toBe('invite');
 
     // Nor does a reset link serve as an invitation.
-    const reset = await arrangeToken('expert@demo.test', 'reset');
+    const reset = await arrangeToken(people.expert.email, 'reset');
     const post = await t.request({
       method: 'POST',
       url: '/api/passwords',
@@ -232,13 +253,13 @@ describe('invitation: create password', () => {
     });
     expect(post.status).toBe(422);
     expect(post.body.code).toBe('invalid-token');
-    expect((await login('expert@demo.test', PASSWORD)).status).toBe(200);
+    expect((await login(people.expert.email, PASSWORD)).status).toBe(200);
   });
 });
 
 describe('signed-in user', () => {
   it('change_password validates, then changes the password and ends every session', async () => {
-    const email = 'guest@demo.test';
+    const email = people.guest.email;
     const first = await t.signIn(email);
     const second = await t.signIn(email);
     const change = (payload: object) =>
@@ -281,7 +302,7 @@ describe('signed-in user', () => {
   });
 
   it('PATCH /api/users/me updates the profile and validates it', async () => {
-    const token = await t.signIn('collab@demo.test');
+    const token = await t.signIn(people.collab.email);
     const patch = (payload: object, headers?: Record<string, string>) =>
       t.request({ method: 'PATCH', url: '/api/users/me', token, payload, headers });
 
@@ -322,10 +343,10 @@ describe('signed-in user', () => {
   });
 
   it('GET /api/retrievelogin answers the user and the session expiry', async () => {
-    const token = await t.signIn('expert@demo.test');
+    const token = await t.signIn(people.expert.email);
     const res = await get('/api/retrievelogin?is_mobile_app=false', token);
     expect(res.status).toBe(200);
-    expect(res.body.data.user).toMatchObject({ email: 'expert@demo.test', is_accountant: true });
+    expect(res.body.data.user).toMatchObject({ email: people.expert.email, is_accountant: true });
     const expires = Date.parse(res.body.data.expires_at);
     expect(expires).toBeGreaterThan(Date.now() + 60 * 60 * 1000);
     expect(expires).toBeLessThanOrEqual(Date.now() + 2 * 60 * 60 * 1000);
@@ -338,7 +359,7 @@ describe('reset mail limit', () => {
   it('answers 429 after 5 requests for one email in an hour, known account or not', async () => {
     const ask = (email: string) =>
       t.request({ method: 'POST', url: '/api/password-resets', payload: { email } });
-    for (const email of ['nobody@nowhere.test', 'expert@demo.test']) {
+    for (const email of ['nobody@nowhere.test', people.expert.email]) {
       for (let i = 0; i < 5; i++) expect((await ask(email)).status).toBe(200);
       const blocked = await ask(email);
       expect(blocked.status).toBe(429);

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildUser } from '../../../test/factories';
+import { buildUser, TEST_PASSWORD } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { sessions } from '../../db/schema';
 import { hashToken } from '../../platform/auth/tokens';
@@ -20,7 +20,7 @@ async function signIn() {
   const res = await t.request({
     method: 'POST',
     url: '/api/login',
-    payload: { email: user.email, password: 'Demo-portal-2026' },
+    payload: { email: user.email, password: TEST_PASSWORD },
   });
   expect(res.status).toBe(200);
   return res.body.data as { access_token: string; refresh_token: string };

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildUser } from '../../../test/factories';
+import { buildUser, TEST_PASSWORD } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { rateLimitHits } from '../../db/schema';
 import { databaseRateLimiter, type RateLimiter } from '../../platform/rate-limit';
@@ -29,7 +29,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const PASSWORD = 'Demo-portal-2026';
+const PASSWORD = TEST_PASSWORD;
 const codeOf = (secret: string, offset = 0) =>
   new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: Date.now() + offset * 30_000 });
 /** A code of the secret that no clock near now accepts. */

@@ -1,6 +1,6 @@
 import { and, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildUser } from '../../../test/factories';
+import { buildUser, TEST_PASSWORD } from '../../../test/factories';
 import { connectRedisIfAny } from '../../../test/redis';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { rateLimitHits } from '../../db/schema';
@@ -11,7 +11,7 @@ import { type RateLimiter, redisRateLimiter } from '../../platform/rate-limit';
  * other addresses, or a reset), nor everyone behind one address. Run with the database counters,
  * and with Redis when one answers at REDIS_URL (default 127.0.0.1:6379).
  */
-const PASSWORD = 'Demo-portal-2026';
+const PASSWORD = TEST_PASSWORD;
 const prefix = `portal:rl:test-${process.pid}-${Date.now()}:`;
 
 const redis = await connectRedisIfAny();

@@ -1,6 +1,6 @@
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildFirmMember, buildPortal, buildUser } from '../../../test/factories';
+import { buildFirmMember, buildPortal, buildUser, TEST_PASSWORD } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 
 let t: TestApp;
@@ -9,7 +9,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const PASSWORD = 'Demo-portal-2026';
+const PASSWORD = TEST_PASSWORD;
 
 /** The code of the step `offset` steps from now, as an authenticator app shows it. */
 const codeOf = (secret: string, offset = 0) =>

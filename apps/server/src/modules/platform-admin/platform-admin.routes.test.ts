@@ -1,15 +1,18 @@
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { acceptInvitationMail } from '../../../test/invitations';
+import { buildPortalsWorld, type PortalsWorld } from '../../../test/portals-world';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { accountingFirms, holdings } from '../../db/schema';
 
 let t: TestApp;
+let w: PortalsWorld;
 const token: Record<string, string> = {};
 
 beforeAll(async () => {
-  t = await createTestApp({ demo: true });
-  for (const who of ['superadmin', 'expert', 'client']) token[who] = await t.signIn(`${who}@demo.test`);
+  t = await createTestApp();
+  w = await buildPortalsWorld(t);
+  for (const who of ['superadmin', 'expert', 'client'] as const) token[who] = w.tokens[who];
 });
 afterAll(() => t.close());
 
@@ -33,10 +36,10 @@ describe('GET /api/sa/accounting-firms', () => {
     const res = await call('GET', '/api/sa/accounting-firms');
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ current_page: 1, per_page: 25, total: 2, last_page: 1 });
-    expect(res.body.data.map((f: { name: string }) => f.name)).toEqual(['Cabinet Démo', 'Cabinet Nord']);
+    expect(res.body.data.map((f: { name: string }) => f.name)).toEqual(['Cabinet Centre', 'Cabinet Nord']);
     expect(res.body.data[0]).toMatchObject({
       domain: 'localhost',
-      holding: { name: 'Groupe Démo' },
+      holding: { name: w.holding.name },
       vendor_count: 3,
       deactivated_at: null,
       module_keys: expect.arrayContaining(['documents']),
@@ -107,30 +110,30 @@ describe('POST /api/sa/accounting-firms', () => {
   it('invites an existing account as the administrator, who administers once they accept, in an existing holding', async () => {
     t.mails.length = 0;
     const groups = (await call('GET', '/api/sa/holdings')).body.data as { id: number; name: string }[];
-    const demo = groups.find((g) => g.name === 'Groupe Démo')!;
+    const group = groups.find((g) => g.name === w.holding.name)!;
     const res = await call('POST', '/api/sa/accounting-firms', {
       name: 'Cabinet Est',
-      holding_id: demo.id,
-      admin: { email: 'Collab@Demo.test', firstname: 'Claude', lastname: 'Collab' },
+      holding_id: group.id,
+      admin: { email: w.people.collab.email.toUpperCase(), firstname: 'Claude', lastname: 'Collab' },
     });
     expect(res.status).toBe(201);
-    expect(res.body.data.holding).toEqual({ id: demo.id, name: 'Groupe Démo' });
+    expect(res.body.data.holding).toEqual({ id: group.id, name: w.holding.name });
     // The account is collab's own: an invitation to accept, nothing of the account in the answer.
     expect(t.mails.map((m) => [m.to, m.subject])).toEqual([
-      ['collab@demo.test', 'Invitation à rejoindre Cabinet Est'],
+      [w.people.collab.email, 'Invitation à rejoindre Cabinet Est'],
     ]);
-    const collab = await t.signIn('collab@demo.test');
+    const collab = w.tokens.collab;
     const firmsOfCollab = async () =>
       (await t.request({ method: 'GET', url: '/api/users/me/accounting-firms', token: collab })).body
         .data as { name: string; is_accountant_admin: boolean }[];
     expect((await firmsOfCollab()).map((f) => f.name)).not.toContain('Cabinet Est');
-    await acceptInvitationMail(t, 'collab@demo.test');
+    await acceptInvitationMail(t, w.people.collab.email);
     expect((await firmsOfCollab()).find((f) => f.name === 'Cabinet Est')?.is_accountant_admin).toBe(true);
     const holdingsAfter = (await call('GET', '/api/sa/holdings')).body.data as {
       name: string;
       firm_count: number;
     }[];
-    expect(holdingsAfter.find((g) => g.name === 'Groupe Démo')?.firm_count).toBe(3);
+    expect(holdingsAfter.find((g) => g.name === w.holding.name)?.firm_count).toBe(3);
   });
 
   it('refuses a used domain, an unknown module or holding, and bad fields, creating nothing', async () => {
@@ -214,18 +217,18 @@ describe('PATCH, deactivate and restore', () => {
     const est = (
       (await call('GET', '/api/sa/accounting-firms?search=Est')).body.data as { id: number }[]
     )[0]!;
-    const collab = await t.signIn('collab@demo.test');
+    const collab = w.tokens.collab;
     const team = () =>
       t.request({ method: 'GET', url: `/api/accounting-firms/${est.id}/members`, token: collab });
     expect((await team()).status).toBe(200);
     await call('POST', `/api/sa/accounting-firms/${est.id}/deactivate`);
     expect((await team()).status).toBe(404);
-    const demoVendors = await t.request({
+    const collabFirms = await t.request({
       method: 'GET',
       url: '/api/users/me/accounting-firms',
       token: collab,
     });
-    expect(demoVendors.body.data.map((f: { name: string }) => f.name)).not.toContain('Cabinet Est');
+    expect(collabFirms.body.data.map((f: { name: string }) => f.name)).not.toContain('Cabinet Est');
     await call('POST', `/api/sa/accounting-firms/${est.id}/restore`);
     expect((await team()).status).toBe(200);
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildFirmMember, type FactoryDb } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 
 /** Without SSO_ALLOW_INSECURE_ISSUERS (as in production): only https:// issuers. */
@@ -7,11 +8,10 @@ let admin: string;
 let firmId = 0;
 
 beforeAll(async () => {
-  t = await createTestApp({ demo: true });
-  admin = await t.signIn('expert@demo.test');
-  const firms = (await t.request({ method: 'GET', url: '/api/users/me/accounting-firms', token: admin })).body
-    .data as { id: number; name: string }[];
-  firmId = firms.find((f) => f.name === 'Cabinet Démo')!.id;
+  t = await createTestApp();
+  const { firm, user } = await buildFirmMember(t.database.db as FactoryDb, { role: 'admin' });
+  firmId = firm.id;
+  admin = await t.signIn(user.email);
 });
 afterAll(() => t.close());
 

@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_PASSWORD } from '../../../test/factories';
 import { startOidcProvider } from '../../../test/oidc-test-provider';
+import { buildPortalsWorld, type PortalsWorld } from '../../../test/portals-world';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { DEMO_PASSWORD } from '../../startup/seed/demo';
 
 const CLIENT = {
   clientId: 'portal',
@@ -11,6 +12,7 @@ const CLIENT = {
 };
 
 let t: TestApp;
+let w: PortalsWorld;
 let idp: Awaited<ReturnType<typeof startOidcProvider>>;
 let admin: string;
 let firmId = 0;
@@ -18,18 +20,17 @@ let providerId = 0;
 
 beforeAll(async () => {
   [t, idp] = await Promise.all([
-    createTestApp({ demo: true, env: { SSO_ALLOW_INSECURE_ISSUERS: 'true' } }),
+    createTestApp({ env: { SSO_ALLOW_INSECURE_ISSUERS: 'true' } }),
     startOidcProvider(CLIENT),
   ]);
-  idp.accounts.set('client', { email: 'client@demo.test', email_verified: true });
-  idp.accounts.set('unverified', { email: 'client@demo.test', email_verified: false });
+  w = await buildPortalsWorld(t);
+  idp.accounts.set('client', { email: w.people.client.email, email_verified: true });
+  idp.accounts.set('unverified', { email: w.people.client.email, email_verified: false });
   idp.accounts.set('stranger', { email: 'nobody@example.com', email_verified: true });
-  idp.accounts.set('superadmin', { email: 'superadmin@demo.test', email_verified: true });
-  idp.accounts.set('collab', { email: 'collab@demo.test', email_verified: true });
-  admin = await t.signIn('expert@demo.test');
-  const firms = (await t.request({ method: 'GET', url: '/api/users/me/accounting-firms', token: admin })).body
-    .data as { id: number; name: string }[];
-  firmId = firms.find((f) => f.name === 'Cabinet Démo')!.id;
+  idp.accounts.set('superadmin', { email: w.people.superadmin.email, email_verified: true });
+  idp.accounts.set('collab', { email: w.people.collab.email, email_verified: true });
+  admin = w.tokens.expert;
+  firmId = w.firms.centre.id;
   const created = await t.request({
     method: 'POST',
     url: `/api/accounting-firms/${firmId}/identity-providers`,
@@ -117,12 +118,12 @@ describe('identity providers (settings)', () => {
     const taken = await t.request({ method: 'POST', url, token: admin, payload });
     expect(taken.status).toBe(422);
     expect(taken.body.errors).toEqual({ name: [expect.any(String)] });
-    const collab = await t.signIn('collab@demo.test');
+    const collab = await t.signIn(w.people.collab.email);
     expect(
       (await t.request({ method: 'POST', url, token: collab, payload: { ...payload, name: 'B' } })).status,
     ).toBe(403);
     expect((await t.request({ method: 'GET', url, token: collab })).status).toBe(403);
-    const client = await t.signIn('client@demo.test');
+    const client = await t.signIn(w.people.client.email);
     expect((await t.request({ method: 'GET', url, token: client })).status).toBe(404);
   });
 
@@ -196,7 +197,7 @@ describe('sign-in through the provider', () => {
       url: '/api/users/me',
       token: session.body.data.access_token,
     });
-    expect(me.body.data.email).toBe('client@demo.test');
+    expect(me.body.data.email).toBe(w.people.client.email);
     // Once only, and only with the browser's cookie.
     expect((await takeSession(cookie)).status).toBe(422);
     expect((await takeSession()).status).toBe(422);
@@ -222,12 +223,12 @@ describe('sign-in through the provider', () => {
         url: '/api/users/me',
         token: session.body.data.access_token,
       });
-      expect(me.body.data.email).toBe('collab@demo.test');
+      expect(me.body.data.email).toBe(w.people.collab.email);
       // The same person with their password: the portal's rule applies (enrolment, no tokens).
       const login = await t.request({
         method: 'POST',
         url: '/api/login',
-        payload: { email: 'collab@demo.test', password: DEMO_PASSWORD },
+        payload: { email: w.people.collab.email, password: TEST_PASSWORD },
       });
       expect(login.status).toBe(200);
       expect(login.body.data).toMatchObject({ mfa_required: true, mfa_enrolment: true });

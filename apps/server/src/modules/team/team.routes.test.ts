@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildFirmMember, buildHoldingAdmin, buildUser } from '../../../test/factories';
+import { buildFirmMember, buildHoldingAdmin, buildUser, TEST_PASSWORD } from '../../../test/factories';
 import { acceptInvitationMail, joinToken } from '../../../test/invitations';
+import { buildPortalsWorld, type PortalsWorld } from '../../../test/portals-world';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { accountingFirmMemberships, users } from '../../db/schema';
 
@@ -23,23 +24,22 @@ type Vendor = { id: number; client_code: string; read_only: boolean };
 
 const en = { 'accept-language': 'en' };
 let t: TestApp;
+let w: PortalsWorld;
 const tokens: Record<string, string> = {};
 const firm = { demo: 0, nord: 0 };
 const vendor: Record<string, number> = {};
 const userId: Record<string, number> = {};
 
 beforeAll(async () => {
-  t = await createTestApp({ demo: true });
-  for (const who of ['expert', 'collab', 'client', 'guest']) {
-    tokens[who] = await t.signIn(`${who}@demo.test`);
-    userId[who] = (await call('GET', '/api/users/me', who)).body.data.id;
+  t = await createTestApp();
+  w = await buildPortalsWorld(t);
+  for (const who of ['expert', 'collab', 'client', 'guest'] as const) {
+    tokens[who] = w.tokens[who];
+    userId[who] = w.people[who].id;
   }
-  const firms = (await call('GET', '/api/users/me/accounting-firms', 'expert')).body.data as Firm[];
-  firm.demo = firms.find((f) => f.name === 'Cabinet Démo')!.id;
-  firm.nord = firms.find((f) => f.name === 'Cabinet Nord')!.id;
-  for (const id of [firm.demo, firm.nord]) {
-    for (const v of await vendorsOf('expert', id)) vendor[v.client_code] = v.id;
-  }
+  firm.demo = w.firms.centre.id;
+  firm.nord = w.firms.nord.id;
+  for (const [code, file] of Object.entries(w.files)) vendor[code] = file.id;
 });
 afterAll(() => t.close());
 
@@ -68,16 +68,16 @@ const emails = (list: Member[]) => list.map((m) => m.email);
 const userByEmail = async (email: string) =>
   (await t.database.db.select().from(users).where(eq(users.email, email)))[0];
 const login = (email: string) =>
-  t.request({ method: 'POST', url: '/api/login', payload: { email, password: 'Demo-portal-2026' } });
+  t.request({ method: 'POST', url: '/api/login', payload: { email, password: TEST_PASSWORD } });
 
 describe('GET /api/accounting-firms/{id}/members', () => {
   it('lists the team sorted by name to the firm admin', async () => {
     const list = await membersOf('expert', firm.demo);
-    expect(emails(list)).toEqual(['collab@demo.test', 'expert@demo.test']);
+    expect(emails(list)).toEqual([w.people.collab.email, w.people.expert.email]);
     expect(list[0]).toEqual({
       user_id: userId.collab,
       accounting_firm_id: firm.demo,
-      email: 'collab@demo.test',
+      email: w.people.collab.email,
       firstname: 'Claude',
       lastname: 'Collab',
       role: 'collaborator',
@@ -88,20 +88,20 @@ describe('GET /api/accounting-firms/{id}/members', () => {
       invitation_pending: false,
     });
     expect(list[1]).toMatchObject({ role: 'admin', is_group_admin: true, vendor_count: 0 });
-    expect(emails(await membersOf('expert', firm.nord))).toEqual(['expert@demo.test']);
+    expect(emails(await membersOf('expert', firm.nord))).toEqual([w.people.expert.email]);
   });
 
   it('lets a collaborator read the team', async () => {
     const res = await call('GET', membersUrl(firm.demo), 'collab');
     expect(res.status).toBe(200);
-    expect(emails(res.body.data)).toEqual(['collab@demo.test', 'expert@demo.test']);
+    expect(emails(res.body.data)).toEqual([w.people.collab.email, w.people.expert.email]);
   });
 
   it('searches on names and email', async () => {
-    expect(emails(await membersOf('expert', firm.demo, '?search=claude'))).toEqual(['collab@demo.test']);
-    expect(emails(await membersOf('expert', firm.demo, '?search=EXPERT@'))).toEqual(['expert@demo.test']);
+    expect(emails(await membersOf('expert', firm.demo, '?search=claude'))).toEqual([w.people.collab.email]);
+    expect(emails(await membersOf('expert', firm.demo, '?search=EXPERT@'))).toEqual([w.people.expert.email]);
     expect(emails(await membersOf('expert', firm.demo, '?search=Claude%20Col'))).toEqual([
-      'collab@demo.test',
+      w.people.collab.email,
     ]);
     expect(await membersOf('expert', firm.demo, '?search=%25')).toEqual([]);
     expect((await call('GET', `${membersUrl(firm.demo)}?assigned_only=maybe`, 'expert')).status).toBe(422);
@@ -123,13 +123,13 @@ describe('GET /api/accounting-firms/{id}/members/{userId}', () => {
   it('shows a member with the assignments', async () => {
     const res = await call('GET', membersUrl(firm.demo, userId.collab), 'collab');
     expect(res.status).toBe(200);
-    // Cabinet Démo is collab's only portal access; expert is also in Cabinet Nord.
-    expect(res.body.data).toMatchObject({ email: 'collab@demo.test', vendor_count: 2, last_access: true });
+    // The centre portal is collab's only portal access; expert is also in Cabinet Nord.
+    expect(res.body.data).toMatchObject({ email: w.people.collab.email, vendor_count: 2, last_access: true });
     const expert = await call('GET', membersUrl(firm.demo, userId.expert!), 'collab');
     expect(expert.body.data.last_access).toBe(false);
     expect(res.body.data.assignments).toEqual([
-      { vendor_id: vendor.BOUL01, company: 'Boulangerie Martin', client_code: 'BOUL01', read_only: false },
-      { vendor_id: vendor.GAR01, company: 'Garage Dupont', client_code: 'GAR01', read_only: true },
+      { vendor_id: vendor.BOUL01, company: w.files.BOUL01.company, client_code: 'BOUL01', read_only: false },
+      { vendor_id: vendor.GAR01, company: w.files.GAR01.company, client_code: 'GAR01', read_only: true },
     ]);
   });
 
@@ -194,7 +194,7 @@ describe('POST /api/accounting-firms/{id}/members', () => {
     expect(mail.link).toMatch(/^http:\/\/portal\.test\/create-password\/[\w-]+$/);
 
     const list = await membersOf('expert', firm.demo);
-    expect(emails(list)).toEqual(['collab@demo.test', 'expert@demo.test', 'nina.nouveau@example.test']);
+    expect(emails(list)).toEqual([w.people.collab.email, w.people.expert.email, 'nina.nouveau@example.test']);
     expect(list[2]).toMatchObject({ invitation_pending: true, vendor_count: 1 });
   });
 
@@ -209,8 +209,8 @@ describe('POST /api/accounting-firms/{id}/members', () => {
     userId.paul = res.body.data.user_id;
     expect(emails(await membersOf('expert', firm.demo))).toContain('paul.pending@example.test');
     expect(emails(await membersOf('expert', firm.demo, '?assigned_only=true'))).toEqual([
-      'collab@demo.test',
-      'expert@demo.test',
+      w.people.collab.email,
+      w.people.expert.email,
       'nina.nouveau@example.test',
     ]);
   });
@@ -220,7 +220,7 @@ describe('POST /api/accounting-firms/{id}/members', () => {
       'POST',
       membersUrl(firm.demo),
       'expert',
-      { email: 'COLLAB@demo.test', firstname: 'C', lastname: 'C' },
+      { email: w.people.collab.email.toUpperCase(), firstname: 'C', lastname: 'C' },
       en,
     );
     expect(res.status).toBe(422);
@@ -233,7 +233,7 @@ describe('POST /api/accounting-firms/{id}/members', () => {
 
   it("refuses a client user of one of the firm's client files", async () => {
     const res = await call('POST', membersUrl(firm.demo), 'expert', {
-      email: 'client@demo.test',
+      email: w.people.client.email,
       firstname: 'Marie',
       lastname: 'Martin',
     });
@@ -245,7 +245,7 @@ describe('POST /api/accounting-firms/{id}/members', () => {
   it('invites an existing account of another firm: pending, nothing of the account shown, no rights until accepted', async () => {
     const before = t.mails.length;
     const res = await call('POST', membersUrl(firm.nord), 'expert', {
-      email: 'guest@demo.test',
+      email: w.people.guest.email,
       firstname: 'Typed',
       lastname: 'ByNord',
       assignments: [{ vendor_id: vendor.TRN01 }],
@@ -266,7 +266,7 @@ describe('POST /api/accounting-firms/{id}/members', () => {
     // One mail, to accept; the account is untouched and gets nothing yet.
     expect(t.mails.length).toBe(before + 1);
     expect(t.mails.at(-1)).toMatchObject({
-      to: 'guest@demo.test',
+      to: w.people.guest.email,
       subject: 'Invitation à rejoindre Cabinet Nord',
     });
     expect(t.mails.at(-1)!.link).toMatch(/^http:\/\/portal\.test\/accept-invitation\/[\w-]+$/);
@@ -281,10 +281,10 @@ describe('POST /api/accounting-firms/{id}/members', () => {
     expect((await call('GET', membersUrl(firm.nord), 'guest')).status).toBe(404);
 
     // The mail's page tells what is offered; accepting grants it, once.
-    const token = joinToken(t, 'guest@demo.test');
+    const token = joinToken(t, w.people.guest.email);
     const info = await t.request({ method: 'GET', url: `/api/invitations?token=${token}` });
     expect(info.body.data).toEqual({
-      email: 'guest@demo.test',
+      email: w.people.guest.email,
       accounting_firm_id: firm.nord,
       firm_name: 'Cabinet Nord',
       vendor_id: null,
@@ -292,7 +292,7 @@ describe('POST /api/accounting-firms/{id}/members', () => {
       role: 'collaborator',
       has_password: true,
     });
-    await acceptInvitationMail(t, 'guest@demo.test');
+    await acceptInvitationMail(t, w.people.guest.email);
     const again = await t.request({ method: 'POST', url: '/api/invitations/accept', payload: { token } });
     expect(again.status).toBe(422);
     expect(again.body.code).toBe('invalid-token');
@@ -388,9 +388,9 @@ describe('PATCH /api/accounting-firms/{id}/members/{userId}', () => {
       holding_id: number;
     })[];
     const holding = { id: firms.find((f) => f.id === firm.demo)!.holding_id };
-    const { user: holder } = await buildUser(t.database.db, { email: 'holder@demo.test' });
+    const { user: holder } = await buildUser(t.database.db, { email: 'holder@factory.test' });
     await buildHoldingAdmin(t.database.db, { holding, user: holder });
-    tokens.holder = await t.signIn('holder@demo.test');
+    tokens.holder = await t.signIn(holder.email);
     const granted = await call('PATCH', membersUrl(firm.demo, userId.nina), 'holder', {
       is_group_admin: true,
     });
@@ -546,10 +546,10 @@ describe('DELETE /api/accounting-firms/{id}/members/{userId}', () => {
     const res = await call('DELETE', `${membersUrl(firm.demo, userId.collab)}?delete_user=false`, 'expert');
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual({ removed: true, last_access: true, user_deleted: false });
-    expect(emails(await membersOf('expert', firm.demo))).not.toContain('collab@demo.test');
+    expect(emails(await membersOf('expert', firm.demo))).not.toContain(w.people.collab.email);
     const me = await call('GET', '/api/users/me', 'collab');
     expect(me.status).toBe(200);
-    expect(me.body.data.email).toBe('collab@demo.test');
+    expect(me.body.data.email).toBe(w.people.collab.email);
     expect((await call('GET', '/api/users/me/accounting-firms', 'collab')).body.data).toEqual([]);
     expect((await call('GET', membersUrl(firm.demo), 'collab')).status).toBe(404);
     expect((await call('DELETE', membersUrl(firm.demo, userId.collab), 'expert')).status).toBe(404);
@@ -557,7 +557,7 @@ describe('DELETE /api/accounting-firms/{id}/members/{userId}', () => {
 
   it('deletes the account with its last access when asked', async () => {
     const again = await call('POST', membersUrl(firm.demo), 'expert', {
-      email: 'collab@demo.test',
+      email: w.people.collab.email,
       firstname: 'Claude',
       lastname: 'Collab',
       assignments: [{ vendor_id: vendor.BOUL01 }],
@@ -570,13 +570,13 @@ describe('DELETE /api/accounting-firms/{id}/members/{userId}', () => {
       last_access: false,
       vendor_count: 1,
     });
-    await acceptInvitationMail(t, 'collab@demo.test');
+    await acceptInvitationMail(t, w.people.collab.email);
 
     const res = await call('DELETE', `${membersUrl(firm.demo, userId.collab)}?delete_user=true`, 'expert');
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual({ removed: true, last_access: true, user_deleted: true });
-    expect(await userByEmail('collab@demo.test')).toBeUndefined();
-    expect((await login('collab@demo.test')).status).toBe(422);
+    expect(await userByEmail(w.people.collab.email)).toBeUndefined();
+    expect((await login(w.people.collab.email)).status).toBe(422);
     expect((await call('GET', '/api/users/me', 'collab')).status).toBe(401);
   });
 
@@ -584,7 +584,7 @@ describe('DELETE /api/accounting-firms/{id}/members/{userId}', () => {
     const res = await call('DELETE', `${membersUrl(firm.nord, userId.guest)}?delete_user=true`, 'expert');
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual({ removed: true, last_access: false, user_deleted: false });
-    expect((await login('guest@demo.test')).status).toBe(200);
+    expect((await login(w.people.guest.email)).status).toBe(200);
     expect((await membersOf('expert', firm.nord)).map((m) => m.user_id)).not.toContain(userId.guest);
   });
 

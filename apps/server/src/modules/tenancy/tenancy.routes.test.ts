@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildPortalsWorld, type PortalsWorld } from '../../../test/portals-world';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { users, vendorMemberships, vendors } from '../../db/schema';
+import { vendorMemberships, vendors } from '../../db/schema';
 
 type Firm = {
   id: number;
@@ -14,22 +15,18 @@ type Vendor = { id: number; client_code: string; role: string; read_only: boolea
 type Module = { key: string };
 
 let t: TestApp;
-const tokens: Record<string, string> = {};
+let w: PortalsWorld;
+let tokens: Record<string, string> = {};
 const firm = { demo: 0, nord: 0 };
 const vendor: Record<string, number> = {};
 
 beforeAll(async () => {
-  t = await createTestApp({ demo: true });
-  for (const who of ['superadmin', 'expert', 'collab', 'client', 'guest']) {
-    tokens[who] = await t.signIn(`${who}@demo.test`);
-  }
-  const firms = (await get('/api/users/me/accounting-firms', 'expert')).body.data as Firm[];
-  firm.demo = firms.find((f) => f.name === 'Cabinet Démo')!.id;
-  firm.nord = firms.find((f) => f.name === 'Cabinet Nord')!.id;
-  for (const id of [firm.demo, firm.nord]) {
-    const list = (await get(`/api/users/me/accounting-firms/${id}/vendors`, 'expert')).body.data as Vendor[];
-    for (const v of list) vendor[v.client_code] = v.id;
-  }
+  t = await createTestApp();
+  w = await buildPortalsWorld(t);
+  tokens = w.tokens;
+  firm.demo = w.firms.centre.id;
+  firm.nord = w.firms.nord.id;
+  for (const [code, file] of Object.entries(w.files)) vendor[code] = file.id;
 });
 afterAll(() => t.close());
 
@@ -43,19 +40,18 @@ const vendorsOf = async (who: string, firmId: number, query = '') =>
 const codes = (list: Vendor[]) => list.map((v) => v.client_code);
 
 /** Arranges a client membership's end date (no API sets it yet). */
-async function setRevokedAt(email: string, code: string, revokedAt: string | null) {
-  const [user] = await t.database.db.select().from(users).where(eq(users.email, email));
+async function setRevokedAt(user: { id: number }, code: string, revokedAt: string | null) {
   await t.database.db
     .update(vendorMemberships)
     .set({ revokedAt })
-    .where(and(eq(vendorMemberships.userId, user!.id), eq(vendorMemberships.vendorId, vendor[code]!)));
+    .where(and(eq(vendorMemberships.userId, user.id), eq(vendorMemberships.vendorId, vendor[code]!)));
 }
 const dayOffset = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 describe('GET /api/users/me/accounting-firms', () => {
   it('lists both firms for the expert, as admin and group admin', async () => {
     const firms = await firmsOf('expert');
-    expect(firms.map((f) => f.name)).toEqual(['Cabinet Démo', 'Cabinet Nord']);
+    expect(firms.map((f) => f.name)).toEqual(['Cabinet Centre', 'Cabinet Nord']);
     for (const f of firms) {
       expect(f).toMatchObject({ is_accountant: true, is_accountant_admin: true, is_group_admin: true });
     }
@@ -63,7 +59,7 @@ describe('GET /api/users/me/accounting-firms', () => {
     expect(firms[1]!.domain).toBe('nord.localhost');
   });
 
-  it('lists only Cabinet Démo for the collaborator, not as admin', async () => {
+  it('lists only Cabinet Centre for the collaborator, not as admin', async () => {
     expect(await firmsOf('collab')).toEqual([
       expect.objectContaining({
         id: firm.demo,
@@ -74,7 +70,7 @@ describe('GET /api/users/me/accounting-firms', () => {
     ]);
   });
 
-  it.each(['client', 'guest'])('lists Cabinet Démo for %s as a client user', async (who) => {
+  it.each(['client', 'guest'])('lists Cabinet Centre for %s as a client user', async (who) => {
     expect(await firmsOf(who)).toEqual([
       expect.objectContaining({ id: firm.demo, is_accountant: false, is_accountant_admin: false }),
     ]);
@@ -93,10 +89,10 @@ describe('GET /api/users/me/accounting-firms', () => {
     expect(await firmsOf('expert', '?accountant=1')).toHaveLength(2);
     expect((await firmsOf('expert', '?active_domain=nord.localhost')).map((f) => f.name)).toEqual([
       'Cabinet Nord',
-      'Cabinet Démo',
+      'Cabinet Centre',
     ]);
     expect((await firmsOf('expert', '?active_domain=NORD.localhost'))[0]!.name).toBe('Cabinet Nord');
-    expect((await firmsOf('expert', '?active_domain=localhost'))[0]!.name).toBe('Cabinet Démo');
+    expect((await firmsOf('expert', '?active_domain=localhost'))[0]!.name).toBe('Cabinet Centre');
     expect((await get('/api/users/me/accounting-firms?accountant=maybe', 'expert')).status).toBe(422);
     expect((await get('/api/users/me/accounting-firms')).status).toBe(401);
   });
@@ -144,12 +140,12 @@ describe('GET /api/users/me/accounting-firms/{id}/vendors', () => {
       expect((await rename(original.company)).status).toBe(200);
     }
     expect((await vendorsOf('client', firm.demo))[0]).toMatchObject({ company: original.company });
-    const [client] = await t.database.db.select().from(users).where(eq(users.email, 'client@demo.test'));
+    const client = w.people.client;
     const setRole = (role: 'admin' | 'guest') =>
       t.database.db
         .update(vendorMemberships)
         .set({ role })
-        .where(and(eq(vendorMemberships.userId, client!.id), eq(vendorMemberships.vendorId, vendor.BOUL01!)));
+        .where(and(eq(vendorMemberships.userId, client.id), eq(vendorMemberships.vendorId, vendor.BOUL01!)));
     await setRole('guest');
     try {
       await t.app.settleAccess();
@@ -284,15 +280,15 @@ describe('GET /api/vendors/{id}/roles', () => {
   });
 
   it('ends a client membership on its revocation date', async () => {
-    await setRevokedAt('client@demo.test', 'BOUL01', dayOffset(30));
+    await setRevokedAt(w.people.client, 'BOUL01', dayOffset(30));
     try {
       expect((await roles('BOUL01', 'client')).status).toBe(200);
-      await setRevokedAt('client@demo.test', 'BOUL01', dayOffset(-1));
+      await setRevokedAt(w.people.client, 'BOUL01', dayOffset(-1));
       expect((await roles('BOUL01', 'client')).status).toBe(404);
       expect(await firmsOf('client')).toEqual([]);
       expect((await get(`/api/users/me/accounting-firms/${firm.demo}/vendors`, 'client')).status).toBe(404);
     } finally {
-      await setRevokedAt('client@demo.test', 'BOUL01', null);
+      await setRevokedAt(w.people.client, 'BOUL01', null);
     }
     expect((await roles('BOUL01', 'client')).status).toBe(200);
   });

@@ -1,21 +1,43 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTerms } from '../../../test/factories';
+import {
+  buildClientUser,
+  buildFirm,
+  buildFirmMember,
+  buildTerms,
+  buildVendor,
+  type FactoryDb,
+  type User,
+} from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 
 let t: TestApp;
+/** Two portals of one holding, `demo` served on localhost and `nord` on nord.localhost. */
 const firm = { demo: 0, nord: 0 };
+/** The administrator of both portals, a collaborator of `demo`, and two client users there. */
+const people = {} as Record<'expert' | 'collab' | 'client' | 'guest', User>;
+
+const TEXTS = {
+  fr: { title: "Conditions Générales d'Utilisation", content: 'Article 1 — Objet.' },
+  en: { title: 'Terms of Use', content: 'Article 1 — Purpose.' },
+  pt: { title: 'Termos de Utilização', content: 'Artigo 1 — Objeto.' },
+};
 
 beforeAll(async () => {
-  t = await createTestApp({ demo: true });
-  const firms = (
-    await t.request({
-      method: 'GET',
-      url: '/api/users/me/accounting-firms',
-      token: await t.signIn('expert@demo.test'),
-    })
-  ).body.data as { id: number; name: string }[];
-  firm.demo = firms.find((f) => f.name === 'Cabinet Démo')!.id;
-  firm.nord = firms.find((f) => f.name === 'Cabinet Nord')!.id;
+  t = await createTestApp();
+  const db = t.database.db as FactoryDb;
+  const { firm: demo, holding } = await buildFirm(db, { holding: true, domain: 'localhost' });
+  const { firm: nord } = await buildFirm(db, { holding, domain: 'nord.localhost' });
+  for (const portal of [demo, nord])
+    for (const [locale, text] of Object.entries(TEXTS))
+      await buildTerms(db, { firm: portal, locale: locale as 'fr', ...text });
+  firm.demo = demo.id;
+  firm.nord = nord.id;
+  ({ user: people.expert } = await buildFirmMember(db, { firm: demo, role: 'admin' }));
+  await buildFirmMember(db, { firm: nord, user: people.expert, role: 'admin' });
+  ({ user: people.collab } = await buildFirmMember(db, { firm: demo }));
+  const { vendor } = await buildVendor(db, { firm: demo });
+  ({ user: people.client } = await buildClientUser(db, { vendor, role: 'admin' }));
+  ({ user: people.guest } = await buildClientUser(db, { vendor, role: 'guest' }));
 });
 afterAll(() => t.close());
 
@@ -79,7 +101,7 @@ describe('/api/users/me/terms', () => {
     t.request({ method: 'POST', url: '/api/users/me/terms', token, payload: body as object });
 
   it('shows the current terms, records an acceptance, and asks again for a new version', async () => {
-    const token = await t.signIn('guest@demo.test');
+    const token = await t.signIn(people.guest.email);
     const before = await mine(token, firm.demo, '&locale=en');
     expect(before.status).toBe(200);
     expect(before.body.data).toMatchObject({
@@ -123,7 +145,7 @@ describe('/api/users/me/terms', () => {
   });
 
   it('answers 404 for a firm the user has nothing to do with, 401 without a session, 422 on bad input', async () => {
-    const client = await t.signIn('client@demo.test');
+    const client = await t.signIn(people.client.email);
     expect((await mine(client, firm.nord)).status).toBe(404);
     expect((await accept(client, { accounting_firm_id: firm.nord, version: 1 })).status).toBe(404);
     expect((await mine(client, 999_999)).status).toBe(404);
@@ -151,7 +173,7 @@ describe('/api/accounting-firms/{id}/terms', () => {
     });
 
   it('lets an administrator publish a new version, which every user is then asked to accept', async () => {
-    const expert = await t.signIn('expert@demo.test');
+    const expert = await t.signIn(people.expert.email);
     const before = await firmTerms(expert, firm.nord);
     expect(before.status).toBe(200);
     expect(before.body.data).toMatchObject({ version: 1, accepted_count: 0 });
@@ -185,13 +207,13 @@ describe('/api/accounting-firms/{id}/terms', () => {
 
   it('refuses publishing to collaborators (403) and strangers (404), and bad texts (422) without change', async () => {
     const text = { title: 'CGU', content: 'Texte.' };
-    const collab = await t.signIn('collab@demo.test');
+    const collab = await t.signIn(people.collab.email);
     expect((await firmTerms(collab, firm.demo)).status).toBe(200);
     expect((await publish(collab, firm.demo, { fr: text })).status).toBe(403);
     expect((await firmTerms(collab, firm.nord)).status).toBe(404);
     expect((await publish(collab, firm.nord, { fr: text })).status).toBe(404);
 
-    const expert = await t.signIn('expert@demo.test');
+    const expert = await t.signIn(people.expert.email);
     const version = (await firmTerms(expert, firm.nord)).body.data.version;
     const noFrench = await publish(expert, firm.nord, { en: text });
     expect(noFrench.status).toBe(422);

@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshSiret } from '../../../test/factories';
 import { acceptInvitationMail } from '../../../test/invitations';
+import { buildPortalsWorld, type PortalsWorld } from '../../../test/portals-world';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 
 let t: TestApp;
+let w: PortalsWorld;
 const tokens: Record<string, string> = {};
 const firm = { demo: 0, nord: 0 };
 const vendor: Record<string, number> = {};
@@ -14,24 +16,15 @@ const bankBody = { bank_name: 'BNP Paribas', iban: IBAN, bic: 'BNPAFRPP' };
 const addressBody = { type: 'head_office', street: '1 rue de la Paix', city: 'Paris', post_code: '75002' };
 
 beforeAll(async () => {
-  t = await createTestApp({ demo: true });
-  for (const who of ['expert', 'collab', 'client', 'guest']) {
-    tokens[who] = await t.signIn(`${who}@demo.test`);
-    userId[who] = (await call('GET', '/api/users/me', who)).body.data.id;
+  t = await createTestApp();
+  w = await buildPortalsWorld(t);
+  for (const who of ['expert', 'collab', 'client', 'guest'] as const) {
+    tokens[who] = w.tokens[who];
+    userId[who] = w.people[who].id;
   }
-  const firms = (await call('GET', '/api/users/me/accounting-firms', 'expert')).body.data as {
-    id: number;
-    name: string;
-  }[];
-  firm.demo = firms.find((f) => f.name === 'Cabinet Démo')!.id;
-  firm.nord = firms.find((f) => f.name === 'Cabinet Nord')!.id;
-  for (const id of [firm.demo, firm.nord]) {
-    const list = (await call('GET', `/api/accounting-firms/${id}/vendors`, 'expert')).body.data as {
-      id: number;
-      client_code: string;
-    }[];
-    for (const v of list) vendor[v.client_code] = v.id;
-  }
+  firm.demo = w.firms.centre.id;
+  firm.nord = w.firms.nord.id;
+  for (const [code, file] of Object.entries(w.files)) vendor[code] = file.id;
 });
 afterAll(() => t.close());
 
@@ -51,7 +44,7 @@ function call(
 }
 
 let seq = 0;
-/** A new client file of Cabinet Démo (as the expert). */
+/** A new client file of the `centre` portal (as the expert). */
 async function newVendor(extra: Record<string, unknown> = {}): Promise<number> {
   const n = ++seq;
   const res = await call('POST', `/api/accounting-firms/${firm.demo}/vendors`, 'expert', {
@@ -478,12 +471,12 @@ describe('client users', () => {
       'POST',
       usersUrl(vendor.GAR01!),
       'expert',
-      invitee('guest@demo.test', { role: 'guest' }),
+      invitee(w.people.guest.email, { role: 'guest' }),
     );
     expect(res.status).toBe(201);
-    // What the firm typed, nothing of the account (guest@demo.test is Gaston Invité).
+    // What the firm typed, nothing of the account (named otherwise).
     expect(res.body.data).toMatchObject({
-      email: 'guest@demo.test',
+      email: w.people.guest.email,
       firstname: 'Nina',
       lastname: 'Nouvelle',
       role: 'guest',
@@ -493,21 +486,21 @@ describe('client users', () => {
     expect(t.mails.length).toBe(before + 1);
     expect(t.mails.at(-1)!.link).toContain('/accept-invitation/');
     expect((await call('GET', `/api/vendors/${vendor.GAR01}/roles`, 'guest')).status).toBe(404);
-    await acceptInvitationMail(t, 'guest@demo.test');
+    await acceptInvitationMail(t, w.people.guest.email);
     expect((await call('GET', `/api/vendors/${vendor.GAR01}/roles`, 'guest')).body.data.role).toBe('guest');
     const listed = (await call('GET', usersUrl(vendor.GAR01!), 'expert')).body.data as {
       email: string;
       firstname: string;
       invitation_pending: boolean;
     }[];
-    expect(listed.find((u) => u.email === 'guest@demo.test')).toMatchObject({
-      firstname: 'Gaston',
+    expect(listed.find((u) => u.email === w.people.guest.email)).toMatchObject({
+      firstname: w.people.guest.firstname,
       invitation_pending: false,
     });
   });
 
   it('refuses a firm member and an email already on the client file', async () => {
-    const member = await call('POST', usersUrl(vendor.BOUL01!), 'expert', invitee('collab@demo.test'));
+    const member = await call('POST', usersUrl(vendor.BOUL01!), 'expert', invitee(w.people.collab.email));
     expect(member.status).toBe(422);
     expect(member.body.code).toBe('user-vendor-already-accountant');
     expect(member.body.errors.email).toEqual(['Cet e-mail est utilisé par un membre du cabinet.']);
@@ -517,7 +510,7 @@ describe('client users', () => {
     expect(twice.status).toBe(422);
     expect(twice.body.code).toBe('vendor-user-email-already-used');
     expect(twice.body.errors.email).toEqual(["Cet e-mail est déjà celui d'un utilisateur de ce dossier."]);
-    const again = await call('POST', usersUrl(vendor.BOUL01!), 'expert', invitee('client@demo.test'));
+    const again = await call('POST', usersUrl(vendor.BOUL01!), 'expert', invitee(w.people.client.email));
     expect(again.body.code).toBe('vendor-user-email-already-used');
   });
 

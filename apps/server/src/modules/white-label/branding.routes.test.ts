@@ -1,20 +1,20 @@
 import { translateMessage } from '@portal/contracts';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildPortalsWorld, type PortalsWorld } from '../../../test/portals-world';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 
 let t: TestApp;
+let w: PortalsWorld;
 const firm = { demo: 0, nord: 0 };
 const token: Record<string, string> = {};
 
 beforeAll(async () => {
-  t = await createTestApp({ demo: true });
-  for (const who of ['expert', 'collab', 'client']) token[who] = await t.signIn(`${who}@demo.test`);
-  const firms = (
-    await t.request({ method: 'GET', url: '/api/users/me/accounting-firms', token: token.expert })
-  ).body.data as { id: number; name: string }[];
-  firm.demo = firms.find((f) => f.name === 'Cabinet Démo')!.id;
-  firm.nord = firms.find((f) => f.name === 'Cabinet Nord')!.id;
+  t = await createTestApp();
+  w = await buildPortalsWorld(t);
+  for (const who of ['expert', 'collab', 'client'] as const) token[who] = w.tokens[who];
+  firm.demo = w.firms.centre.id;
+  firm.nord = w.firms.nord.id;
 });
 afterAll(() => t.close());
 
@@ -320,7 +320,7 @@ describe("the firm's start-up data (GET /api/) is cached with the firm's reads",
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     const after = (await startup()).white_labels.find((w) => w.theme === 'light')!;
     expect(after).toMatchObject({ name: 'Nord Cache', primary_color: '#123456' });
-    const superAdmin = await t.signIn('superadmin@demo.test');
+    const superAdmin = await t.signIn(w.people.superadmin.email);
     const renamed = await t.request({
       method: 'PATCH',
       url: `/api/sa/accounting-firms/${firm.nord}`,

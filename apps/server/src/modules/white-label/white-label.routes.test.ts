@@ -1,5 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  buildFirm,
+  buildFirmModules,
+  buildLogo,
+  buildWhiteLabels,
+  type FactoryDb,
+} from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { whiteLabels } from '../../db/schema';
 
@@ -16,8 +23,34 @@ type Entry = {
 let t: TestApp;
 const firm = { demo: 0, nord: 0 };
 
+/** Two portals of one holding, with their branding (a logo each) and every module. */
+async function buildPortals(app: TestApp) {
+  const db = app.database.db as FactoryDb;
+  const { firm: demo, holding } = await buildFirm(db, {
+    holding: true,
+    name: 'Cabinet Démo',
+    domain: 'localhost',
+    welcomeMessage: 'Bienvenue sur le portail du Cabinet Démo.',
+  });
+  const { firm: nord } = await buildFirm(db, { holding, name: 'Cabinet Nord', domain: 'nord.localhost' });
+  const colours = [
+    { portal: demo, light: '#1565c0', dark: '#90caf9' },
+    { portal: nord, light: '#6a1b9a', dark: '#ce93d8' },
+  ];
+  for (const { portal, light, dark } of colours) {
+    const logo = { logo: await buildLogo(light), logoMime: 'image/png' };
+    await buildWhiteLabels(db, {
+      firm: portal,
+      light: { ...logo, primaryColor: light },
+      dark: { ...logo, primaryColor: dark },
+    });
+    await buildFirmModules(db, { firm: portal });
+  }
+}
+
 beforeAll(async () => {
-  t = await createTestApp({ demo: true });
+  t = await createTestApp();
+  await buildPortals(t);
   firm.demo = (await home('localhost')).body.data.accounting_firm.id;
   firm.nord = (await home('nord.localhost')).body.data.accounting_firm.id;
 });
@@ -95,7 +128,8 @@ describe('GET /api/', () => {
 describe('MULTI_DOMAIN', () => {
   let multi: TestApp;
   beforeAll(async () => {
-    multi = await createTestApp({ demo: true, env: { MULTI_DOMAIN: 'true' } });
+    multi = await createTestApp({ env: { MULTI_DOMAIN: 'true' } });
+    await buildPortals(multi);
   });
   afterAll(() => multi.close());
 

@@ -121,7 +121,7 @@ describe('ZIP links (plain browser downloads)', () => {
 
   it('refuses a link whose maker signed out before following it', async () => {
     const linked = await folder('Signed out');
-    const token = await w.t.signIn('collab@demo.test');
+    const token = await w.t.signIn('collab@portals.test');
     const made = await w.t.request({
       method: 'POST',
       url: `/api/vendors/${w.vendor}/nodes/archive/links`,

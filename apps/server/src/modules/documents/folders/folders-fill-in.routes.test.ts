@@ -66,7 +66,7 @@ describe('client files made before the document manager', () => {
     const { vendor: plain } = await buildVendor(db, { firm: { id: demoFirm } });
     const [own] = await db
       .insert(treeStructures)
-      .values({ accountingFirmId: demoFirm, name: 'Cabinet Démo: social', folders: [{ name: 'Paie' }] })
+      .values({ accountingFirmId: demoFirm, name: 'Cabinet Centre: social', folders: [{ name: 'Paie' }] })
       .returning();
     const { vendor: chosen } = await buildVendor(db, { firm: { id: demoFirm }, treeStructureId: own!.id });
     const { firm } = await buildFirm(db);
@@ -76,7 +76,7 @@ describe('client files made before the document manager', () => {
       folders: [{ name: 'Pièces', children: [{ name: 'Factures' }] }, { name: 'Contrats' }],
       isDefault: true,
     });
-    const [expert] = await db.select().from(users).where(eq(users.email, 'expert@demo.test'));
+    const [expert] = await db.select().from(users).where(eq(users.email, 'expert@portals.test'));
     await buildFirmMember(db, { firm, user: expert!, role: 'admin' });
     const { vendor: elsewhere } = await buildVendor(db, { firm });
     for (const v of [plain, chosen, elsewhere]) expect(await folderCount(v.id)).toBe(0);

@@ -22,13 +22,13 @@ beforeAll(async () => {
     id: number;
     name: string;
   }[];
-  firm = firms.find((f) => f.name === 'Cabinet Démo')!.id;
+  firm = firms.find((f) => f.name === 'Cabinet Centre')!.id;
   folder = await newFolder(w, 'Marques', w.root);
   const ids = await rows<{ email: string; id: number }>(
-    sql`SELECT email, id FROM users WHERE email IN ('client@demo.test', 'guest@demo.test')`,
+    sql`SELECT email, id FROM users WHERE email IN ('client@portals.test', 'guest@portals.test')`,
   );
-  clientId = ids.find((r) => r.email === 'client@demo.test')!.id;
-  guestId = ids.find((r) => r.email === 'guest@demo.test')!.id;
+  clientId = ids.find((r) => r.email === 'client@portals.test')!.id;
+  guestId = ids.find((r) => r.email === 'guest@portals.test')!.id;
 }, 60_000);
 afterAll(() => w.t.close());
 
@@ -270,13 +270,13 @@ describe('a change drops only the cached answers that show its kind', () => {
     const home = () => get(`/api/home?accounting_firm_id=${firm}`, 'client');
     const mine = await newDocument(w, folder, 'huit.pdf');
     await silently(
-      sql`UPDATE documents SET created_by = (SELECT id FROM users WHERE email = 'expert@demo.test') WHERE id = ${mine}`,
+      sql`UPDATE documents SET created_by = (SELECT id FROM users WHERE email = 'expert@portals.test') WHERE id = ${mine}`,
     );
     await dropsOnlyOn(
       home,
-      sql`UPDATE users SET lastname = 'Expert bis' WHERE email = 'expert@demo.test'`,
+      sql`UPDATE users SET lastname = 'Expert bis' WHERE email = 'expert@portals.test'`,
       [sql`UPDATE document_reads SET read_at = now() WHERE user_id = ${clientId}`],
-      sql`UPDATE users SET email = email, birth_city = 'Lyon' WHERE email = 'expert@demo.test'`,
+      sql`UPDATE users SET email = email, birth_city = 'Lyon' WHERE email = 'expert@portals.test'`,
     );
   });
 

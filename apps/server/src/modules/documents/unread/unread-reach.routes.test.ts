@@ -19,7 +19,7 @@ beforeAll(async () => {
     id: number;
     name: string;
   }[];
-  firm = firms.find((f) => f.name === 'Cabinet Démo')!.id;
+  firm = firms.find((f) => f.name === 'Cabinet Centre')!.id;
   vendors = (
     (await w.call('GET', `/api/accounting-firms/${firm}/vendors`)).body.data as { id: number }[]
   ).map((v) => v.id);
@@ -38,7 +38,7 @@ beforeAll(async () => {
   // one leaves them in the firm (the route answers) and the count must drop that one alone.
   const second = vendors.find((v) => v !== w.vendor)!;
   await w.t.database.db.execute(sql`INSERT INTO vendor_memberships (accounting_firm_id, vendor_id, user_id, role)
-    SELECT ${firm}, ${second}, id, 'collaborator' FROM users WHERE email IN ('client@demo.test', 'guest@demo.test')`);
+    SELECT ${firm}, ${second}, id, 'collaborator' FROM users WHERE email IN ('client@portals.test', 'guest@portals.test')`);
 });
 afterAll(() => w.t.close());
 
@@ -74,7 +74,7 @@ describe('the unread counts reach the client files each person may read, and no 
   });
 
   it('a client membership ended yesterday, then pending', async () => {
-    const guestsFirst = sql`user_id = (SELECT id FROM users WHERE email = 'guest@demo.test')
+    const guestsFirst = sql`user_id = (SELECT id FROM users WHERE email = 'guest@portals.test')
       AND vendor_id = ${w.vendor}`;
     await everyoneAgrees(
       sql`UPDATE vendor_memberships SET revoked_at = CURRENT_DATE - 1 WHERE ${guestsFirst}`,
@@ -94,7 +94,7 @@ describe('the unread counts reach the client files each person may read, and no 
   });
 
   it('a collaborator given every client file, then back to their assignments, then pending', async () => {
-    const collab = sql`(SELECT id FROM users WHERE email = 'collab@demo.test')`;
+    const collab = sql`(SELECT id FROM users WHERE email = 'collab@portals.test')`;
     await everyoneAgrees(
       sql`UPDATE accounting_firm_memberships SET all_vendors = true WHERE user_id = ${collab}`,
     );

@@ -14,7 +14,7 @@ beforeAll(async () => {
     id: number;
     name: string;
   }[];
-  demoFirm = firms.find((f) => f.name === 'Cabinet Démo')!.id;
+  demoFirm = firms.find((f) => f.name === 'Cabinet Centre')!.id;
   nordFirm = firms.find((f) => f.name === 'Cabinet Nord')!.id;
   const mine = (await w.call('GET', `/api/users/me/accounting-firms/${demoFirm}/vendors`, 'collab')).body
     .data as { id: number }[];

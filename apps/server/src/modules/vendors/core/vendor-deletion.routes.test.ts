@@ -32,7 +32,7 @@ beforeAll(async () => {
     id: number;
     name: string;
   }[];
-  demoFirm = firms.find((f) => f.name === 'Cabinet Démo')!.id;
+  demoFirm = firms.find((f) => f.name === 'Cabinet Centre')!.id;
 });
 afterAll(async () => {
   await w.t.close();

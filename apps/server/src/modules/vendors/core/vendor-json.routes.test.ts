@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildFirmMember, type FactoryDb } from '../../../../test/factories';
 import { createTestApp, type TestApp } from '../../../../test/test-app';
 
 // A client file is read as JSON written by PostgreSQL (`vendor-json.sql.ts`) and written back
@@ -8,10 +9,10 @@ let token: string;
 let firmId: number;
 
 beforeAll(async () => {
-  t = await createTestApp({ demo: true });
-  token = await t.signIn('expert@demo.test');
-  const firms = (await t.request({ method: 'GET', url: '/api/users/me/accounting-firms', token })).body.data;
-  firmId = firms.find((f: { name: string }) => f.name === 'Cabinet Démo').id;
+  t = await createTestApp();
+  const { firm, user } = await buildFirmMember(t.database.db as FactoryDb, { role: 'admin' });
+  firmId = firm.id;
+  token = await t.signIn(user.email);
 }, 60_000);
 afterAll(() => t.close());
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildFirm, buildFirmMember, buildVendor, type FactoryDb } from '../../../../test/factories';
 import { createTestApp, type TestApp } from '../../../../test/test-app';
 
 // The firm's client list is answered from the firm's cached reads (ctx.reads): every change it
@@ -9,11 +10,14 @@ let collab: string;
 let firmId: number;
 
 beforeAll(async () => {
-  t = await createTestApp({ demo: true });
-  token = await t.signIn('expert@demo.test');
-  collab = await t.signIn('collab@demo.test');
-  const firms = (await t.request({ method: 'GET', url: '/api/users/me/accounting-firms', token })).body.data;
-  firmId = firms.find((f: { name: string }) => f.name === 'Cabinet Démo').id;
+  t = await createTestApp();
+  const db = t.database.db as FactoryDb;
+  const { firm } = await buildFirm(db);
+  firmId = firm.id;
+  // Client files already there, so the list the cache answers is not empty.
+  for (let i = 0; i < 3; i++) await buildVendor(db, { firm });
+  token = await t.signIn((await buildFirmMember(db, { firm, role: 'admin' })).user.email);
+  collab = await t.signIn((await buildFirmMember(db, { firm })).user.email);
 }, 60_000);
 afterAll(() => t.close());
 

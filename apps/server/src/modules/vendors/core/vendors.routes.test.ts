@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildFirm, buildFirmMember, freshSiret } from '../../../../test/factories';
 import { acceptInvitationMail } from '../../../../test/invitations';
+import { buildPortalsWorld, type PortalsWorld } from '../../../../test/portals-world';
 import { createTestApp, type TestApp } from '../../../../test/test-app';
 import { vendorBanks, vendorMemberships } from '../../../db/schema';
 
@@ -19,6 +20,7 @@ type Vendor = {
 };
 
 let t: TestApp;
+let w: PortalsWorld;
 const tokens: Record<string, string> = {};
 const firm = { demo: 0, nord: 0 };
 const vendor: Record<string, number> = {};
@@ -44,21 +46,15 @@ const siret = {
 };
 
 beforeAll(async () => {
-  t = await createTestApp({ demo: true, siret });
-  for (const who of ['expert', 'collab', 'client', 'guest']) {
-    tokens[who] = await t.signIn(`${who}@demo.test`);
-    userId[who] = (await call('GET', '/api/users/me', who)).body.data.id;
+  t = await createTestApp({ siret });
+  w = await buildPortalsWorld(t);
+  for (const who of ['expert', 'collab', 'client', 'guest'] as const) {
+    tokens[who] = w.tokens[who];
+    userId[who] = w.people[who].id;
   }
-  const firms = (await call('GET', '/api/users/me/accounting-firms', 'expert')).body.data as {
-    id: number;
-    name: string;
-  }[];
-  firm.demo = firms.find((f) => f.name === 'Cabinet Démo')!.id;
-  firm.nord = firms.find((f) => f.name === 'Cabinet Nord')!.id;
-  for (const id of [firm.demo, firm.nord]) {
-    const list = (await call('GET', `/api/accounting-firms/${id}/vendors`, 'expert')).body.data as Vendor[];
-    for (const v of list) vendor[v.client_code] = v.id;
-  }
+  firm.demo = w.firms.centre.id;
+  firm.nord = w.firms.nord.id;
+  for (const [code, file] of Object.entries(w.files)) vendor[code] = file.id;
 });
 afterAll(() => t.close());
 
@@ -236,7 +232,7 @@ describe('POST /api/accounting-firms/{id}/vendors', () => {
     expect(fr.status).toBe(422);
     expect(fr.body.message).toBe('SIRET déjà utilisé (par vous ou un autre portail).');
     expect(fr.body.errors.siret).toEqual(['SIRET déjà utilisé (par vous ou un autre portail).']);
-    // The demo's own SIRET in the same portal as well.
+    // BOUL01's own SIRET in the same portal as well.
     const boul = (await call('GET', `/api/vendors/${vendor.BOUL01}`, 'expert')).body.data as Vendor;
     expect((await create({ siret: boul.siret })).body.code).toBe('siret-already-used');
     expect(await total(firm.demo)).toBe(before);
@@ -334,7 +330,7 @@ describe('POST /api/accounting-firms/{id}/vendors', () => {
     const before = await total(firm.demo);
     const mailsBefore = t.mails.length;
     const n = next();
-    const res = await create({ admin_email: 'collab@demo.test', client_code: `MBR${n}` });
+    const res = await create({ admin_email: w.people.collab.email, client_code: `MBR${n}` });
     expect(res.status).toBe(422);
     expect(res.body.code).toBe('user-vendor-already-accountant');
     expect(res.body.message).toBe('Cet e-mail est utilisé par un membre du cabinet.');
@@ -499,11 +495,11 @@ describe('deactivate and restore', () => {
   });
 
   it('closes a deactivated client file to its client users until restored', async () => {
-    // client@demo.test (an existing account) is invited as the administrator of a new file:
+    // The client user (an existing account) is invited as the administrator of a new file:
     // nothing until they accept.
-    const v = await created({ admin_email: 'client@demo.test' });
+    const v = await created({ admin_email: w.people.client.email });
     expect((await call('GET', `/api/vendors/${v.id}`, 'client')).status).toBe(404);
-    await acceptInvitationMail(t, 'client@demo.test');
+    await acceptInvitationMail(t, w.people.client.email);
     expect((await call('GET', `/api/vendors/${v.id}`, 'client')).status).toBe(200);
     expect(await myVendors('client', firm.demo)).toContain(v.client_code);
 
@@ -533,8 +529,8 @@ describe('POST /api/vendors/{id}/transfer', () => {
     call('POST', `/api/vendors/${id}/transfer`, who, { accounting_firm_id: target });
 
   it('moves a client file to a portal of the same holding, with its client users', async () => {
-    const v = await created({ admin_email: 'client@demo.test', accountant_ids: [userId.collab] });
-    await acceptInvitationMail(t, 'client@demo.test');
+    const v = await created({ admin_email: w.people.client.email, accountant_ids: [userId.collab] });
+    await acceptInvitationMail(t, w.people.client.email);
     const bank = await call('POST', `/api/vendors/${v.id}/banks`, 'expert', {
       bank_name: 'BNP',
       iban: 'FR7630006000011234567890189',
@@ -634,7 +630,7 @@ describe('DELETE /api/vendors/{id}', () => {
   });
 
   it('deletes the client file with its rows and frees its SIRET', async () => {
-    const v = await created({ admin_email: 'client@demo.test' });
+    const v = await created({ admin_email: w.people.client.email });
     expect(
       (
         await call('POST', `/api/vendors/${v.id}/banks`, 'expert', {

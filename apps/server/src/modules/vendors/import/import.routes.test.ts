@@ -2,6 +2,7 @@ import { IMPORT_COLUMNS, translateMessage } from '@portal/contracts';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshSiret } from '../../../../test/factories';
+import { buildPortalsWorld, type PortalsWorld } from '../../../../test/portals-world';
 import { createTestApp, type TestApp } from '../../../../test/test-app';
 import {
   type EntryContent,
@@ -11,9 +12,7 @@ import {
   workbookEntries,
   zipArchive,
 } from '../../../../test/xlsx-archive';
-import { demoIdentifiers } from '../../../startup/seed/demo';
 
-type Firm = { id: number; name: string };
 type ReportRow = {
   row: number;
   client_code: string | null;
@@ -23,15 +22,16 @@ type ReportRow = {
 };
 
 let t: TestApp;
+let w: PortalsWorld;
 const tokens: Record<string, string> = {};
 const firm = { demo: 0, nord: 0 };
 
 beforeAll(async () => {
-  t = await createTestApp({ demo: true });
-  for (const who of ['expert', 'collab']) tokens[who] = await t.signIn(`${who}@demo.test`);
-  const firms = (await get('/api/users/me/accounting-firms', 'expert')).body.data as Firm[];
-  firm.demo = firms.find((f) => f.name === 'Cabinet Démo')!.id;
-  firm.nord = firms.find((f) => f.name === 'Cabinet Nord')!.id;
+  t = await createTestApp();
+  w = await buildPortalsWorld(t);
+  for (const who of ['expert', 'collab'] as const) tokens[who] = w.tokens[who];
+  firm.demo = w.firms.centre.id;
+  firm.nord = w.firms.nord.id;
 });
 afterAll(() => t.close());
 
@@ -165,7 +165,7 @@ describe('POST /api/accounting-firms/:id/vendors/import', () => {
 
   it('refuses the bad rows with their localised errors and creates the good ones', async () => {
     const good = [freshSiret(), freshSiret()];
-    const demoSiret = demoIdentifiers(1).siret;
+    const usedSiret = w.files.BOUL01.siret!;
     const before = await vendorCount();
     const res = await upload(
       await workbook({
@@ -173,11 +173,11 @@ describe('POST /api/accounting-firms/:id/vendors/import', () => {
           [...HEADER, 'email'],
           ['IMPMIX1', 'Mixte Un', good[0]],
           ['IMPMIX2', 'Mixte Deux', '73282932000075'],
-          ['IMPMIX3', 'Mixte Trois', demoSiret],
+          ['IMPMIX3', 'Mixte Trois', usedSiret],
           ['IMPMIX1', 'Mixte Doublon', freshSiret()],
           ['IMPMIX5', null, freshSiret()],
           ['GAR01', 'Code Existant', freshSiret()],
-          ['IMPMIX7', 'Membre Du Cabinet', freshSiret(), 'collab@demo.test'],
+          ['IMPMIX7', 'Membre Du Cabinet', freshSiret(), w.people.collab.email],
           ['IMPMIX8', 'Mixte Huit', good[1]],
           ['IMPMIX9', 'Siret Doublon', good[1]],
         ],

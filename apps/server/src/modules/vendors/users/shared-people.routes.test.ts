@@ -8,6 +8,7 @@ import {
   buildVendor,
 } from '../../../../test/factories';
 import { acceptInvitationMail } from '../../../../test/invitations';
+import { buildPortalsWorld } from '../../../../test/portals-world';
 import { createTestApp, type TestApp } from '../../../../test/test-app';
 import { accountingFirmMemberships, holdingMemberships, users, vendorMemberships } from '../../../db/schema';
 
@@ -15,14 +16,13 @@ import { accountingFirmMemberships, holdingMemberships, users, vendorMemberships
  * Issue 12, finding 1: a person is one account shared by every portal they belong to. A portal
  * that names someone else's account (the super admin, another portal's administrator, a client
  * of another holding) learns nothing of it and changes nothing of it; the person joins only by
- * accepting the mailed invitation. Reproduced as the finding says: client@demo.test, the client
- * administrator of Boulangerie Martin, and collab@demo.test, a collaborator with write access.
+ * accepting the mailed invitation. Reproduced as the finding says: the client administrator of a
+ * client file (BOUL01 of the portals world), and a collaborator with write access.
  */
 
 let t: TestApp;
 const tokens: Record<string, string> = {};
 const vendor: Record<string, number> = {};
-let demoFirm = 0;
 let nordFirm = 0;
 
 type Victim = { key: string; id: number; email: string; markers: string[] };
@@ -46,27 +46,17 @@ const markersOf = (p: ReturnType<typeof PERSONAL>) => [
 ];
 
 beforeAll(async () => {
-  t = await createTestApp({ demo: true });
+  t = await createTestApp();
   const db = t.database.db;
-  for (const who of ['expert', 'collab', 'client', 'guest', 'superadmin']) {
-    tokens[who] = await t.signIn(`${who}@demo.test`);
-  }
-  const firms = (await call('GET', '/api/users/me/accounting-firms', 'expert')).body.data as {
-    id: number;
-    name: string;
-  }[];
-  demoFirm = firms.find((f) => f.name === 'Cabinet Démo')!.id;
-  nordFirm = firms.find((f) => f.name === 'Cabinet Nord')!.id;
-  const list = (await call('GET', `/api/accounting-firms/${demoFirm}/vendors`, 'expert')).body.data as {
-    id: number;
-    client_code: string;
-  }[];
-  for (const v of list) vendor[v.client_code] = v.id;
+  const w = await buildPortalsWorld(t);
+  Object.assign(tokens, w.tokens);
+  nordFirm = w.firms.nord.id;
+  for (const code of ['BOUL01', 'GAR01', 'FLE01'] as const) vendor[code] = w.files[code].id;
 
   // The platform super admin, with a mobile number and birth data.
   const superData = PERSONAL('Sam', 1);
-  await db.update(users).set(superData).where(eq(users.email, 'superadmin@demo.test'));
-  const [sa] = await db.select().from(users).where(eq(users.email, 'superadmin@demo.test'));
+  await db.update(users).set(superData).where(eq(users.id, w.people.superadmin.id));
+  const [sa] = await db.select().from(users).where(eq(users.id, w.people.superadmin.id));
   victims.push({ key: 'super admin', id: sa!.id, email: sa!.email, markers: markersOf(superData) });
   // The administrator of a portal of another holding.
   const adminData = PERSONAL('Victor', 2);
@@ -192,7 +182,7 @@ describe('a client file naming an existing account', () => {
     });
     expect(other.status).toBe(201);
     expect(leaked(other.body, victim)).toEqual([]);
-    // (Not Cabinet Démo's team: a client user of its client files may not join it.)
+    // (Not the centre portal's team: a client user of its client files may not join it.)
     const team = await call('POST', `/api/accounting-firms/${nordFirm}/members`, 'expert', {
       email: victim.email,
       firstname: 'Pirate',
@@ -283,7 +273,7 @@ describe('a person who also belongs elsewhere, once they accept', () => {
     });
     expect(second.status).toBe(201);
     expect(second.body.data).toMatchObject({ firstname: 'X', invitation_pending: true });
-    // Boulangerie Martin's client administrator no longer edits nor sees all of them...
+    // BOUL01's client administrator no longer edits nor sees all of them...
     const seen = (await call('GET', usersUrl(vendor.BOUL01!, id), 'client')).body.data;
     expect(seen).toMatchObject({ lastname: 'Modifiée', mobile_number: null, profile_editable: false });
     expect((await call('PATCH', usersUrl(vendor.BOUL01!, id), 'client', { lastname: 'Encore' })).status).toBe(
