@@ -26,6 +26,10 @@ export type IdRef =
   | 'identity_provider'
   /** An access-rights theme of a firm. */
   | 'theme'
+  /** A workflow of a firm or of a client file. */
+  | 'workflow'
+  /** A status of a workflow. */
+  | 'workflow_status'
   /**
    * A flow.js upload identifier: a name the client gives its upload (per user and folder), not a
    * row id. Another tenant's must answer as one that names nothing.
