@@ -94,11 +94,8 @@ const workflowFields = {
   name: requiredText(100),
   sharing: workflowSharingSchema,
   is_active: z.boolean(),
-  /** 1-30, in order; the first is initial unless one says so. */
-  statuses: z
-    .array(workflowStatusInputSchema)
-    .min(1, { error: 'workflow-needs-a-status' })
-    .max(MAX_WORKFLOW_STATUSES, { error: 'too-many' }),
+  /** 1-30, in order; the first is initial unless one says so (none: 422 `workflow-needs-a-status`). */
+  statuses: z.array(workflowStatusInputSchema).max(MAX_WORKFLOW_STATUSES, { error: 'too-many' }),
   /** By status keys. Absent at creation: each status to its neighbours, by anyone who may write. */
   transitions: z.array(workflowTransitionInputSchema).max(900),
 };
