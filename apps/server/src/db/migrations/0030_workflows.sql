@@ -126,3 +126,14 @@ END $$ LANGUAGE plpgsql;
 CREATE TRIGGER vendors_workflows_transfer BEFORE UPDATE OF accounting_firm_id ON vendors
   FOR EACH ROW WHEN (OLD.accounting_firm_id IS DISTINCT FROM NEW.accounting_firm_id)
   EXECUTE FUNCTION workflows_drop_firm_ones_on_transfer();
+--> statement-breakpoint
+-- The documents listings show the nodes' statuses: a change of one, or of a status's or a
+-- workflow's name, colour or sharing, drops the firm's cached documents answers.
+CREATE TRIGGER node_statuses_reads_changed AFTER INSERT OR UPDATE OR DELETE ON node_statuses
+  FOR EACH ROW EXECUTE FUNCTION portal_reads_changed('documents');
+--> statement-breakpoint
+CREATE TRIGGER workflow_statuses_reads_changed AFTER UPDATE OR DELETE ON workflow_statuses
+  FOR EACH ROW EXECUTE FUNCTION portal_reads_changed('documents');
+--> statement-breakpoint
+CREATE TRIGGER workflows_reads_changed AFTER UPDATE OR DELETE ON workflows
+  FOR EACH ROW EXECUTE FUNCTION portal_reads_changed('documents');

@@ -369,6 +369,16 @@ describe('workflows: statuses of documents and folders', () => {
       actor: { id: w.people.client.id },
     });
 
+    const nodes = await call('GET', `/api/vendors/${w.alpha.id}/folders/${top.folder}/nodes`, 'client');
+    const row = nodes.body.data.find(
+      (n: { id: number; type: string }) => n.type === 'document' && n.id === doc,
+    );
+    expect(row.workflow_status).toEqual({
+      id: flow.by.ok,
+      name: 'Validé',
+      colour: '#607d8b',
+      is_final: true,
+    });
     const listing = await call('GET', `/api/vendors/${w.alpha.id}/folders/${top.folder}/workflow`);
     expect(listing.body.data.counts).toEqual(expect.arrayContaining([{ status_id: flow.by.ok, count: 1 }]));
   });
@@ -507,17 +517,21 @@ describe('workflows: private_firm is invisible to client users', () => {
       `/api/vendors/${w.alpha.id}/documents/${docs[0]}/status`,
       `/api/vendors/${w.alpha.id}/documents/${docs[0]}/status-history`,
       `/api/vendors/${w.alpha.id}/folders/${folder}/status-history`,
+      `/api/vendors/${w.alpha.id}/folders/${folder}/nodes`,
     ];
-    // Walks every value of an answer: any id of a private status, or the workflow, is a leak.
+    // Walks every value of an answer: a status of the workflow (an object with one of its ids
+    // and names), a `status_id` of it, or the workflow's name, is a leak.
+    const names = new Set(PIECES.statuses.map((x) => x.name));
     const leaks = (value: unknown, path = ''): string[] => {
       if (Array.isArray(value)) return value.flatMap((v, i) => leaks(v, `${path}[${i}]`));
-      if (value && typeof value === 'object')
-        return Object.entries(value).flatMap(([k, v]) =>
-          (k === 'id' || k === 'status_id') && typeof v === 'number' && statusIds.has(v)
-            ? [`${path}.${k}`]
-            : leaks(v, `${path}.${k}`),
-        );
-      return typeof value === 'string' && value === 'Interne' ? [path] : [];
+      if (value && typeof value === 'object') {
+        const o = value as Record<string, unknown>;
+        const own =
+          (typeof o.id === 'number' && statusIds.has(o.id) && names.has(String(o.name))) ||
+          (typeof o.status_id === 'number' && statusIds.has(o.status_id));
+        return [...(own ? [path] : []), ...Object.entries(o).flatMap(([k, v]) => leaks(v, `${path}.${k}`))];
+      }
+      return value === 'Interne' ? [path] : [];
     };
     for (const who of ['client', 'clientCollab', 'guest'] as const)
       for (const url of answers) {
@@ -526,6 +540,8 @@ describe('workflows: private_firm is invisible to client users', () => {
         expect(leaks(res.body.data), `${who} ${url}`).toEqual([]);
       }
     // The firm sees it; a client may neither see its statuses nor move along them.
+    const firmList = await call('GET', `/api/vendors/${w.alpha.id}/folders/${folder}/nodes`, 'collab');
+    expect(firmList.body.data[0].workflow_status).toMatchObject({ id: flow.by.sent, name: 'Envoyé' });
     expect((await statusOf(docs[0]!, 'collab')).status).toMatchObject({ id: flow.by.sent });
     expect((await move(docs[0]!, flow.by.ok, 'client')).body.code).toBe('workflow-status-not-found');
     expect((await call('GET', `/api/vendors/${w.alpha.id}/workflows/${flow.id}`, 'client')).status).toBe(404);

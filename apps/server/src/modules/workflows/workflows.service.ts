@@ -9,18 +9,12 @@ import {
 } from '@portal/contracts';
 import type { AppContext } from '../../app-context';
 import type { Db } from '../../db/client';
-import type { Grant } from '../../platform/access/access';
 import type { Actor } from '../../platform/auth/sessions';
 import { AppError, type FieldErrors, fieldError } from '../../platform/errors/app-error';
 import * as repo from './workflows.repository';
-import { VISIBLE_SHARINGS, type Viewer } from './workflows.sql';
+import { VISIBLE_SHARINGS, viewerOf } from './workflows.sql';
 
-/** Which workflows the holder of a grant on a client file (or a firm) sees. */
-export function viewerOf(grant: Grant): Viewer {
-  if (grant.roles.includes('firm_admin') || grant.roles.includes('super_admin')) return 'admin';
-  if (grant.roles.includes('firm_collaborator')) return 'staff';
-  return 'client';
-}
+export { viewerOf };
 
 /** Who owns a workflow: the firm (vendorId null) or one of its client files. */
 export type Owner = { accountingFirmId: number; vendorId: number | null };

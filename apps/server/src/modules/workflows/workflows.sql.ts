@@ -1,10 +1,18 @@
 import { type Placeholder, type SQL, sql } from 'drizzle-orm';
+import type { Grant } from '../../platform/access/access';
 
 /**
  * Who looks at a workflow: a firm administrator (every workflow), other firm staff (all but
  * `private_vendor`) or a client user (all but `private_firm`).
  */
 export type Viewer = 'admin' | 'staff' | 'client';
+
+/** Which workflows the holder of a grant on a client file (or a firm) sees. */
+export function viewerOf(grant: Grant): Viewer {
+  if (grant.roles.includes('firm_admin') || grant.roles.includes('super_admin')) return 'admin';
+  if (grant.roles.includes('firm_collaborator')) return 'staff';
+  return 'client';
+}
 
 /** The sharings a viewer sees. */
 export const VISIBLE_SHARINGS: Record<Viewer, readonly ('shared' | 'private_firm' | 'private_vendor')[]> = {

@@ -13,6 +13,7 @@ import { uniqueViolation } from '../../../platform/db-errors';
 import { AppError, fieldError } from '../../../platform/errors/app-error';
 import { pageOffset, paginated } from '../../../platform/http/pagination';
 import { defaultTreeStructureId } from '../../vendors/core/tree-structures.service';
+import { parseWorkflowStatus, viewerOf } from '../../workflows/workflows.sql';
 import * as nodes from '../nodes/nodes.repository';
 import { authorizeVendor, iso, type Scope } from '../vendor-access';
 import * as repo from './folders.repository';
@@ -224,6 +225,7 @@ export function toNode(r: nodes.NodeRow, counter = 0): Node {
     created_at: iso(r.created_at)!,
     updated_at: iso(r.updated_at)!,
     deleted_at: iso(r.deleted_at),
+    workflow_status: parseWorkflowStatus(r.workflow_status),
   };
 }
 
@@ -252,6 +254,7 @@ export async function listNodes(
       folderId,
       query.per_page,
       pageOffset(query),
+      viewerOf(await ctx.access.grantFor(actor, { kind: 'vendor', vendorId })),
     );
     // An empty page may be an empty folder or one that is not there: only then ask which.
     if (rows.length === 0) await liveFolder(ctx.db, scope.vendor, folderId);
