@@ -26,8 +26,10 @@ export type IdRef =
   | 'identity_provider'
   /** An access-rights theme of a firm. */
   | 'theme'
-  /** A workflow of a firm or of a client file. */
+  /** A workflow of a client file (or the firm's, where a client file uses it). */
   | 'workflow'
+  /** A workflow of the firm, on the firm's routes. */
+  | 'firm_workflow'
   /** A status of a workflow. */
   | 'workflow_status'
   /**

@@ -67,15 +67,18 @@ const statusKey = z
   .max(50, { error: 'too-long' })
   .regex(/^[a-z0-9][a-z0-9_-]*$/, { error: 'invalid-characters' });
 
+const statusInputFields = {
+  key: statusKey,
+  name: requiredText(100),
+  colour: colour().optional(),
+  is_initial: z.boolean().optional(),
+  is_final: z.boolean().optional(),
+};
+/** A status of a new workflow. */
+export const newWorkflowStatusInputSchema = z.object(statusInputFields).strict();
+/** A status in a change: with the id of an existing one, else a new one. */
 export const workflowStatusInputSchema = z
-  .object({
-    id: idField('workflow_status').optional(),
-    key: statusKey,
-    name: requiredText(100),
-    colour: colour().optional(),
-    is_initial: z.boolean().optional(),
-    is_final: z.boolean().optional(),
-  })
+  .object({ id: idField('workflow_status').optional(), ...statusInputFields })
   .strict();
 export type WorkflowStatusInput = z.infer<typeof workflowStatusInputSchema>;
 
@@ -84,6 +87,7 @@ export const workflowTransitionInputSchema = z
     from: statusKey,
     to: statusKey,
     movers: z.array(workflowMoverSchema).min(1, { error: 'required' }).max(2),
+    /** Named people (firm members reaching the client file, its client users): only they move. */
     user_ids: z.array(idField('member')).max(100).optional(),
   })
   .strict();
@@ -109,7 +113,7 @@ const EXAMPLE = {
     { key: 'valide', name: 'Validé', colour: '#388e3c', is_final: true },
   ],
   transitions: [
-    { from: 'a-completer', to: 'envoye', movers: ['firm', 'client'] },
+    { from: 'a-completer', to: 'envoye', movers: ['firm', 'client'], user_ids: [1] },
     { from: 'envoye', to: 'valide', movers: ['firm'] },
     { from: 'envoye', to: 'a-completer', movers: ['firm'] },
   ],
@@ -118,6 +122,7 @@ const EXAMPLE = {
 export const createWorkflowRequestSchema = z
   .object({
     ...workflowFields,
+    statuses: z.array(newWorkflowStatusInputSchema).max(MAX_WORKFLOW_STATUSES, { error: 'too-many' }),
     sharing: workflowFields.sharing.optional(),
     is_active: workflowFields.is_active.optional(),
     transitions: workflowFields.transitions.optional(),
@@ -126,16 +131,33 @@ export const createWorkflowRequestSchema = z
   .meta({ example: EXAMPLE });
 export type CreateWorkflowRequest = z.infer<typeof createWorkflowRequestSchema>;
 
-export const updateWorkflowRequestSchema = z
-  .object(workflowFields)
-  .partial()
-  .strict()
-  .meta({ example: { name: 'Pièces du mois (2026)', is_active: true } });
+const updateFields = z.object(workflowFields).partial().strict();
+export const updateWorkflowRequestSchema = updateFields.meta({
+  example: {
+    name: 'Pièces du mois (2026)',
+    statuses: [
+      { id: 1, key: 'a-completer', name: 'À compléter' },
+      { key: 'envoye', name: 'Envoyé' },
+    ],
+    transitions: [{ from: 'a-completer', to: 'envoye', movers: ['firm', 'client'], user_ids: [1] }],
+  },
+});
 export type UpdateWorkflowRequest = z.infer<typeof updateWorkflowRequestSchema>;
+/** The same change of a firm's workflow (its example names no client file's status). */
+export const updateFirmWorkflowRequestSchema = updateFields.meta({
+  example: {
+    name: 'Pièces du mois (cabinet)',
+    statuses: [
+      { key: 'a-completer', name: 'À compléter' },
+      { key: 'envoye', name: 'Envoyé' },
+    ],
+    transitions: [{ from: 'a-completer', to: 'envoye', movers: ['firm'], user_ids: [1] }],
+  },
+});
 
 export const firmWorkflowParamsSchema = z.object({
   id: idParam('accounting_firm'),
-  workflow_id: idParam('workflow'),
+  workflow_id: idParam('firm_workflow'),
 });
 export const vendorWorkflowParamsSchema = z.object({
   id: idParam('vendor'),

@@ -140,7 +140,12 @@ export async function deactivateWorkflow(
   const scope = await manageScope(ctx, actor, vendorId);
   await liveFolderOr404(ctx.db, scope.vendor, folderId);
   const own = await repo.ownActivation(ctx.db, scope.vendor, folderId);
-  if (!own) throw new AppError('workflow-not-on-folder');
+  if (!own) {
+    // Nothing to deactivate here: done, unless an ancestor's applies (to deactivate there).
+    if (await repo.effectiveActivation(ctx.db, scope.vendor, folderId))
+      throw new AppError('workflow-not-on-folder');
+    return folderWorkflowOf(ctx, scope, folderId);
+  }
   // A workflow the caller may not see is not theirs to remove.
   await usableWorkflow(ctx, scope, own.workflowId);
   await ctx.db.transaction(async (tx) => {

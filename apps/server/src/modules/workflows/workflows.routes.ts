@@ -14,6 +14,7 @@ import {
   nodeStatusSchema,
   setNodeStatusRequestSchema,
   statusHistoryEntrySchema,
+  updateFirmWorkflowRequestSchema,
   updateWorkflowRequestSchema,
   vendorIdParamsSchema,
   vendorWorkflowParamsSchema,
@@ -103,7 +104,7 @@ export function workflowsRoutes(app: FastifyInstance, ctx: AppContext): void {
         description:
           'Changes a firm workflow; `statuses` is the whole list (a status left out is deleted, its nodes taking the previous one).',
         params: firmWorkflowParamsSchema,
-        body: updateWorkflowRequestSchema,
+        body: updateFirmWorkflowRequestSchema,
         response: { 200: one },
       },
     },

@@ -401,7 +401,9 @@ export async function workflowPeople(
   firmId: number,
   vendorId: number,
 ): Promise<WorkflowPerson[]> {
-  const grant = await ctx.access.authorize(actor, 'workflow.manage', { kind: 'vendor', vendorId });
+  // Firm staff who reach the client file (the firm's routes are the firm's own).
+  await ctx.access.authorize(actor, 'firm.read', { kind: 'firm', accountingFirmId: firmId });
+  const grant = await ctx.access.authorize(actor, 'vendor.read', { kind: 'vendor', vendorId });
   if (grant.accountingFirmId !== firmId) throw new AppError('not-found');
   return repo.peopleOf(ctx.db, firmId, vendorId);
 }
