@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useParams } from 'react-router';
 import { ComingSoonPage } from '../../components/coming-soon-page';
 import { PageLoader } from '../../components/page-loader';
+import { WorkflowsTab } from '../workflows/workflows-tab';
 import { useVendor, useVendorRoles } from './api';
 import { CLIENT_FILE_TABS, type ClientFileTab, canWriteVendor, tabOf } from './client-file-tabs';
 import {
@@ -32,6 +33,7 @@ const TAB_COMPONENTS: Partial<Record<ClientFileTab, ComponentType<ClientFileTabP
   notes: NotesTab,
   'financial-years': FinancialYearsTab,
   users: UsersTab,
+  workflows: WorkflowsTab,
 };
 
 /** `customer/{context}/<tab>`: a client file with its header and tabs (accountants). */

@@ -19,6 +19,7 @@ import { useAppNavigate } from '../../app/app-navigate';
 import { useSnackbar } from '../../app/snackbars';
 import { PageLoader } from '../../components/page-loader';
 import { useVendorRoles } from '../client-file/api';
+import { StatusDialog } from '../workflows/status-dialog';
 import {
   useAncestors,
   useCreateFolder,
@@ -69,6 +70,7 @@ type DialogState =
   | { kind: 'create' }
   | { kind: 'rename'; node: Node }
   | { kind: 'versions'; node: Node }
+  | { kind: 'status'; node: Node }
   | { kind: 'none' };
 
 function Documents({
@@ -181,6 +183,7 @@ function Documents({
     },
     onDownload: (node: Node) => void download(node),
     onVersions: (node: Node) => setDialog({ kind: 'versions', node }),
+    onStatus: (node: Node) => setDialog({ kind: 'status', node }),
     onRename: (node: Node) => setDialog({ kind: 'rename', node }),
     onValidate: commands.validate,
     onDelete: commands.remove,
@@ -343,6 +346,7 @@ function Documents({
           onClose={close}
         />
       )}
+      {dialog.kind === 'status' && <StatusDialog vendorId={vendorId} node={dialog.node} onClose={close} />}
       {dialog.kind === 'versions' && (
         <VersionsDialog
           vendorId={vendorId}

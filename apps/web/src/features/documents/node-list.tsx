@@ -12,6 +12,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { Node } from '@portal/contracts';
 import { useTranslation } from 'react-i18next';
+import { StatusChip } from '../workflows/status-chip';
 import { formatSize } from './format-size';
 import { NodeActions, type NodeHandlers, nodeKey } from './node-actions';
 import { NodeIcon } from './node-icon';
@@ -55,6 +56,7 @@ function Name({ node }: { node: Node }) {
       </Typography>
       {node.read_only && <Lock sx={{ fontSize: 16 }} color="action" titleAccess={t('readOnly')} />}
       {node.is_validated && <Verified sx={{ fontSize: 16 }} color="success" titleAccess={t('validated')} />}
+      {node.workflow_status && <StatusChip status={node.workflow_status} testId="node-status" />}
     </Box>
   );
 }
