@@ -1,10 +1,17 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DocsWorld, upload } from '../../../test/documents';
-import { buildClientUser, buildDocument, buildFolder, buildUser } from '../../../test/factories';
+import { buildClientUser, buildDocument, buildFolder, buildUser, buildVendor } from '../../../test/factories';
 import { buildTaskWorld, type TaskWorld } from '../../../test/task-world';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { accountingFirms } from '../../db/schema';
+import {
+  accountingFirms,
+  folderWorkflows,
+  nodeStatuses,
+  nodeStatusHistory,
+  vendors,
+  workflows,
+} from '../../db/schema';
 
 let t: TestApp;
 let w: TaskWorld;
@@ -545,5 +552,49 @@ describe('workflows: private_firm is invisible to client users', () => {
     expect((await statusOf(docs[0]!, 'collab')).status).toMatchObject({ id: flow.by.sent });
     expect((await move(docs[0]!, flow.by.ok, 'client')).body.code).toBe('workflow-status-not-found');
     expect((await call('GET', `/api/vendors/${w.alpha.id}/workflows/${flow.id}`, 'client')).status).toBe(404);
+  });
+});
+
+describe('workflows: a client file moving to another portal', () => {
+  it('keeps its own workflows and statuses, drops the firm’s (the history keeps them)', async () => {
+    const { vendor: gamma } = await buildVendor(w.db, { firm: w.firm, company: 'Gamma SA' });
+    const { folder: own } = await buildFolder(w.db, { vendor: gamma });
+    const { folder: shared } = await buildFolder(w.db, { vendor: gamma });
+    const { document: ownDoc } = await buildDocument(w.db, { folder: own });
+    const { document: sharedDoc } = await buildDocument(w.db, { folder: shared });
+    const mine = await createFlow({ ...PIECES, name: 'À Gamma' }, gamma.id);
+    const firm = await call('POST', `/api/accounting-firms/${w.firm.id}/workflows`, 'admin', {
+      ...PIECES,
+      name: 'Du cabinet pour Gamma',
+    });
+    expect(firm.status).toBe(201);
+    const put = (folder: number, id: number) =>
+      call('PUT', `/api/vendors/${gamma.id}/folders/${folder}/workflow`, 'admin', {
+        workflow_id: id,
+        apply_to: 'existing_documents',
+      });
+    expect((await put(own.id, mine.id)).status).toBe(200);
+    expect((await put(shared.id, firm.body.data.id)).status).toBe(200);
+
+    await w.db.update(vendors).set({ accountingFirmId: w.otherFirm.id }).where(eq(vendors.id, gamma.id));
+
+    const statusOfNode = (documentId: number) =>
+      w.db.select().from(nodeStatuses).where(eq(nodeStatuses.documentId, documentId));
+    expect(await statusOfNode(ownDoc.id)).toMatchObject([
+      { accountingFirmId: w.otherFirm.id, statusId: mine.by.todo },
+    ]);
+    expect(await statusOfNode(sharedDoc.id)).toEqual([]);
+    const [moved] = await w.db.select().from(workflows).where(eq(workflows.id, mine.id));
+    expect(moved).toMatchObject({ accountingFirmId: w.otherFirm.id, vendorId: gamma.id });
+    const activations = await w.db
+      .select()
+      .from(folderWorkflows)
+      .where(eq(folderWorkflows.vendorId, gamma.id));
+    expect(activations.map((a) => a.workflowId)).toEqual([mine.id]);
+    const history = await w.db
+      .select()
+      .from(nodeStatusHistory)
+      .where(eq(nodeStatusHistory.documentId, sharedDoc.id));
+    expect(history).toMatchObject([{ accountingFirmId: w.otherFirm.id, toName: 'À compléter' }]);
   });
 });
