@@ -363,6 +363,51 @@ export async function statusHistory(
 }
 
 /**
+ * Gives a node the initial status of the workflow that applies where it is, unless it already
+ * stands in that workflow (or none applies, or it is deactivated: then it keeps what it has).
+ */
+async function startWhereItIs(
+  ctx: AppContext,
+  vendor: Vendor,
+  node: repo.NodeRef,
+  userId: number,
+  actorName: () => Promise<string>,
+) {
+  const folderId =
+    node.type === 'folder' ? node.id : (await repo.liveDocument(ctx.db, vendor, node.id))?.folderId;
+  if (folderId === undefined) return;
+  const activation = await repo.effectiveActivation(ctx.db, vendor, folderId);
+  if (!activation) return;
+  const workflow = await repo.findWorkflow(ctx.db, vendor.accountingFirmId, activation.workflowId);
+  if (!workflow?.isActive) return;
+  const current = await repo.currentStatus(ctx.db, vendor.accountingFirmId, node);
+  if (current?.workflowId === workflow.id) return;
+  const statuses = await repo.statusesOf(ctx.db, vendor.accountingFirmId, [workflow.id]);
+  const initial = statuses.find((s) => s.isInitial) ?? statuses[0];
+  if (!initial) return;
+  await repo.setStatus(ctx.db, vendor.accountingFirmId, node, initial.id, userId, {
+    accountingFirmId: vendor.accountingFirmId,
+    ...(node.type === 'document' ? { documentId: node.id } : { folderId: node.id }),
+    workflowId: workflow.id,
+    sharing: workflow.sharing,
+    fromStatusId: current?.id ?? null,
+    fromName: current?.name ?? null,
+    toStatusId: initial.id,
+    toName: initial.name,
+    actorId: userId,
+    actorName: await actorName(),
+  });
+}
+
+const nameOnce = (ctx: AppContext, userId: number) => {
+  let name: Promise<string> | undefined;
+  return () => {
+    name ??= repo.userName(ctx.db, userId);
+    return name;
+  };
+};
+
+/**
  * A new document (an upload or a copy) starts at the initial status of its folder's workflow,
  * when that workflow is active. Called after the document's transaction committed.
  */
@@ -371,27 +416,33 @@ export async function startNewDocument(
   event: { accountingFirmId: number; vendorId: number; documentId: number; userId: number },
 ) {
   const vendor = { id: event.vendorId, accountingFirmId: event.accountingFirmId };
-  const node = { type: 'document' as const, id: event.documentId };
-  const document = await repo.liveDocument(ctx.db, vendor, event.documentId);
-  if (!document) return;
-  const activation = await repo.effectiveActivation(ctx.db, vendor, document.folderId);
-  if (!activation) return;
-  const workflow = await repo.findWorkflow(ctx.db, vendor.accountingFirmId, activation.workflowId);
-  if (!workflow?.isActive) return;
-  const statuses = await repo.statusesOf(ctx.db, vendor.accountingFirmId, [workflow.id]);
-  const initial = statuses.find((s) => s.isInitial) ?? statuses[0];
-  if (!initial) return;
-  const actorName = await repo.userName(ctx.db, event.userId);
-  await repo.setStatus(ctx.db, vendor.accountingFirmId, node, initial.id, event.userId, {
-    accountingFirmId: vendor.accountingFirmId,
-    documentId: node.id,
-    workflowId: workflow.id,
-    sharing: workflow.sharing,
-    fromStatusId: null,
-    fromName: null,
-    toStatusId: initial.id,
-    toName: initial.name,
-    actorId: event.userId,
-    actorName,
-  });
+  await startWhereItIs(
+    ctx,
+    vendor,
+    { type: 'document', id: event.documentId },
+    event.userId,
+    nameOnce(ctx, event.userId),
+  );
+}
+
+/**
+ * Moved documents and folders (with their content) that land under another workflow restart at
+ * its initial status; under the same one they keep theirs. Called after the move committed.
+ */
+export async function resetMoved(
+  ctx: AppContext,
+  event: {
+    accountingFirmId: number;
+    vendorId: number;
+    userId: number;
+    documentIds: number[];
+    folderIds: number[];
+  },
+) {
+  const vendor = { id: event.vendorId, accountingFirmId: event.accountingFirmId };
+  const name = nameOnce(ctx, event.userId);
+  const sub = await repo.liveSubtrees(ctx.db, vendor, event.folderIds);
+  for (const id of sub.folders) await startWhereItIs(ctx, vendor, { type: 'folder', id }, event.userId, name);
+  for (const id of new Set([...event.documentIds, ...sub.documents]))
+    await startWhereItIs(ctx, vendor, { type: 'document', id }, event.userId, name);
 }

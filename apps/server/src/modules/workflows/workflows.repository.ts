@@ -468,3 +468,29 @@ export async function history(db: Db, firmId: number, node: NodeRef, sharings: r
     )
     .orderBy(sql`${nodeStatusHistory.createdAt} DESC, ${nodeStatusHistory.id} DESC`);
 }
+
+/** The live folders of the subtrees of `folderIds` (those included) and their live documents. */
+export async function liveSubtrees(db: Db, vendor: Vendor, folderIds: number[]) {
+  if (!folderIds.length) return { folders: [] as number[], documents: [] as number[] };
+  const firm = vendor.accountingFirmId;
+  const result = await db.execute(sql`
+    WITH RECURSIVE sub(id) AS (
+      SELECT f.id FROM folders f WHERE f.accounting_firm_id = ${firm} AND f.vendor_id = ${vendor.id}
+         AND f.id IN (${sql.join(
+           folderIds.map((id) => sql`${id}`),
+           sql`, `,
+         )}) AND f.deleted_at IS NULL
+      UNION
+      SELECT f.id FROM folders f JOIN sub ON f.parent_id = sub.id
+       WHERE f.accounting_firm_id = ${firm} AND f.vendor_id = ${vendor.id} AND f.deleted_at IS NULL
+    )
+    SELECT 'folder' AS type, id FROM sub
+    UNION ALL
+    SELECT 'document', d.id FROM documents d JOIN sub ON d.folder_id = sub.id
+     WHERE d.accounting_firm_id = ${firm} AND d.deleted_at IS NULL`);
+  const rows = rowsOf<{ type: 'folder' | 'document'; id: number }>(result);
+  return {
+    folders: rows.filter((r) => r.type === 'folder').map((r) => Number(r.id)),
+    documents: rows.filter((r) => r.type === 'document').map((r) => Number(r.id)),
+  };
+}

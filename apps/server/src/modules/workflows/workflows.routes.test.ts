@@ -510,6 +510,39 @@ describe('workflows: statuses of documents and folders', () => {
   });
 });
 
+describe('workflows: moves and copies', () => {
+  it('a move into another workflow restarts at its initial status, into the same keeps it; a copy starts', async () => {
+    const flow = await createFlow({ ...PIECES, name: 'Départ' });
+    const other = await createFlow({ ...PIECES, name: 'Arrivée' });
+    const source = await folderWithDocs(3);
+    const same = await folderWithDocs(0);
+    const elsewhere = await folderWithDocs(0);
+    await activate(source.folder, flow.id);
+    await activate(same.folder, flow.id);
+    await activate(elsewhere.folder, other.id);
+    const [a, b, c] = source.docs as [number, number, number];
+    for (const id of [a, b, c]) expect((await move(id, flow.by.sent)).status).toBe(200);
+    const transfer = (mode: 'move' | 'copy', target: number, ids: number[]) =>
+      call('POST', `/api/vendors/${w.alpha.id}/nodes/${mode}`, 'admin', {
+        folder_id: target,
+        document_ids: ids,
+        folder_ids: [],
+      });
+    expect((await transfer('move', same.folder, [a])).status).toBe(200);
+    expect((await transfer('move', elsewhere.folder, [b])).status).toBe(200);
+    const copied = await transfer('copy', same.folder, [c]);
+    expect(copied.status, JSON.stringify(copied.body)).toBe(200);
+    await expect.poll(async () => (await statusOf(b)).status?.id, { timeout: 5000 }).toBe(other.by.todo);
+    expect((await statusOf(a)).status?.id).toBe(flow.by.sent);
+    const nodes = await call('GET', `/api/vendors/${w.alpha.id}/folders/${same.folder}/nodes`);
+    const copy = nodes.body.data.find(
+      (n: { id: number; type: string }) => n.type === 'document' && n.id !== a,
+    );
+    await expect.poll(async () => (await statusOf(copy.id)).status?.id, { timeout: 5000 }).toBe(flow.by.todo);
+    expect((await statusOf(c)).status?.id).toBe(flow.by.sent);
+  });
+});
+
 describe('workflows: private_firm is invisible to client users', () => {
   it('hides the workflow, its statuses, counts and history from every client answer', async () => {
     const flow = await createFlow({ ...PIECES, name: 'Interne', sharing: 'private_firm' });

@@ -425,4 +425,6 @@ export function workflowsRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   // New documents (uploads, copies) start at the initial status of their folder's workflow.
   ctx.events.on('document.created', (event) => nodes.startNewDocument(ctx, event));
+  // Moved ones restart at the initial status of another workflow they land under.
+  ctx.events.on('nodes.moved', (event) => nodes.resetMoved(ctx, event));
 }

@@ -12,6 +12,20 @@ import * as trash from '../trash/trash.repository';
 import { authorizeVendor, type Scope } from '../vendor-access';
 import * as repo from './transfer.repository';
 
+declare module '../../../platform/events/events' {
+  interface AppEvents {
+    /** Documents and folders moved to another folder of their client file (after the commit). */
+    'nodes.moved': NodesMoved;
+  }
+}
+export type NodesMoved = {
+  accountingFirmId: number;
+  vendorId: number;
+  userId: number;
+  documentIds: number[];
+  folderIds: number[];
+};
+
 export type TransferMode = 'move' | 'copy';
 
 /** One move or copy in progress: its transaction, choices, outcome and the events to emit after commit. */
@@ -207,6 +221,12 @@ export async function transfer(
     userId: actor.userId,
   };
   for (const documentId of run.created) ctx.events.emit('document.created', { ...base, documentId });
+  if (mode === 'move' && (run.outcome.document_ids.length || run.outcome.folder_ids.length))
+    ctx.events.emit('nodes.moved', {
+      ...base,
+      documentIds: run.outcome.document_ids,
+      folderIds: run.outcome.folder_ids,
+    });
   for (const v of run.versions) ctx.events.emit('document.version_added', { ...base, ...v });
   for (const documentId of run.trashed)
     ctx.events.emit('document.deleted', { ...base, documentId, permanent: false });
