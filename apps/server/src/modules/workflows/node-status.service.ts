@@ -446,3 +446,19 @@ export async function resetMoved(
   for (const id of new Set([...event.documentIds, ...sub.documents]))
     await startWhereItIs(ctx, vendor, { type: 'document', id }, event.userId, name);
 }
+
+/** A node's status as its answers carry it: null when none, or its workflow is hidden from the caller. */
+export async function visibleStatus(
+  ctx: AppContext,
+  actor: Actor,
+  vendor: Vendor,
+  node: repo.NodeRef,
+): Promise<NodeWorkflowStatus | null> {
+  const current = await repo.currentStatus(ctx.db, vendor.accountingFirmId, node);
+  if (!current) return null;
+  const [workflow, grant] = await Promise.all([
+    repo.findWorkflow(ctx.db, vendor.accountingFirmId, current.workflowId),
+    ctx.access.grantFor(actor, { kind: 'vendor', vendorId: vendor.id }),
+  ]);
+  return workflow && VISIBLE_SHARINGS[viewerOf(grant)].includes(workflow.sharing) ? statusDto(current) : null;
+}

@@ -13,7 +13,9 @@ import {
   workflows,
   workflowTransitions,
 } from '../../db/schema';
-import { rowsOf } from '../documents/sql-rows';
+
+/** The rows of a raw `db.execute()` (node-postgres and PGlite both answer `{ rows }`). */
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 export type WorkflowRow = typeof workflows.$inferSelect;
 export type StatusRow = typeof workflowStatuses.$inferSelect;

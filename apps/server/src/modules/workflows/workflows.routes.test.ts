@@ -558,6 +558,7 @@ describe('workflows: private_firm is invisible to client users', () => {
       `/api/vendors/${w.alpha.id}/documents/${docs[0]}/status-history`,
       `/api/vendors/${w.alpha.id}/folders/${folder}/status-history`,
       `/api/vendors/${w.alpha.id}/folders/${folder}/nodes`,
+      `/api/vendors/${w.alpha.id}/documents/${docs[0]}`,
     ];
     // Walks every value of an answer: a status of the workflow (an object with one of its ids
     // and names), a `status_id` of it, or the workflow's name, is a leak.
@@ -579,6 +580,10 @@ describe('workflows: private_firm is invisible to client users', () => {
         expect(res.status, url).toBe(200);
         expect(leaks(res.body.data), `${who} ${url}`).toEqual([]);
       }
+    const document = await call('GET', `/api/vendors/${w.alpha.id}/documents/${docs[0]}`, 'client');
+    expect(document.body.data.workflow_status).toBeNull();
+    const firmDocument = await call('GET', `/api/vendors/${w.alpha.id}/documents/${docs[0]}`, 'collab');
+    expect(firmDocument.body.data.workflow_status).toMatchObject({ id: flow.by.sent });
     // The firm sees it; a client may neither see its statuses nor move along them.
     const firmList = await call('GET', `/api/vendors/${w.alpha.id}/folders/${folder}/nodes`, 'collab');
     expect(firmList.body.data[0].workflow_status).toMatchObject({ id: flow.by.sent, name: 'Envoyé' });
