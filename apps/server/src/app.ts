@@ -35,6 +35,7 @@ import { vendorsRoutes } from './modules/vendors/core/vendors.routes';
 import { vendorImportRoutes } from './modules/vendors/import/import.routes';
 import { vendorChildrenRoutes } from './modules/vendors/vendor-children.routes';
 import { whiteLabelRoutes } from './modules/white-label/white-label.routes';
+import { workflowsRoutes } from './modules/workflows/workflows.routes';
 import { createAccess } from './platform/access/access';
 import { createAccessCache } from './platform/access/access-cache';
 import { listenForAccessChanges, registerWriteBarrier } from './platform/access/access-invalidation';
@@ -239,6 +240,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   vendorChildrenRoutes(app, ctx);
   vendorImportRoutes(app, ctx);
   await documentsRoutes(app, ctx);
+  workflowsRoutes(app, ctx);
   teamRoutes(app, ctx);
   platformAdminRoutes(app, ctx);
 

@@ -80,6 +80,17 @@ export const ERROR_CODES = [
   'person-in-other-portals',
   'quota-exceeded',
   'legal-hold',
+  'workflow-name-already-used',
+  'workflow-status-name-duplicate',
+  'workflow-status-key-duplicate',
+  'workflow-transition-invalid',
+  'workflow-transition-forbidden',
+  'workflow-user-unknown',
+  'workflow-status-not-found',
+  'workflow-inactive',
+  'workflow-needs-a-status',
+  'workflow-private-vendor-on-firm',
+  'workflow-not-on-folder',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

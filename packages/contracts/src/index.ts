@@ -15,3 +15,4 @@ export * from './tenancy';
 export * from './themes';
 export * from './vendors';
 export * from './white-label';
+export * from './workflows';

@@ -3,7 +3,17 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { loadConfig } from '../../src/config';
-import { documentPreviews, identityProviders, users } from '../../src/db/schema';
+import {
+  documentPreviews,
+  folderWorkflows,
+  identityProviders,
+  nodeStatuses,
+  nodeStatusHistory,
+  users,
+  workflowStatuses,
+  workflows,
+  workflowTransitions,
+} from '../../src/db/schema';
 import { sealSecret } from '../../src/modules/sso/secret-box';
 import { hashPassword } from '../../src/platform/auth/passwords';
 import { diskBlobStore } from '../../src/platform/blobs/disk-blob-store';
@@ -66,6 +76,11 @@ export type TenantIds = {
   identity_provider: number;
   /** An access-rights theme of the portal, carried by the task. */
   theme: number;
+  /** The client file's workflow, activated on its folder; its first status, the document's. */
+  workflow: number;
+  workflow_status: number;
+  /** A workflow of the portal (usable in every client file). */
+  firm_workflow: number;
   /** The flow.js identifier of the upload under way in the folder (a name, not a row id). */
   upload: string;
 };
@@ -251,6 +266,69 @@ async function buildRows(db: FactoryDb, label: string, passwordHash: string): Pr
       items: [`${name} item`],
     });
 
+    const firmKey = { accountingFirmId: firm.id };
+    const [workflow] = await tx
+      .insert(workflows)
+      .values({ ...firmKey, vendorId: vendor.id, name: `${name} Workflow`, sharing: 'shared' })
+      .returning();
+    const [todo, done] = await tx
+      .insert(workflowStatuses)
+      .values(
+        ['Todo', 'Done'].map((s, i) => ({
+          ...firmKey,
+          workflowId: workflow!.id,
+          key: s.toLowerCase(),
+          name: `${name} ${s}`,
+          colour: '#607d8b',
+          position: i,
+          isInitial: i === 0,
+        })),
+      )
+      .returning();
+    await tx.insert(workflowTransitions).values([
+      {
+        ...firmKey,
+        workflowId: workflow!.id,
+        fromStatusId: todo!.id,
+        toStatusId: done!.id,
+        movers: ['firm', 'client'],
+      },
+      {
+        ...firmKey,
+        workflowId: workflow!.id,
+        fromStatusId: done!.id,
+        toStatusId: todo!.id,
+        movers: ['firm', 'client'],
+      },
+    ]);
+    const [firmWorkflow] = await tx
+      .insert(workflows)
+      .values({ ...firmKey, name: `${name} Firm Workflow`, sharing: 'private_firm' })
+      .returning();
+    await tx.insert(workflowStatuses).values({
+      ...firmKey,
+      workflowId: firmWorkflow!.id,
+      key: 'start',
+      name: `${name} Firm Start`,
+      colour: '#607d8b',
+      position: 0,
+      isInitial: true,
+    });
+    await tx
+      .insert(folderWorkflows)
+      .values({ ...firmKey, vendorId: vendor.id, folderId: folder.id, workflowId: workflow!.id });
+    await tx.insert(nodeStatuses).values({ ...firmKey, documentId: document.id, statusId: todo!.id });
+    await tx.insert(nodeStatusHistory).values({
+      ...firmKey,
+      documentId: document.id,
+      workflowId: workflow!.id,
+      sharing: 'shared',
+      toStatusId: todo!.id,
+      toName: todo!.name,
+      actorName: `${name} admin`,
+      comment: `${name} status comment`,
+    });
+
     return {
       label,
       ids: {
@@ -274,6 +352,9 @@ async function buildRows(db: FactoryDb, label: string, passwordHash: string): Pr
         session: session.id,
         identity_provider: provider!.id,
         theme: theme.id,
+        workflow: workflow!.id,
+        workflow_status: todo!.id,
+        firm_workflow: firmWorkflow!.id,
         upload: upload.identifier,
       },
       actors: roles.map((r) => ({ role: r, email: email(r) })),
@@ -293,6 +374,10 @@ async function buildRows(db: FactoryDb, label: string, passwordHash: string): Pr
         `${name}-sso-client`,
         `${name} sso secret`,
         `${name} Theme`,
+        `${name} Workflow`,
+        `${name} Firm Start`,
+        `${name} Todo`,
+        `${name} status comment`,
         `${name} Upload`,
         `${name} upload content`,
         siret,

@@ -120,3 +120,16 @@ export const settingsKeys = {
   identityProviders: (accountingFirmId: number) =>
     ['settings', 'identity-providers', accountingFirmId] as const,
 };
+
+/** The node types a workflow status is set on. */
+export type NodeType = 'document' | 'folder';
+
+/** Query keys of a client file's workflows and of its nodes' statuses. */
+export const workflowKeys = {
+  all: (vendorId: number) => ['workflows', vendorId] as const,
+  list: (vendorId: number) => ['workflows', vendorId, 'list'] as const,
+  status: (vendorId: number, type: NodeType, id: number) =>
+    ['workflows', vendorId, 'status', type, id] as const,
+  history: (vendorId: number, type: NodeType, id: number) =>
+    ['workflows', vendorId, 'history', type, id] as const,
+};

@@ -3,7 +3,15 @@ import { focusManager, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../api';
-import { customerKeys, profileKeys, themeKeys, unreadKeys, vendorKeys, workspaceKeys } from './query-keys';
+import {
+  customerKeys,
+  documentKeys,
+  profileKeys,
+  themeKeys,
+  unreadKeys,
+  vendorKeys,
+  workspaceKeys,
+} from './query-keys';
 import { holdInterval } from './shared-interval';
 
 /**
@@ -140,3 +148,19 @@ export function useUnreadDocuments(firmId: number | null, enabled = true) {
     staleTime: UNREAD_STALE_MS,
   });
 }
+
+/** The root folder (parentId null) or the live sub-folders of `parentId`. */
+export const fetchFolderChildren = (vendorId: number, parentId: number | null) =>
+  api.get(`vendors/${vendorId}/folders`, {
+    query: parentId === null ? undefined : { parent_id: parentId },
+    contract: 'folderSchema[]',
+  });
+
+/** The root folder (parentId null) or the live sub-folders of `parentId`: the tree loads lazily. */
+export const useFolderChildren = (vendorId: number, parentId: number | null, enabled = true) =>
+  useQuery({
+    queryKey: documentKeys.tree(vendorId, parentId),
+    queryFn: () => fetchFolderChildren(vendorId, parentId),
+    refetchInterval: 60_000,
+    enabled,
+  });

@@ -19,5 +19,6 @@ export const documentNode = (over: Partial<Node> = {}): Node => ({
   created_at: '2026-01-01T00:00:00Z',
   updated_at: '2026-01-01T00:00:00Z',
   deleted_at: null,
+  workflow_status: null,
   ...over,
 });

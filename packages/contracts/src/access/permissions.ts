@@ -51,6 +51,10 @@ export const ACTIONS = {
   'documents.legal_hold':
     'Set or lift the legal hold of a client file (nothing in it is then deleted for good, by anyone or any job)',
   'documents.unread': "Count one's unread documents per client file of a firm (the client files one reads)",
+  'workflow.manage':
+    "Create, change, delete and activate workflows (a client file's administrator: its own, unless the firm is an accountant's)",
+  'workflow.move':
+    'Move documents and folders from one workflow status to another (along the allowed transitions)',
   'task.list':
     'List the tasks of a firm (members: their client files; client users: their companies, never internal ones)',
   'task.admin_mode': "List every task of the firm's client files (admin mode)",
@@ -83,6 +87,8 @@ export const WRITE_ACTIONS: ReadonlySet<Action> = new Set<Action>([
   'documents.legal_hold',
   'task.manage',
   'task.answer',
+  'workflow.manage',
+  'workflow.move',
   'holding.manage',
   'platform.manage',
 ]);
@@ -119,6 +125,8 @@ export const PERMISSIONS: Record<Action, readonly Role[]> = {
   'documents.purge': ['firm_admin', 'firm_collaborator'],
   'documents.legal_hold': ['firm_admin'],
   'documents.unread': ['firm_admin', 'firm_collaborator', 'firm_client'],
+  'workflow.manage': ['firm_admin', 'vendor_admin'],
+  'workflow.move': ['firm_admin', 'firm_collaborator', 'vendor_admin', 'vendor_collaborator'],
   'task.list': ['firm_admin', 'firm_collaborator', 'firm_client'],
   'task.admin_mode': ['firm_admin'],
   'task.read': ['firm_admin', 'firm_collaborator', 'vendor_admin', 'vendor_collaborator', 'vendor_guest'],

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idField, idParam } from '../rules/ids';
+import { nodeWorkflowStatusSchema } from '../workflows';
 import { nodeName } from './names';
 
 /** `/api/vendors/{id}/documents/{document_id}` */
@@ -28,6 +29,8 @@ export const documentSchema = z.object({
   created_at: z.string(),
   updated_at: z.string(),
   deleted_at: z.string().nullable(),
+  /** On the document's own answer: its workflow status (null: none, or hidden from the caller). */
+  workflow_status: nodeWorkflowStatusSchema.nullable().optional(),
 });
 export type DocumentDto = z.infer<typeof documentSchema>;
 

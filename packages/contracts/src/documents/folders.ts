@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idField, idParam, pageQuery } from '../rules/ids';
+import { nodeWorkflowStatusSchema } from '../workflows';
 import { nodeName } from './names';
 
 /** `/api/vendors/{id}/folders/{folder_id}` (`id`: the client file, as in every `/vendors/{id}` route) */
@@ -60,6 +61,8 @@ export const nodeSchema = z.object({
   created_at: z.string(),
   updated_at: z.string(),
   deleted_at: z.string().nullable(),
+  /** The node's workflow status; null when none, or its workflow is hidden from the caller. */
+  workflow_status: nodeWorkflowStatusSchema.nullable(),
 });
 export type Node = z.infer<typeof nodeSchema>;
 

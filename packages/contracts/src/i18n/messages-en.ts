@@ -122,4 +122,15 @@ export const en: Catalogue = {
   'legal-hold': 'This client file is under legal hold: nothing in it can be deleted for good.',
   'person-in-other-portals':
     'This person also uses other portals: you cannot end their sessions. Remove their access to this portal if needed.',
+  'workflow-name-already-used': 'Another workflow already has this name.',
+  'workflow-status-name-duplicate': 'Two statuses of this workflow have the same name.',
+  'workflow-status-key-duplicate': 'Two statuses of this workflow have the same key.',
+  'workflow-transition-invalid': 'The workflow does not allow this change of status.',
+  'workflow-transition-forbidden': 'You are not allowed to make this change of status.',
+  'workflow-user-unknown': 'This person belongs neither to the firm nor to the client file.',
+  'workflow-status-not-found': 'No data was found for the status.',
+  'workflow-inactive': 'This workflow is deactivated: no status can change.',
+  'workflow-needs-a-status': 'A workflow keeps at least one status.',
+  'workflow-private-vendor-on-firm': "Only a client file's workflow can be private to the company.",
+  'workflow-not-on-folder': 'No workflow is activated on this folder.',
 };

@@ -128,4 +128,15 @@ export const fr: Catalogue = {
     'Ce dossier client est sous conservation légale : rien ne peut y être supprimé définitivement.',
   'person-in-other-portals':
     "Cette personne utilise aussi d'autres portails : vous ne pouvez pas terminer ses sessions. Retirez-lui l'accès à ce portail si nécessaire.",
+  'workflow-name-already-used': 'Un autre workflow porte déjà ce nom.',
+  'workflow-status-name-duplicate': 'Deux statuts de ce workflow portent le même nom.',
+  'workflow-status-key-duplicate': 'Deux statuts de ce workflow ont la même clé.',
+  'workflow-transition-invalid': "Ce changement de statut n'est pas prévu par le workflow.",
+  'workflow-transition-forbidden': "Vous n'êtes pas autorisé à faire ce changement de statut.",
+  'workflow-user-unknown': "Cette personne n'appartient ni au cabinet ni au dossier client.",
+  'workflow-status-not-found': "Aucune donnée n'a été trouvée pour le statut.",
+  'workflow-inactive': 'Ce workflow est désactivé : rien ne peut changer de statut.',
+  'workflow-needs-a-status': 'Un workflow garde au moins un statut.',
+  'workflow-private-vendor-on-firm': "Seul le workflow d'un dossier client peut être privé entreprises.",
+  'workflow-not-on-folder': "Aucun workflow n'est activé sur ce dossier.",
 };

@@ -126,4 +126,16 @@ export const pt: Catalogue = {
   'legal-hold': 'Este dossiê de cliente está sob retenção legal: nada pode ser eliminado definitivamente.',
   'person-in-other-portals':
     'Esta pessoa também utiliza outros portais: não pode terminar as suas sessões. Retire-lhe o acesso a este portal, se necessário.',
+  'workflow-name-already-used': 'Outro fluxo de trabalho já tem esse nome.',
+  'workflow-status-name-duplicate': 'Dois status deste fluxo de trabalho têm o mesmo nome.',
+  'workflow-status-key-duplicate': 'Dois status deste fluxo de trabalho têm a mesma chave.',
+  'workflow-transition-invalid': 'O fluxo de trabalho não permite essa mudança de status.',
+  'workflow-transition-forbidden': 'Você não tem permissão para fazer essa mudança de status.',
+  'workflow-user-unknown': 'Essa pessoa não pertence ao escritório nem ao dossiê do cliente.',
+  'workflow-status-not-found': 'Nenhum dado foi encontrado para o status.',
+  'workflow-inactive': 'Este fluxo de trabalho está desativado: nenhum status pode mudar.',
+  'workflow-needs-a-status': 'Um fluxo de trabalho mantém pelo menos um status.',
+  'workflow-private-vendor-on-firm':
+    'Somente o fluxo de trabalho de um dossiê de cliente pode ser privado da empresa.',
+  'workflow-not-on-folder': 'Nenhum fluxo de trabalho está ativado nesta pasta.',
 };

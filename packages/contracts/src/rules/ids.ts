@@ -26,6 +26,12 @@ export type IdRef =
   | 'identity_provider'
   /** An access-rights theme of a firm. */
   | 'theme'
+  /** A workflow of a client file (or the firm's, where a client file uses it). */
+  | 'workflow'
+  /** A workflow of the firm, on the firm's routes. */
+  | 'firm_workflow'
+  /** A status of a workflow. */
+  | 'workflow_status'
   /**
    * A flow.js upload identifier: a name the client gives its upload (per user and folder), not a
    * row id. Another tenant's must answer as one that names nothing.

@@ -10,3 +10,4 @@ export * from './tenancy';
 export * from './terms';
 export * from './themes';
 export type { VendorFiscal } from './vendor-fiscal';
+export * from './workflows';

@@ -77,6 +77,17 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   'person-in-other-portals': 403,
   'quota-exceeded': 422,
   'legal-hold': 422,
+  'workflow-name-already-used': 422,
+  'workflow-status-name-duplicate': 422,
+  'workflow-status-key-duplicate': 422,
+  'workflow-transition-invalid': 422,
+  'workflow-transition-forbidden': 403,
+  'workflow-user-unknown': 422,
+  'workflow-status-not-found': 422,
+  'workflow-inactive': 422,
+  'workflow-needs-a-status': 422,
+  'workflow-private-vendor-on-firm': 422,
+  'workflow-not-on-folder': 422,
 };
 
 /** Field errors: field path -> message keys (translated when the error is written). */

@@ -7,6 +7,7 @@ import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useParams } from 'react-router';
 import { PageLoader } from '../../components/page-loader';
+import { WorkflowsTab } from '../workflows/workflows-tab';
 import { useVendor, useVendorRoles } from './api';
 import { type ClientFileTab, canWriteVendor, tabOf, VISIBLE_CLIENT_FILE_TABS } from './client-file-tabs';
 import {
@@ -31,6 +32,7 @@ const TAB_COMPONENTS: Partial<Record<ClientFileTab, ComponentType<ClientFileTabP
   notes: NotesTab,
   'financial-years': FinancialYearsTab,
   users: UsersTab,
+  workflows: WorkflowsTab,
 };
 
 /** `customer/{context}/<tab>`: a client file with its header and tabs (accountants). */

@@ -18,19 +18,13 @@ import { api } from '../../api';
 import { documentKeys, unreadKeys } from '../../app/query-keys';
 import { markReadInPages } from './read-marks';
 
+/** Document lists refresh themselves every minute (spec section 9). */
+export { fetchFolderChildren, useFolderChildren } from '../../app/shared-api';
 export { documentKeys };
 
-/** Document lists refresh themselves every minute (spec section 9). */
 export const AUTO_REFRESH_MS = 60_000;
 /** Nodes per page of a folder's listing (the server's maximum). */
 export const NODES_PER_PAGE = 100;
-
-/** The root folder (parentId null) or the live sub-folders of `parentId`. */
-export const fetchFolderChildren = (vendorId: number, parentId: number | null) =>
-  api.get(`vendors/${vendorId}/folders`, {
-    query: parentId === null ? undefined : { parent_id: parentId },
-    contract: 'folderSchema[]',
-  });
 
 /** The names of a folder's documents, every page read (a folder upload's names to avoid). */
 export async function fetchDocumentNames(vendorId: number, folderId: number): Promise<string[]> {
@@ -44,15 +38,6 @@ export async function fetchDocumentNames(vendorId: number, folderId: number): Pr
     if (answer.current_page >= answer.last_page) return names;
   }
 }
-
-/** The root folder (parentId null) or the live sub-folders of `parentId`: the tree loads lazily. */
-export const useFolderChildren = (vendorId: number, parentId: number | null, enabled = true) =>
-  useQuery({
-    queryKey: documentKeys.tree(vendorId, parentId),
-    queryFn: () => fetchFolderChildren(vendorId, parentId),
-    refetchInterval: AUTO_REFRESH_MS,
-    enabled,
-  });
 
 /** A folder (the header: name, read-only flag, counter), refreshed every minute like the lists. */
 export const useFolder = (vendorId: number, folderId: number | null) =>

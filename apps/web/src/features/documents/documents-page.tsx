@@ -44,6 +44,7 @@ import { type DisplayMode, readDisplayMode, readSort, type Sort, writeDisplayMod
 import { canChangeIn, documentRights } from './rights';
 import { SelectionBar } from './selection-bar';
 import { sortNodes } from './sort';
+import { StatusDialog } from './status-dialog';
 import { TrashView } from './trash-view';
 import { ConflictDialog } from './uploads/conflict-dialog';
 import { useUploadFiles } from './uploads/folder-conflict-dialog';
@@ -70,6 +71,7 @@ type DialogState =
   | { kind: 'create' }
   | { kind: 'rename'; node: Node }
   | { kind: 'versions'; node: Node }
+  | { kind: 'status'; node: Node }
   | { kind: 'none' };
 
 function Documents({
@@ -189,6 +191,7 @@ function Documents({
     },
     onDownload: (node: Node) => void download(node),
     onVersions: (node: Node) => setDialog({ kind: 'versions', node }),
+    onStatus: (node: Node) => setDialog({ kind: 'status', node }),
     onRename: (node: Node) => setDialog({ kind: 'rename', node }),
     onValidate: commands.validate,
     onDelete: commands.remove,
@@ -351,6 +354,7 @@ function Documents({
           onClose={close}
         />
       )}
+      {dialog.kind === 'status' && <StatusDialog vendorId={vendorId} node={dialog.node} onClose={close} />}
       {dialog.kind === 'versions' && (
         <VersionsDialog
           vendorId={vendorId}

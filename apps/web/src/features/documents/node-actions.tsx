@@ -4,6 +4,7 @@ import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import Download from '@mui/icons-material/Download';
 import DriveFileMove from '@mui/icons-material/DriveFileMove';
 import DriveFileRenameOutline from '@mui/icons-material/DriveFileRenameOutline';
+import Flag from '@mui/icons-material/FlagOutlined';
 import FolderZip from '@mui/icons-material/FolderZip';
 import History from '@mui/icons-material/History';
 import Lock from '@mui/icons-material/Lock';
@@ -34,6 +35,8 @@ export type NodeHandlers = {
   onArchive: (node: Node) => void;
   /** Sets or lifts a folder's read-only flag (firm members). */
   onReadOnly: (node: Node, readOnly: boolean) => void;
+  /** Opens the node's workflow status (when it has one the caller sees). */
+  onStatus?: (node: Node) => void;
   canWrite: boolean;
   canValidate: boolean;
   /** The listed folder is read-only: its content changes only for those who may validate. */
@@ -87,6 +90,13 @@ function menuItems(node: Node, h: NodeHandlers, t: TFunction<'documents'>): Item
       label: t('actions.copy', name),
       icon: <ContentCopy fontSize="small" />,
       run: () => h.onTransfer([node], 'copy'),
+    });
+  if (h.onStatus && node.workflow_status)
+    items.push({
+      key: 'status',
+      label: t('actions.status', name),
+      icon: <Flag fontSize="small" />,
+      run: () => h.onStatus?.(node),
     });
   if (node.type === 'folder')
     items.push({

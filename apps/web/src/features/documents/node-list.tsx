@@ -13,6 +13,7 @@ import Typography from '@mui/material/Typography';
 import type { Node } from '@portal/contracts';
 import { useTranslation } from 'react-i18next';
 import { formatSize } from '../../components/format-size';
+import { StatusChip } from '../../components/status-chip';
 import { NodeActions, type NodeHandlers, nodeKey } from './node-actions';
 import { NodeIcon } from './node-icon';
 import type { DisplayMode } from './prefs';
@@ -55,6 +56,7 @@ function Name({ node }: { node: Node }) {
       </Typography>
       {node.read_only && <Lock sx={{ fontSize: 16 }} color="action" titleAccess={t('readOnly')} />}
       {node.is_validated && <Verified sx={{ fontSize: 16 }} color="success" titleAccess={t('validated')} />}
+      {node.workflow_status && <StatusChip status={node.workflow_status} testId="node-status" />}
     </Box>
   );
 }

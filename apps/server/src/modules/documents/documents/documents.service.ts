@@ -4,6 +4,7 @@ import { extensionOf } from '@portal/contracts';
 import type { AppContext } from '../../../app-context';
 import type { Actor } from '../../../platform/auth/sessions';
 import { AppError, fieldError } from '../../../platform/errors/app-error';
+import { visibleStatus } from '../../workflows/node-status.service';
 import { filingIn, personFiling, renameDocument } from '../tree/filing.service';
 import * as repo from '../tree/tree.service';
 import { assertWritable, nameConflict } from '../tree/tree.service';
@@ -45,7 +46,10 @@ export async function getDocument(ctx: AppContext, actor: Actor, vendorId: numbe
   const scope = await authorizeVendor(ctx, actor, vendorId, 'documents.read');
   const { doc, version } = await liveDocument(ctx, scope.vendor, documentId);
   const read = await repo.readAt(ctx.db, scope.vendor, doc.id, actor.userId);
-  return toDocument(doc, version, isUnread(version.authorId, version.createdAt, read, actor.userId));
+  return {
+    ...toDocument(doc, version, isUnread(version.authorId, version.createdAt, read, actor.userId)),
+    workflow_status: await visibleStatus(ctx, actor, scope.vendor, { type: 'document', id: doc.id }),
+  };
 }
 
 export type Download = { stream: Readable; size: number; type: string; disposition: string };

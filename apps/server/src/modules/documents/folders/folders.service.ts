@@ -11,6 +11,7 @@ import type { Db } from '../../../db/client';
 import type { Actor } from '../../../platform/auth/sessions';
 import { AppError, fieldError } from '../../../platform/errors/app-error';
 import { pageOffset, paginated } from '../../../platform/http/pagination';
+import { parseWorkflowStatus, viewerOf } from '../../workflows/workflows.sql';
 import { filingIn, makeFolder, personFiling, renameFolder } from '../tree/filing.service';
 import * as repo from '../tree/tree.service';
 import { assertWritable, liveFolder, nameConflict, rootOf } from '../tree/tree.service';
@@ -139,6 +140,7 @@ export function toNode(r: repo.NodeRow, counter = 0): Node {
     created_at: iso(r.created_at)!,
     updated_at: iso(r.updated_at)!,
     deleted_at: iso(r.deleted_at),
+    workflow_status: parseWorkflowStatus(r.workflow_status),
   };
 }
 
@@ -167,6 +169,7 @@ export async function listNodes(
       folderId,
       query.per_page,
       pageOffset(query),
+      viewerOf(await ctx.access.grantFor(actor, { kind: 'vendor', vendorId })),
     );
     // An empty page may be an empty folder or one that is not there: only then ask which.
     if (rows.length === 0) await liveFolder(ctx.db, scope.vendor, folderId);

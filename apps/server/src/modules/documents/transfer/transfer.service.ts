@@ -8,6 +8,20 @@ import * as tree from '../tree/tree.service';
 import { assertWritable, nameConflict } from '../tree/tree.service';
 import { authorizeVendor, type Scope } from '../vendor-access';
 
+declare module '../../../platform/events/events' {
+  interface AppEvents {
+    /** Documents and folders moved to another folder of their client file (after the commit). */
+    'nodes.moved': NodesMoved;
+  }
+}
+export type NodesMoved = {
+  accountingFirmId: number;
+  vendorId: number;
+  userId: number;
+  documentIds: number[];
+  folderIds: number[];
+};
+
 export type TransferMode = 'move' | 'copy';
 
 /** One move or copy in progress: its filing in the transaction, choices, outcome, the documents trashed. */
@@ -172,6 +186,12 @@ export async function transfer(
     vendorId: scope.vendor.id,
     userId: actor.userId,
   };
+  if (mode === 'move' && (run.outcome.document_ids.length || run.outcome.folder_ids.length))
+    ctx.events.emit('nodes.moved', {
+      ...base,
+      documentIds: run.outcome.document_ids,
+      folderIds: run.outcome.folder_ids,
+    });
   for (const documentId of run.trashed)
     ctx.events.emit('document.deleted', { ...base, documentId, permanent: false });
   return run.outcome;

@@ -1,6 +1,7 @@
 import { type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { preparedPerDatabase } from '../../../platform/db-prepared';
+import { type Viewer, workflowStatusOf } from '../../workflows/workflows.sql';
 import { rowsOf } from '../sql-rows.sql';
 import { unreadBy } from '../unread.sql';
 import type { VendorRef } from '../vendor-ref';
@@ -22,18 +23,29 @@ export type NodeRow = {
   created_at: Date | string;
   updated_at: Date | string;
   deleted_at: Date | string | null;
+  /** The node's workflow status as JSON (`workflows.sql.ts`), null when none or not for the viewer. */
+  workflow_status: unknown;
   total: number;
 };
 
-const FOLDER_COLUMNS = sql`'folder' AS type, f.id, f.name, f.parent_id AS folder_id, f.catalog_tree_folder_id,
-  NULL::text AS start_date, f.read_only, NULL::text AS mime_type, NULL::bigint AS size, NULL::int AS version_id,
-  false AS is_validated, false AS unread, f.created_at, f.updated_at, f.deleted_at, 0 AS kind`;
+/** `viewer` null: no workflow status (the trash). */
+const wfStatus = (node: 'd' | 'f', viewer: Viewer | Placeholder | null) =>
+  viewer === null ? sql`NULL::json` : workflowStatusOf(node, viewer);
 
-const documentColumns = (userId: number | Placeholder) => sql`'document' AS type, d.id, d.name, d.folder_id,
+const folderColumns = (
+  viewer: Viewer | Placeholder | null,
+) => sql`'folder' AS type, f.id, f.name, f.parent_id AS folder_id, f.catalog_tree_folder_id,
+  NULL::text AS start_date, f.read_only, NULL::text AS mime_type, NULL::bigint AS size, NULL::int AS version_id,
+  false AS is_validated, false AS unread, f.created_at, f.updated_at, f.deleted_at, ${wfStatus('f', viewer)} AS workflow_status, 0 AS kind`;
+
+const documentColumns = (
+  userId: number | Placeholder,
+  viewer: Viewer | Placeholder | null,
+) => sql`'document' AS type, d.id, d.name, d.folder_id,
   NULL::int AS catalog_tree_folder_id, d.start_date::text AS start_date, false AS read_only, v.mime_type, v.size, v.id AS version_id,
   v.validated_at IS NOT NULL AS is_validated,
   ${unreadBy(userId)} AS unread,
-  d.created_at, d.updated_at, d.deleted_at, 1 AS kind`;
+  d.created_at, d.updated_at, d.deleted_at, ${wfStatus('d', viewer)} AS workflow_status, 1 AS kind`;
 
 /** The spec's default sort: tree-structure position, start date, then id (folders before documents). */
 const ORDER = sql`ORDER BY catalog_tree_folder_id ASC NULLS LAST, start_date ASC NULLS LAST, kind, id`;
@@ -52,6 +64,7 @@ const firm = sql.placeholder('firm');
 const vendorId = sql.placeholder('vendor');
 const user = sql.placeholder('user');
 const folder = sql.placeholder('folder');
+const viewer = sql.placeholder('viewer');
 
 /**
  * A page of a folder's live content, folders and documents together, with the total
@@ -77,6 +90,7 @@ function buildPageQuery(db: Db, limit: SQL, offset: SQL, name: string) {
     'created_at',
     'updated_at',
     'deleted_at',
+    'workflow_status',
     'total',
     'counter',
   ] as const;
@@ -90,12 +104,12 @@ function buildPageQuery(db: Db, limit: SQL, offset: SQL, name: string) {
       WITH RECURSIVE page AS (
         -- Each branch's first rows in its own order (an index scan each), then the page of both.
         SELECT n.* FROM (
-          (SELECT ${FOLDER_COLUMNS} FROM folders f
+          (SELECT ${folderColumns(viewer)} FROM folders f
             WHERE f.accounting_firm_id = ${firm} AND f.vendor_id = ${vendorId}
               AND f.parent_id = ${folder} AND f.deleted_at IS NULL
             ORDER BY f.catalog_tree_folder_id ASC NULLS LAST, f.id LIMIT ${upTo})
           UNION ALL
-          (SELECT ${documentColumns(user)} FROM documents d
+          (SELECT ${documentColumns(user, viewer)} FROM documents d
              JOIN document_versions v ON v.accounting_firm_id = d.accounting_firm_id AND v.id = d.current_version_id
             WHERE d.accounting_firm_id = ${firm} AND d.vendor_id = ${vendorId}
               AND d.folder_id = ${folder} AND d.deleted_at IS NULL
@@ -165,8 +179,10 @@ export async function folderPage(
   folderId: number,
   limit: number,
   offset: number,
+  viewerOf: Viewer,
 ): Promise<PageRow[]> {
   const params = {
+    viewer: viewerOf,
     firm: vendor.accountingFirmId,
     vendor: vendor.id,
     user: userId,
@@ -189,11 +205,11 @@ export async function trashPage(
   const firm = vendor.accountingFirmId;
   const result = await db.execute(sql`
     SELECT n.*, count(*) OVER ()::int AS total FROM (
-      SELECT ${FOLDER_COLUMNS} FROM folders f
+      SELECT ${folderColumns(null)} FROM folders f
        WHERE f.accounting_firm_id = ${firm} AND f.vendor_id = ${vendor.id}
          AND f.deleted_at IS NOT NULL AND f.trashed_with IS NULL
       UNION ALL
-      SELECT ${documentColumns(userId)} FROM documents d
+      SELECT ${documentColumns(userId, null)} FROM documents d
         JOIN document_versions v ON v.accounting_firm_id = d.accounting_firm_id AND v.id = d.current_version_id
        WHERE d.accounting_firm_id = ${firm} AND d.vendor_id = ${vendor.id}
          AND d.deleted_at IS NOT NULL AND d.trashed_with IS NULL

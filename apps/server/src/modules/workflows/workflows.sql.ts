@@ -1,0 +1,49 @@
+import { type Placeholder, type SQL, sql } from 'drizzle-orm';
+import type { Grant } from '../../platform/access/access';
+
+/**
+ * Who looks at a workflow: a firm administrator (every workflow), other firm staff (all but
+ * `private_vendor`) or a client user (all but `private_firm`).
+ */
+export type Viewer = 'admin' | 'staff' | 'client';
+
+/** Which workflows the holder of a grant on a client file (or a firm) sees. */
+export function viewerOf(grant: Grant): Viewer {
+  if (grant.roles.includes('firm_admin') || grant.roles.includes('super_admin')) return 'admin';
+  if (grant.roles.includes('firm_collaborator')) return 'staff';
+  return 'client';
+}
+
+/** The sharings a viewer sees. */
+export const VISIBLE_SHARINGS: Record<Viewer, readonly ('shared' | 'private_firm' | 'private_vendor')[]> = {
+  admin: ['shared', 'private_firm', 'private_vendor'],
+  staff: ['shared', 'private_firm'],
+  client: ['shared', 'private_vendor'],
+};
+
+/** Whether workflow `w` is visible to `viewer` (a value or a prepared statement's placeholder). */
+export const visibleTo = (viewer: Viewer | Placeholder | SQL) =>
+  sql`(w.sharing = 'shared' OR (w.sharing = 'private_firm' AND ${viewer}::text <> 'client')
+       OR (w.sharing = 'private_vendor' AND ${viewer}::text <> 'staff'))`;
+
+/**
+ * The `workflow_status` of a listing's row (`d` a document, else `f` a folder) as JSON, null when
+ * it has none or the viewer may not see its workflow. Lent to the documents listings.
+ */
+export const workflowStatusOf = (node: 'd' | 'f', viewer: Viewer | Placeholder | SQL) =>
+  sql`(SELECT json_build_object('id', s.id, 'name', s.name, 'colour', s.colour, 'is_final', s.is_final)
+         FROM node_statuses ns
+         JOIN workflow_statuses s ON s.accounting_firm_id = ns.accounting_firm_id AND s.id = ns.status_id
+         JOIN workflows w ON w.accounting_firm_id = s.accounting_firm_id AND w.id = s.workflow_id
+        WHERE ns.accounting_firm_id = ${sql.raw(node)}.accounting_firm_id
+          AND ${sql.raw(node === 'd' ? 'ns.document_id' : 'ns.folder_id')} = ${sql.raw(node)}.id
+          AND ${visibleTo(viewer)})`;
+
+/** The node status as JSON turned into the answer's shape (drivers parse `json`; text otherwise). */
+export function parseWorkflowStatus(
+  value: unknown,
+): { id: number; name: string; colour: string; is_final: boolean } | null {
+  if (value === null || value === undefined) return null;
+  const v = (typeof value === 'string' ? JSON.parse(value) : value) as Record<string, unknown>;
+  return { id: Number(v.id), name: String(v.name), colour: String(v.colour), is_final: Boolean(v.is_final) };
+}
