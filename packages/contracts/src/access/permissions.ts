@@ -50,6 +50,8 @@ export const ACTIONS = {
   'documents.purge': "Empty a client file's trash, or delete items from it for good",
   'documents.legal_hold':
     'Set or lift the legal hold of a client file (nothing in it is then deleted for good, by anyone or any job)',
+  'documents.themes': "Tag a client file's folders with themes, choose the themes it allows",
+  'vendor.users.themes': "Choose the themes a client file's users hold (never one's own)",
   'documents.unread': "Count one's unread documents per client file of a firm (the client files one reads)",
   'task.list':
     'List the tasks of a firm (members: their client files; client users: their companies, never internal ones)',
@@ -81,6 +83,8 @@ export const WRITE_ACTIONS: ReadonlySet<Action> = new Set<Action>([
   'documents.restore_others',
   'documents.purge',
   'documents.legal_hold',
+  'documents.themes',
+  'vendor.users.themes',
   'task.manage',
   'task.answer',
   'holding.manage',
@@ -118,6 +122,8 @@ export const PERMISSIONS: Record<Action, readonly Role[]> = {
   'documents.restore_others': ['firm_admin', 'firm_collaborator'],
   'documents.purge': ['firm_admin', 'firm_collaborator'],
   'documents.legal_hold': ['firm_admin'],
+  'documents.themes': ['firm_admin'],
+  'vendor.users.themes': ['firm_admin', 'vendor_admin'],
   'documents.unread': ['firm_admin', 'firm_collaborator', 'firm_client'],
   'task.list': ['firm_admin', 'firm_collaborator', 'firm_client'],
   'task.admin_mode': ['firm_admin'],
