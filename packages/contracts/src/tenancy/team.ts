@@ -49,6 +49,9 @@ export const updateMemberRequestSchema = z
     all_vendors: z.boolean(),
     read_only: z.boolean(),
     is_group_admin: z.boolean(),
+    /** Sees every theme's folders (else only `theme_ids`'); administrators always do. */
+    all_themes: z.boolean(),
+    theme_ids: z.array(idField('theme')).max(200),
   })
   .partial()
   .strict()

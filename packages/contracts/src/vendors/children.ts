@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { civilitySchema } from '../auth';
 import { isValidBic, isValidIban, normaliseIban } from '../rules/iban';
-import { idParam } from '../rules/ids';
+import { idField, idParam } from '../rules/ids';
 import { email, optionalText, personName, requiredText, text } from '../rules/text';
 import { periodInputSchema } from './vendor';
 
@@ -110,6 +110,9 @@ const clientUserFields = {
   role: clientRoleSchema,
   module_keys: z.array(text(50)).max(50).optional(),
   revoked_at: z.iso.date({ error: 'invalid-date' }).nullable().optional(),
+  /** Sees every theme's folders shared with clients (else only `theme_ids`'). */
+  all_themes: z.boolean().optional(),
+  theme_ids: z.array(idField('theme')).max(200).optional(),
 };
 export const createVendorUserRequestSchema = z
   .object({ email: email(), ...clientUserFields })

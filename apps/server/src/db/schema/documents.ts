@@ -55,10 +55,7 @@ export const folders = pgTable(
      * The folder's own themes, else its nearest tagged ancestor's (sorted ids; empty: untagged).
      * Kept by triggers of migration 0031 on `folder_themes` and on a change of `parent_id`.
      */
-    effectiveThemeIds: integer('effective_theme_ids')
-      .array()
-      .notNull()
-      .default(sql`'{}'::int[]`),
+    effectiveThemeIds: integer('effective_theme_ids').array().notNull().default(sql`'{}'::int[]`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

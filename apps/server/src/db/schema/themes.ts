@@ -139,7 +139,11 @@ export const vendorUserThemes = pgTable(
     foreignKey({
       name: 'vendor_user_themes_membership_fk',
       columns: [t.accountingFirmId, t.vendorId, t.userId],
-      foreignColumns: [vendorMemberships.accountingFirmId, vendorMemberships.vendorId, vendorMemberships.userId],
+      foreignColumns: [
+        vendorMemberships.accountingFirmId,
+        vendorMemberships.vendorId,
+        vendorMemberships.userId,
+      ],
     })
       .onDelete('cascade')
       .onUpdate('cascade'),

@@ -13,7 +13,7 @@ import { AppError, fieldError } from '../../../platform/errors/app-error';
 import { pageOffset, paginated } from '../../../platform/http/pagination';
 import { filingIn, makeFolder, personFiling, renameFolder } from '../tree/filing.service';
 import * as repo from '../tree/tree.service';
-import { assertWritable, liveFolder, nameConflict, rootOf } from '../tree/tree.service';
+import { assertFolderWritable, assertWritable, liveFolder, nameConflict, rootOf } from '../tree/tree.service';
 import { authorizeVendor, iso, type Scope } from '../vendor-access';
 
 function toFolder(row: repo.FolderRow, hasSub: boolean, counter: number): Folder {
@@ -102,6 +102,8 @@ export async function updateFolder(
       await repo.lockFolder(tx, scope.vendor, first.parentId);
       const folder = await repo.lockFolder(tx, scope.vendor, folderId);
       if (!folder || folder.deletedAt || folder.parentId !== first.parentId) throw new AppError('not-found');
+      // Renaming a folder read-only by theme is refused like any change in it.
+      assertFolderWritable(folder, scope);
       let row: repo.FolderRow | undefined = folder;
       if (input.name !== undefined && input.name !== folder.name) {
         if (folder.readOnly && input.read_only !== false) throw new AppError('node-readonly');
@@ -159,6 +161,8 @@ export async function listNodes(
     { kind: 'documents', scope: vendorId },
     { kind: 'reads', scope: actor.userId },
   ] as const;
+  // A folder hidden by theme answers 404 like an absent one (its page would be empty anyway).
+  if (scope.vendor.themes) await liveFolder(ctx.db, scope.vendor, folderId);
   return ctx.reads.get(scope.vendor.accountingFirmId, { key, shows }, async () => {
     const rows = await repo.folderPage(
       ctx.db,

@@ -113,7 +113,8 @@ export const filingIn = (tx: Db, scope: FilingScope): InTx => ({
   log: { created: [], versions: [] },
 });
 
-const writable = (f: InTx, folder: FolderRow) => assertWritable(folder, { mayValidate: f.mayForce });
+const writable = (f: InTx, folder: FolderRow) =>
+  assertWritable(folder, { mayValidate: f.mayForce, vendor: f.vendor });
 
 /** Timestamp + random + the document's extension (spec section 5): never the client's name. */
 const storedNameOf = (name: string) => {
