@@ -55,7 +55,7 @@ export const updateMemberRequestSchema = z
   })
   .partial()
   .strict()
-  .meta({ example: { read_only: true } });
+  .meta({ example: { read_only: true, theme_ids: [1] } });
 export type UpdateMemberRequest = z.infer<typeof updateMemberRequestSchema>;
 
 export const setAssignmentsRequestSchema = z

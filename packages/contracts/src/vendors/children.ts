@@ -110,9 +110,6 @@ const clientUserFields = {
   role: clientRoleSchema,
   module_keys: z.array(text(50)).max(50).optional(),
   revoked_at: z.iso.date({ error: 'invalid-date' }).nullable().optional(),
-  /** Sees every theme's folders shared with clients (else only `theme_ids`'). */
-  all_themes: z.boolean().optional(),
-  theme_ids: z.array(idField('theme')).max(200).optional(),
 };
 export const createVendorUserRequestSchema = z
   .object({ email: email(), ...clientUserFields })
@@ -127,10 +124,15 @@ export const createVendorUserRequestSchema = z
   });
 export type CreateVendorUserRequest = z.infer<typeof createVendorUserRequestSchema>;
 export const updateVendorUserRequestSchema = z
-  .object(clientUserFields)
+  .object({
+    ...clientUserFields,
+    /** Sees every theme's folders shared with clients (else only `theme_ids`'). */
+    all_themes: z.boolean().optional(),
+    theme_ids: z.array(idField('theme')).max(200).optional(),
+  })
   .partial()
   .strict()
-  .meta({ example: { job: 'Gérante' } });
+  .meta({ example: { job: 'Gérante', theme_ids: [1] } });
 export type UpdateVendorUserRequest = z.infer<typeof updateVendorUserRequestSchema>;
 
 export const vendorUserSchema = z.object({

@@ -67,3 +67,29 @@ export const visibleFolderPrepared = (alias: string): SQL => {
   return sql`(${sql.placeholder('held')}::int[] IS NULL OR cardinality(${column}) = 0
     OR (${column} && ${sql.placeholder('held')}::int[] AND NOT ${column} && ${sql.placeholder('blocking')}::int[]))`;
 };
+
+/**
+ * The same rule for reads that span several client files of a firm without a grant per file (the
+ * unread counts per client file): whether `userId` sees the folder aliased `folder`, from their
+ * memberships. Firm side first (administrators and `all_themes` see all; else `member_themes`),
+ * else the client membership of the folder's client file (never a firm-private tag).
+ */
+export function visibleToUserSql(accountingFirmId: number, userId: number, folder: string): SQL {
+  const f = (column: string) => sql.raw(`${folder}.${column}`);
+  return sql`(cardinality(${f('effective_theme_ids')}) = 0
+    OR EXISTS (SELECT 1 FROM accounting_firm_memberships m
+      WHERE m.accounting_firm_id = ${accountingFirmId} AND m.user_id = ${userId} AND NOT m.pending
+        AND (m.role = 'admin' OR m.all_themes OR EXISTS (SELECT 1 FROM member_themes mt
+          WHERE mt.accounting_firm_id = m.accounting_firm_id AND mt.user_id = m.user_id
+            AND mt.theme_id = ANY(${f('effective_theme_ids')}))))
+    OR (NOT EXISTS (SELECT 1 FROM accounting_firm_memberships m
+          WHERE m.accounting_firm_id = ${accountingFirmId} AND m.user_id = ${userId} AND NOT m.pending)
+      AND NOT EXISTS (SELECT 1 FROM themes th WHERE th.accounting_firm_id = ${accountingFirmId}
+        AND th.id = ANY(${f('effective_theme_ids')}) AND th.sharing = 'private_firm')
+      AND EXISTS (SELECT 1 FROM vendor_memberships vm
+        WHERE vm.accounting_firm_id = ${accountingFirmId} AND vm.vendor_id = ${f('vendor_id')}
+          AND vm.user_id = ${userId}
+          AND (vm.all_themes OR EXISTS (SELECT 1 FROM vendor_user_themes vt
+            WHERE vt.accounting_firm_id = vm.accounting_firm_id AND vt.vendor_id = vm.vendor_id
+              AND vt.user_id = vm.user_id AND vt.theme_id = ANY(${f('effective_theme_ids')}))))))`;
+}

@@ -270,6 +270,34 @@ describe('listings leave hidden folders out', () => {
     }
   });
 
+  it('the unread counts leave out the documents of hidden folders', async () => {
+    const unread = async (who: Who) => {
+      const res = await call('GET', `/api/users/me/accounting-firms/${w.firm.id}/unread-documents`, who);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      const row = (res.body.data as { vendor_id: number; unread: number }[]).find(
+        (r) => r.vendor_id === w.vendor.id,
+      );
+      return row?.unread ?? 0;
+    };
+    const people = ['collab', 'readonly', 'client', 'clientAdmin', 'guest'] as const;
+    const before = Object.fromEntries(await Promise.all(people.map(async (who) => [who, await unread(who)])));
+    for (const kind of Object.keys(places) as Kind[])
+      await uploaded(places[kind].folder, `fresh ${kind}.txt`);
+    for (const who of people) {
+      const seen = (Object.keys(places) as Kind[]).filter((k) => verdict(who, k) !== 'hidden').length;
+      expect((await unread(who)) - before[who], who).toBe(seen);
+    }
+  });
+
+  it('a folder answer tells its themes and whether they leave the caller read-only', async () => {
+    const ro = (await call('GET', url(`/folders/${places.heldRo.folder}`), 'client')).body.data;
+    expect(ro).toMatchObject({ effective_theme_ids: [themeIds.ro], theme_read_only: true });
+    const byAdmin = (await call('GET', url(`/folders/${places.heldRo.folder}`), 'admin')).body.data;
+    expect(byAdmin.theme_read_only).toBe(false);
+    const rw = (await call('GET', url(`/folders/${places.heldRw.folder}`), 'client')).body.data;
+    expect(rw.theme_read_only).toBe(false);
+  });
+
   it('a subfolder inherits its parent themes, unless it has its own', async () => {
     const sub = places.unheld.sub;
     expect((await call('GET', url(`/folders/${sub}`), 'collab')).status).toBe(404);

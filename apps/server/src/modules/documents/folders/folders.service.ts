@@ -8,15 +8,17 @@ import {
 } from '@portal/contracts';
 import type { AppContext } from '../../../app-context';
 import type { Db } from '../../../db/client';
+import type { ThemeGrant } from '../../../platform/access/access';
 import type { Actor } from '../../../platform/auth/sessions';
 import { AppError, fieldError } from '../../../platform/errors/app-error';
 import { pageOffset, paginated } from '../../../platform/http/pagination';
+import { themeVerdict } from '../theme-access';
 import { filingIn, makeFolder, personFiling, renameFolder } from '../tree/filing.service';
 import * as repo from '../tree/tree.service';
 import { assertFolderWritable, assertWritable, liveFolder, nameConflict, rootOf } from '../tree/tree.service';
 import { authorizeVendor, iso, type Scope } from '../vendor-access';
 
-function toFolder(row: repo.FolderRow, hasSub: boolean, counter: number): Folder {
+function toFolder(row: repo.FolderRow, hasSub: boolean, counter: number, themes?: ThemeGrant | null): Folder {
   return {
     id: row.id,
     vendor_id: row.vendorId,
@@ -27,6 +29,8 @@ function toFolder(row: repo.FolderRow, hasSub: boolean, counter: number): Folder
     catalog_tree_folder_id: row.catalogTreeFolderId,
     has_sub_folders: hasSub,
     counter,
+    effective_theme_ids: row.effectiveThemeIds,
+    theme_read_only: themeVerdict(themes, row.effectiveThemeIds) === 'read',
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
     deleted_at: row.deletedAt?.toISOString() ?? null,
@@ -39,7 +43,7 @@ async function foldersWithCounters(db: Db, scope: Scope, rows: repo.FolderRow[])
     repo.withSubFolders(db, scope.vendor, ids),
     repo.unreadCounters(db, scope.vendor, scope.actor.userId, ids),
   ]);
-  return rows.map((r) => toFolder(r, sub.has(r.id), counters.get(r.id) ?? 0));
+  return rows.map((r) => toFolder(r, sub.has(r.id), counters.get(r.id) ?? 0, scope.vendor.themes));
 }
 
 /**
@@ -77,7 +81,7 @@ export async function createFolder(
       // A folder or a document of that name there: refused.
       return makeFolder(filingIn(tx, personFiling(scope)), parent.id, input.name);
     });
-    return toFolder(row, false, 0);
+    return toFolder(row, false, 0, scope.vendor.themes);
   } catch (error) {
     throw nameConflict(error) ?? error;
   }
