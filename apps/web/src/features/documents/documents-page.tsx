@@ -41,7 +41,7 @@ import { useNodeCommands } from './node-commands';
 import { NodeList } from './node-list';
 import { documentsPath, TRASH_VIEW, viewerPath } from './paths';
 import { type DisplayMode, readDisplayMode, readSort, type Sort, writeDisplayMode, writeSort } from './prefs';
-import { canChangeIn, documentRights } from './rights';
+import { canChangeIn, documentRights, withThemes } from './rights';
 import { SelectionBar } from './selection-bar';
 import { sortNodes } from './sort';
 import { TrashView } from './trash-view';
@@ -107,7 +107,7 @@ function Documents({
   const createFolder = useCreateFolder(vendorId);
   const renameFolder = useRenameFolder(vendorId);
   const renameDocument = useRenameDocument(vendorId);
-  const rights = documentRights(useVendorRoles(vendorId).data);
+  const roleRights = documentRights(useVendorRoles(vendorId).data);
   const ancestors = useAncestors(vendorId, folderId);
 
   const [mode, setMode] = useState<DisplayMode>(readDisplayMode);
@@ -144,6 +144,8 @@ function Documents({
 
   const shownMode: DisplayMode = smallScreen ? 'list' : mode;
   const folderReadOnly = !inTrash && folder.data?.read_only === true;
+  // A folder the caller's themes leave read-only: nothing changes in it, whatever their role.
+  const rights = withThemes(roleRights, !inTrash && folder.data?.theme_read_only === true);
   // Upload, new folder, drop: not into a read-only folder but for those who may validate.
   const changeable = canChangeIn(rights, folderReadOnly);
   const isExpanded = expanded.has(root.id) ? expanded : new Set([...expanded, root.id]);

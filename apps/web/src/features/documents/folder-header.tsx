@@ -46,6 +46,17 @@ export function FolderHeader({
             sx={{ flexShrink: 0 }}
           />
         )}
+        {folder?.theme_read_only && (
+          <Tooltip title={t('themeReadOnly.notice')}>
+            <Chip
+              size="small"
+              icon={<Lock />}
+              label={t('themeReadOnly.label')}
+              data-testid="folder-theme-read-only"
+              sx={{ flexShrink: 0 }}
+            />
+          </Tooltip>
+        )}
         {folder && !folder.is_root && rights.canValidate && (
           <Tooltip title={toggleLabel}>
             <IconButton

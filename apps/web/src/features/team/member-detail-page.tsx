@@ -35,7 +35,7 @@ type Props = {
   onBack: () => void;
 };
 
-type RightsForm = Required<UpdateMemberRequest>;
+type RightsForm = Required<Omit<UpdateMemberRequest, 'all_themes' | 'theme_ids'>>;
 
 const rightsOf = (m: MemberDetail): RightsForm => ({
   role: m.role,
