@@ -89,6 +89,9 @@ export const memberDetailSchema = memberSchema.extend({
       read_only: z.boolean(),
     }),
   ),
+  /** Sees every theme's folders (administrators always do), else those of `theme_ids`. */
+  all_themes: z.boolean(),
+  theme_ids: z.array(z.number().int()),
 });
 export type MemberDetail = z.infer<typeof memberDetailSchema>;
 

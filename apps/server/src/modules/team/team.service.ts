@@ -14,7 +14,7 @@ import { deleteUser } from '../identity/identity.service';
 import { checkInvitationQuota, deliverInvitation } from '../identity/invitations.service';
 import { claimPerson, dropUnclaimedAccount } from '../identity/people.service';
 import { assignmentsOf, relationsToFirm } from '../tenancy/tenancy.service';
-import { choosesThemes, setMemberThemes } from '../themes/theme-access.service';
+import { choosesThemes, memberThemes, setMemberThemes } from '../themes/theme-access.service';
 import * as repo from './team.repository';
 
 type AssignmentInput = InviteMemberRequest['assignments'];
@@ -58,9 +58,12 @@ async function memberDetail(db: Db, accountingFirmId: number, userId: number): P
   const row = await repo.findMember(db, accountingFirmId, userId);
   if (!row) throw new AppError('not-found');
   const member = toMember(row);
+  const themes = await memberThemes(db, accountingFirmId, userId);
   return {
     ...member,
     assignments: await assignmentsOf(db, accountingFirmId, userId),
+    all_themes: themes.all,
+    theme_ids: themes.ids,
     // Only an account the person uses can be offered for deletion; whether an invited one has
     // other places is not the firm's to know.
     last_access: !member.invitation_pending && !(await repo.hasOtherAccess(db, userId, accountingFirmId)),

@@ -354,7 +354,9 @@ describe('who assigns themes', () => {
   it('removing a theme from a person takes effect on their next request', async () => {
     const member = `/api/accounting-firms/${w.firm.id}/members/${w.people.collab.id}`;
     expect((await call('GET', url(`/folders/${places.heldRw.folder}`), 'collab')).status).toBe(200);
-    expect((await call('PATCH', member, 'admin', { theme_ids: [themeIds.ro] })).status).toBe(200);
+    const narrowed = await call('PATCH', member, 'admin', { theme_ids: [themeIds.ro] });
+    expect(narrowed.status).toBe(200);
+    expect(narrowed.body.data).toMatchObject({ all_themes: false, theme_ids: [themeIds.ro] });
     expect((await call('GET', url(`/folders/${places.heldRw.folder}`), 'collab')).status).toBe(404);
     expect((await call('PATCH', member, 'admin', { all_themes: true })).status).toBe(200);
     expect((await call('GET', url(`/folders/${places.unheld.folder}`), 'collab')).status).toBe(200);
