@@ -29,11 +29,13 @@ import {
   useRefreshDocuments,
   useRenameDocument,
   useRenameFolder,
+  useVendorThemes,
 } from './api';
 import { downloadDocument } from './content';
 import { DocumentsToolbar } from './documents-toolbar';
 import { FolderDialog } from './folder-dialog';
 import { FolderHeader } from './folder-header';
+import { FolderThemesDialog } from './folder-themes-dialog';
 import { FolderTree } from './folder-tree';
 import { fromNodeHash } from './hashes';
 import { type NodeHandlers, nodeKey } from './node-actions';
@@ -107,7 +109,11 @@ function Documents({
   const createFolder = useCreateFolder(vendorId);
   const renameFolder = useRenameFolder(vendorId);
   const renameDocument = useRenameDocument(vendorId);
-  const roleRights = documentRights(useVendorRoles(vendorId).data);
+  const roles = useVendorRoles(vendorId).data;
+  const roleRights = documentRights(roles);
+  // Answered to firm administrators only: its success is the right to tag folders.
+  const vendorThemes = useVendorThemes(vendorId, roles?.role === 'accountant');
+  const [themesOf, setThemesOf] = useState<Folder | null>(null);
   const ancestors = useAncestors(vendorId, folderId);
 
   const [mode, setMode] = useState<DisplayMode>(readDisplayMode);
@@ -258,6 +264,7 @@ function Documents({
           folder={inTrash ? null : (folder.data ?? null)}
           rights={rights}
           onReadOnly={commands.readOnly}
+          onThemes={vendorThemes.isSuccess ? setThemesOf : undefined}
         />
         {inTrash ? (
           <TrashView vendorId={vendorId} canWrite={rights.canWrite} canPurge={rights.canPurge} />
@@ -351,6 +358,15 @@ function Documents({
               : renameDocument.mutateAsync({ id: dialog.node.id, name })
           }
           onClose={close}
+        />
+      )}
+      {themesOf && vendorThemes.data && (
+        <FolderThemesDialog
+          firmId={decodeContext(context)?.accountingFirmId ?? 0}
+          vendorId={vendorId}
+          folder={themesOf}
+          allowed={vendorThemes.data.all_themes ? null : vendorThemes.data.theme_ids}
+          onClose={() => setThemesOf(null)}
         />
       )}
       {dialog.kind === 'versions' && (
