@@ -39,16 +39,14 @@ test('a collaborator holding only a read-only theme', async ({ page, browser }, 
       .id as number;
   const social = await theme(`Social ${stamp}`, 'read_only');
   const legal = await theme(`Juridique ${stamp}`, 'read_write');
-  const folder = async (name: string, themeId: number) => {
-    const id = (await api('post', `/api/vendors/${vendorId}/folders`, { name, parent_id: root!.id }))
-      .id as number;
-    await api('put', `/api/vendors/${vendorId}/folders/${id}/themes`, { theme_ids: [themeId] });
-    return id;
-  };
+  const folder = async (name: string) =>
+    (await api('post', `/api/vendors/${vendorId}/folders`, { name, parent_id: root!.id })).id as number;
   const payroll = `Paie ${stamp}`;
   const contracts = `Contrats ${stamp}`;
-  const payrollId = await folder(payroll, social);
-  await folder(contracts, legal);
+  const payrollId = await folder(payroll);
+  const contractsId = await folder(contracts);
+  await api('put', `/api/vendors/${vendorId}/folders/${contractsId}/themes`, { theme_ids: [legal] });
+  const base = `/documents/${encodeContext(firmId, vendorId)}`;
 
   const email = `themes-${lang}-${Date.now()}@demo.test`;
   const { user_id } = await newTeamMember(page.request, access_token, firmId, {
@@ -61,8 +59,21 @@ test('a collaborator holding only a read-only theme', async ({ page, browser }, 
     assignments: [{ vendor_id: vendorId, read_only: false }],
   });
 
-  // The administrator gives the collaborator only "Social", from the member's page.
+  // The administrator tags the payroll folder "Social" from its header.
   await signInWithApi(page, ACCOUNTS.expert.email);
+  await page.goto(`${base}/${payrollId.toString(16)}`);
+  await page.getByTestId('folder-themes').click();
+  const dialog = page.getByTestId('folder-themes-dialog');
+  await dialog.getByTestId(`folder-theme-${social}`).click();
+  await dialog.getByTestId('folder-themes-save').click();
+  await expect(dialog).toHaveCount(0);
+  await expect
+    .poll(
+      async () => (await api('get', `/api/vendors/${vendorId}/folders/${payrollId}/themes`)).themes.length,
+    )
+    .toBe(1);
+
+  // And gives the collaborator only "Social", from the member's page.
   await page.goto('/settings');
   await expect(page).toHaveURL(/\/settings\/[0-9a-f]+\/team-manager\/users$/);
   await page.goto(`${new URL(page.url()).pathname}/${user_id}`);
@@ -76,7 +87,6 @@ test('a collaborator holding only a read-only theme', async ({ page, browser }, 
   const context = await browser.newContext({ locale: lang === 'fr' ? 'fr-FR' : 'en-GB' });
   const collab = await context.newPage();
   await signInWithApi(collab, email);
-  const base = `/documents/${encodeContext(firmId, vendorId)}`;
   await collab.goto(base);
   const list = collab.getByTestId('node-list');
   await expect(list.getByText(payroll, { exact: true })).toBeVisible();
