@@ -7,11 +7,11 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { MemberDetail } from '@portal/contracts';
-import { useSnackbar } from 'notistack';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api';
 import { useThemes } from '../../app/shared-api';
+import { useSnackbar } from '../../app/snackbars';
 import { useUpdateMember } from './api';
 import { TEAM_IDS } from './test-ids';
 
