@@ -29,6 +29,7 @@ import { teamRoutes } from './modules/team/team.routes';
 import { tenancyAccess } from './modules/tenancy/tenancy.access';
 import { tenancyRoutes } from './modules/tenancy/tenancy.routes';
 import { termsRoutes } from './modules/terms/terms.routes';
+import { themeAccessRoutes } from './modules/themes/theme-access.routes';
 import { themesRoutes } from './modules/themes/themes.routes';
 import { vendorsAccess } from './modules/vendors/core/vendors.access';
 import { vendorsRoutes } from './modules/vendors/core/vendors.routes';
@@ -234,6 +235,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   whiteLabelRoutes(app, ctx);
   termsRoutes(app, ctx);
   themesRoutes(app, ctx);
+  themeAccessRoutes(app, ctx);
   ssoRoutes(app, ctx);
   tasksRoutes(app, ctx);
   vendorsRoutes(app, ctx);

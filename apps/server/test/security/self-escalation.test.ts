@@ -47,6 +47,8 @@ const PRIVILEGE_FIELDS = new Set([
   'module_keys',
   'revoked_at',
   'assignments',
+  'all_themes',
+  'theme_ids',
 ]);
 /** Body fields that carry no right (the person's identity, a label). */
 const NEUTRAL_FIELDS = new Set([

@@ -22,6 +22,10 @@ export const folderSchema = z.object({
   has_sub_folders: z.boolean(),
   /** Documents under this folder (its whole subtree) the caller has not opened since their last version. */
   counter: z.number().int(),
+  /** The folder's themes: its own, else its nearest tagged ancestor's (empty: untagged). */
+  effective_theme_ids: z.array(z.number().int()),
+  /** The caller's themes let them read here but not change anything (uploads, renames, moves...). */
+  theme_read_only: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),
   deleted_at: z.string().nullable(),

@@ -49,10 +49,13 @@ export const updateMemberRequestSchema = z
     all_vendors: z.boolean(),
     read_only: z.boolean(),
     is_group_admin: z.boolean(),
+    /** Sees every theme's folders (else only `theme_ids`'); administrators always do. */
+    all_themes: z.boolean(),
+    theme_ids: z.array(idField('theme')).max(200),
   })
   .partial()
   .strict()
-  .meta({ example: { read_only: true } });
+  .meta({ example: { read_only: true, theme_ids: [1] } });
 export type UpdateMemberRequest = z.infer<typeof updateMemberRequestSchema>;
 
 export const setAssignmentsRequestSchema = z
@@ -86,6 +89,9 @@ export const memberDetailSchema = memberSchema.extend({
       read_only: z.boolean(),
     }),
   ),
+  /** Sees every theme's folders (administrators always do), else those of `theme_ids`. */
+  all_themes: z.boolean(),
+  theme_ids: z.array(z.number().int()),
 });
 export type MemberDetail = z.infer<typeof memberDetailSchema>;
 

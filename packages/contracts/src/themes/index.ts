@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParam } from '../rules/ids';
+import { idField, idParam, queryBoolean } from '../rules/ids';
 import { colour, optionalText, requiredText } from '../rules/text';
 
 /**
@@ -70,6 +70,49 @@ export const updateThemeRequestSchema = z
   .strict()
   .meta({ example: { title: 'Paie et social', colour: '#6a1b9a', rights: 'read_write' } });
 export type UpdateThemeRequest = z.infer<typeof updateThemeRequestSchema>;
+
+/** A theme as a folder shows it. */
+export const folderThemeSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  colour: z.string(),
+  rights: themeRightsSchema,
+});
+export type FolderTheme = z.infer<typeof folderThemeSchema>;
+
+/** `PUT /vendors/{id}/folders/{folder_id}/themes`: the folder's own themes (none: it inherits). */
+export const setFolderThemesRequestSchema = z
+  .object({ theme_ids: z.array(idField('theme')).max(50) })
+  .strict()
+  .meta({ example: { theme_ids: [1] } });
+export type SetFolderThemesRequest = z.infer<typeof setFolderThemesRequestSchema>;
+
+/** A folder's themes: its own, and the effective ones (its own, else its nearest tagged ancestor's). */
+export const folderThemesSchema = z.object({
+  folder_id: z.number().int(),
+  themes: z.array(folderThemeSchema),
+  effective_themes: z.array(folderThemeSchema),
+});
+export type FolderThemes = z.infer<typeof folderThemesSchema>;
+
+/** `GET|PUT /vendors/{id}/themes`: the themes a client file's folders and users may carry. */
+export const vendorThemesSchema = z.object({
+  /** Every theme of the firm (the default); else `theme_ids` only. */
+  all_themes: z.boolean(),
+  theme_ids: z.array(z.number().int()),
+  /** Per theme of the firm the client file may use: its folders tagged with it. */
+  folders: z.array(z.object({ theme_id: z.number().int(), folder_ids: z.array(z.number().int()) })),
+});
+export type VendorThemes = z.infer<typeof vendorThemesSchema>;
+
+export const setVendorThemesRequestSchema = z
+  .object({ all_themes: z.boolean().optional(), theme_ids: z.array(idField('theme')).max(200).optional() })
+  .strict()
+  .meta({ example: { all_themes: false, theme_ids: [1, 2] } });
+export type SetVendorThemesRequest = z.infer<typeof setVendorThemesRequestSchema>;
+
+/** `DELETE /accounting-firms/{id}/themes/{theme_id}?force=true`: a theme in use is kept without it. */
+export const deleteThemeQuerySchema = z.object({ force: queryBoolean().optional() });
 
 export const themeParamsSchema = z.object({
   id: idParam('accounting_firm'),

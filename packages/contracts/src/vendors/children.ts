@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { civilitySchema } from '../auth';
 import { isValidBic, isValidIban, normaliseIban } from '../rules/iban';
-import { idParam } from '../rules/ids';
+import { idField, idParam } from '../rules/ids';
 import { email, optionalText, personName, requiredText, text } from '../rules/text';
 import { periodInputSchema } from './vendor';
 
@@ -124,10 +124,15 @@ export const createVendorUserRequestSchema = z
   });
 export type CreateVendorUserRequest = z.infer<typeof createVendorUserRequestSchema>;
 export const updateVendorUserRequestSchema = z
-  .object(clientUserFields)
+  .object({
+    ...clientUserFields,
+    /** Sees every theme's folders shared with clients (else only `theme_ids`'). */
+    all_themes: z.boolean().optional(),
+    theme_ids: z.array(idField('theme')).max(200).optional(),
+  })
   .partial()
   .strict()
-  .meta({ example: { job: 'Gérante' } });
+  .meta({ example: { job: 'Gérante', theme_ids: [1] } });
 export type UpdateVendorUserRequest = z.infer<typeof updateVendorUserRequestSchema>;
 
 export const vendorUserSchema = z.object({

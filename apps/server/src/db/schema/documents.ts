@@ -51,6 +51,11 @@ export const folders = pgTable(
     trashedWith: integer('trashed_with'),
     /** Live documents directly in this folder, kept by triggers on `documents` (migration 0007). */
     liveDocuments: integer('live_documents').notNull().default(0),
+    /**
+     * The folder's own themes, else its nearest tagged ancestor's (sorted ids; empty: untagged).
+     * Kept by triggers of migration 0027 on `folder_themes` and on a change of `parent_id`.
+     */
+    effectiveThemeIds: integer('effective_theme_ids').array().notNull().default(sql`'{}'::int[]`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

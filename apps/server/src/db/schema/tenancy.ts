@@ -47,6 +47,8 @@ export const accountingFirmMemberships = pgTable(
     allVendors: boolean('all_vendors').notNull().default(false),
     /** Read-only access to the client files reached through `all_vendors`. */
     readOnly: boolean('read_only').notNull().default(false),
+    /** Sees every theme's folders (else only those of `member_themes`); administrators always do. */
+    allThemes: boolean('all_themes').notNull().default(true),
     /** Invited, not accepted yet (an existing account): grants nothing until the person accepts. */
     pending: boolean('pending').notNull().default(false),
     /** While pending: the names the firm typed, shown to the firm instead of the account's. */
@@ -114,6 +116,8 @@ export const vendors = pgTable(
     closingDate: date('closing_date', { mode: 'string' }),
     missionLetterDate: date('mission_letter_date', { mode: 'string' }),
     treeStructureId: integer('tree_structure_id'),
+    /** Every theme of the firm may tag this client file's folders and users (else `vendor_themes`). */
+    allThemesAllowed: boolean('all_themes_allowed').notNull().default(true),
     notificationsCount: integer('notifications_count').notNull().default(0),
     fiscal: jsonb('fiscal').$type<VendorFiscal>().notNull().default({}),
     createdAt: createdAt(),
@@ -167,6 +171,8 @@ export const vendorMemberships = pgTable(
     moduleKeys: jsonb('module_keys').$type<string[]>(),
     /** Access ends automatically on this date. */
     revokedAt: date('revoked_at', { mode: 'string' }),
+    /** Sees every theme's folders shared with clients (else only those of `vendor_user_themes`). */
+    allThemes: boolean('all_themes').notNull().default(true),
     /** Invited, not accepted yet (an existing account): grants nothing until the person accepts. */
     pending: boolean('pending').notNull().default(false),
     /** While pending: what the inviter typed, shown to the client file instead of the account's. */

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   foreignKey,
   index,
   integer,
@@ -11,8 +12,10 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns';
+import { folders } from './documents';
 import { accountingFirms } from './platform';
 import { tasks } from './tasks';
+import { accountingFirmMemberships, vendorMemberships, vendors } from './tenancy';
 
 /** A firm's access-rights themes: title unique in the firm, abbreviation too when given. */
 export const themes = pgTable(
@@ -70,5 +73,103 @@ export const taskThemes = pgTable(
     }).onDelete('cascade'),
     // The list's theme filter and a theme's task count start from the theme.
     index('task_themes_theme_idx').on(t.accountingFirmId, t.themeId),
+  ],
+);
+
+const themeKey = (name: string, t: { accountingFirmId: AnyPgColumn; themeId: AnyPgColumn }) =>
+  foreignKey({
+    name,
+    columns: [t.accountingFirmId, t.themeId],
+    foreignColumns: [themes.accountingFirmId, themes.id],
+  }).onDelete('cascade');
+
+/** A folder's own themes (its subtree inherits them unless a subfolder has its own). */
+export const folderThemes = pgTable(
+  'folder_themes',
+  {
+    accountingFirmId: integer('accounting_firm_id').notNull(),
+    folderId: integer('folder_id').notNull(),
+    themeId: integer('theme_id').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountingFirmId, t.folderId, t.themeId] }),
+    foreignKey({
+      name: 'folder_themes_folder_fk',
+      columns: [t.accountingFirmId, t.folderId],
+      foreignColumns: [folders.accountingFirmId, folders.id],
+    })
+      .onDelete('cascade')
+      .onUpdate('cascade'),
+    themeKey('folder_themes_theme_fk', t),
+    index('folder_themes_theme_idx').on(t.accountingFirmId, t.themeId),
+  ],
+);
+
+/** The themes a firm member holds when their membership is not `all_themes`. */
+export const memberThemes = pgTable(
+  'member_themes',
+  {
+    accountingFirmId: integer('accounting_firm_id').notNull(),
+    userId: integer('user_id').notNull(),
+    themeId: integer('theme_id').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountingFirmId, t.userId, t.themeId] }),
+    foreignKey({
+      name: 'member_themes_member_fk',
+      columns: [t.accountingFirmId, t.userId],
+      foreignColumns: [accountingFirmMemberships.accountingFirmId, accountingFirmMemberships.userId],
+    }).onDelete('cascade'),
+    themeKey('member_themes_theme_fk', t),
+    index('member_themes_theme_idx').on(t.accountingFirmId, t.themeId),
+  ],
+);
+
+/** The themes a client user holds in one client file when their membership is not `all_themes`. */
+export const vendorUserThemes = pgTable(
+  'vendor_user_themes',
+  {
+    accountingFirmId: integer('accounting_firm_id').notNull(),
+    vendorId: integer('vendor_id').notNull(),
+    userId: integer('user_id').notNull(),
+    themeId: integer('theme_id').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountingFirmId, t.vendorId, t.userId, t.themeId] }),
+    foreignKey({
+      name: 'vendor_user_themes_membership_fk',
+      columns: [t.accountingFirmId, t.vendorId, t.userId],
+      foreignColumns: [
+        vendorMemberships.accountingFirmId,
+        vendorMemberships.vendorId,
+        vendorMemberships.userId,
+      ],
+    })
+      .onDelete('cascade')
+      .onUpdate('cascade'),
+    themeKey('vendor_user_themes_theme_fk', t),
+    index('vendor_user_themes_theme_idx').on(t.accountingFirmId, t.themeId),
+  ],
+);
+
+/** The themes a client file allows, when `vendors.all_themes_allowed` is false. */
+export const vendorThemes = pgTable(
+  'vendor_themes',
+  {
+    accountingFirmId: integer('accounting_firm_id').notNull(),
+    vendorId: integer('vendor_id').notNull(),
+    themeId: integer('theme_id').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountingFirmId, t.vendorId, t.themeId] }),
+    foreignKey({
+      name: 'vendor_themes_vendor_fk',
+      columns: [t.accountingFirmId, t.vendorId],
+      foreignColumns: [vendors.accountingFirmId, vendors.id],
+    })
+      .onDelete('cascade')
+      .onUpdate('cascade'),
+    themeKey('vendor_themes_theme_fk', t),
+    index('vendor_themes_theme_idx').on(t.accountingFirmId, t.themeId),
   ],
 );

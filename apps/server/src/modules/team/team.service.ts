@@ -14,6 +14,7 @@ import { deleteUser } from '../identity/identity.service';
 import { checkInvitationQuota, deliverInvitation } from '../identity/invitations.service';
 import { claimPerson, dropUnclaimedAccount } from '../identity/people.service';
 import { assignmentsOf, relationsToFirm } from '../tenancy/tenancy.service';
+import { choosesThemes, memberThemes, setMemberThemes } from '../themes/theme-access.service';
 import * as repo from './team.repository';
 
 type AssignmentInput = InviteMemberRequest['assignments'];
@@ -57,9 +58,12 @@ async function memberDetail(db: Db, accountingFirmId: number, userId: number): P
   const row = await repo.findMember(db, accountingFirmId, userId);
   if (!row) throw new AppError('not-found');
   const member = toMember(row);
+  const themes = await memberThemes(db, accountingFirmId, userId);
   return {
     ...member,
     assignments: await assignmentsOf(db, accountingFirmId, userId),
+    all_themes: themes.all,
+    theme_ids: themes.ids,
     // Only an account the person uses can be offered for deletion; whether an invited one has
     // other places is not the firm's to know.
     last_access: !member.invitation_pending && !(await repo.hasOtherAccess(db, userId, accountingFirmId)),
@@ -161,7 +165,13 @@ export async function updateMember(
   userId: number,
   input: UpdateMemberRequest,
 ): Promise<MemberDetail> {
-  const { is_group_admin: groupAdmin, ...rights } = input;
+  const { is_group_admin: groupAdmin, all_themes, theme_ids, ...rights } = input;
+  const themes = { all_themes, theme_ids };
+  if (choosesThemes(themes)) {
+    await ctx.access.authorize(actor, 'firm.team.manage', firmScope(accountingFirmId));
+    // Nobody widens their own access: one's themes are for another administrator to change.
+    if (userId === actor.userId) throw new AppError('forbidden');
+  }
   const scope = firmScope(accountingFirmId);
   if (Object.values(rights).some((v) => v !== undefined) || groupAdmin === undefined) {
     await ctx.access.authorize(actor, 'firm.team.manage', scope);
@@ -177,15 +187,16 @@ export async function updateMember(
     changes.readOnly = input.read_only;
   if (groupAdmin !== undefined && groupAdmin !== current.isGroupAdmin) changes.isGroupAdmin = groupAdmin;
   if (Object.keys(changes).length && userId === actor.userId) throw new AppError('forbidden');
-  if (Object.keys(changes).length) {
+  if (Object.keys(changes).length || choosesThemes(themes)) {
     await ctx.db.transaction(async (tx) => {
+      if (choosesThemes(themes)) await setMemberThemes(tx, accountingFirmId, userId, themes);
       if (changes.role === 'collaborator') {
         const admins = await repo.lockAdmins(tx, accountingFirmId);
         if (admins.includes(userId) && admins.length <= 1) {
           throw fieldError('validation-failed', 'role', 'last-admin');
         }
       }
-      await repo.updateMembership(tx, accountingFirmId, userId, changes);
+      if (Object.keys(changes).length) await repo.updateMembership(tx, accountingFirmId, userId, changes);
     });
   }
   return memberDetail(ctx.db, accountingFirmId, userId);

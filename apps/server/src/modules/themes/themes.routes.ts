@@ -1,6 +1,7 @@
 import {
   createThemeRequestSchema,
   dataEnvelope,
+  deleteThemeQuerySchema,
   firmIdParamsSchema,
   themeParamsSchema,
   themeSchema,
@@ -82,13 +83,21 @@ export function themesRoutes(app: FastifyInstance, ctx: AppContext): void {
       schema: {
         tags,
         security: bearer,
-        description: 'Deletes a theme (firm administrators); the tasks carrying it lose it.',
+        description:
+          'Deletes a theme (firm administrators); the tasks carrying it lose it. One that folders or people carry is refused (422 `theme-in-use`, with the counts) unless `force=true`: its folders would then open to everyone the role lets in.',
         params: themeParamsSchema,
+        querystring: deleteThemeQuerySchema,
         response: { 200: ok },
       },
     },
     async (request) => {
-      await themes.deleteTheme(ctx, requireActor(request), request.params.id, request.params.theme_id);
+      await themes.deleteTheme(
+        ctx,
+        requireActor(request),
+        request.params.id,
+        request.params.theme_id,
+        request.query.force === true,
+      );
       return { data: { success: true as const } };
     },
   );

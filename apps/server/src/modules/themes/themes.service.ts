@@ -10,6 +10,7 @@ import type { Db } from '../../db/client';
 import type { Actor } from '../../platform/auth/sessions';
 import { uniqueViolation } from '../../platform/db-errors';
 import { fieldError, notFound } from '../../platform/errors/app-error';
+import { assertThemeUnused, releaseVendorThemeLinks } from './theme-access.service';
 import * as repo from './themes.repository';
 
 const toThemeDto = (row: repo.ThemeRow, taskCount: number): Theme => ({
@@ -88,14 +89,20 @@ export async function updateTheme(
   return toThemeDto(row, found?.taskCount ?? 0);
 }
 
-/** Deletes a theme; the tasks carrying it lose it in the same statement. */
+/**
+ * Deletes a theme; the tasks carrying it lose it in the same statement. One that folders or
+ * people carry is refused (`theme-in-use`: its folders would open to everyone) unless `force`.
+ */
 export async function deleteTheme(
   ctx: AppContext,
   actor: Actor,
   accountingFirmId: number,
   themeId: number,
+  force = false,
 ): Promise<void> {
   await ctx.access.authorize(actor, 'firm.themes.manage', firm(accountingFirmId));
+  if (!(await repo.findTheme(ctx.db, accountingFirmId, themeId))) throw notFound();
+  await assertThemeUnused(ctx.db, accountingFirmId, themeId, force);
   if (!(await repo.deleteTheme(ctx.db, accountingFirmId, themeId))) throw notFound();
 }
 
@@ -126,7 +133,11 @@ export async function themesOfTask(
   return repo.themesOfTask(db, accountingFirmId, taskId, firmSide);
 }
 
-/** Before a client file moves to another portal: its tasks lose this firm's themes. */
+/**
+ * Before a client file moves to another portal: its tasks, folders, users and allowed themes lose
+ * this firm's themes (their links would cross firms).
+ */
 export async function releaseVendorThemes(tx: Db, accountingFirmId: number, vendorId: number): Promise<void> {
   await repo.deleteVendorTaskThemes(tx, accountingFirmId, vendorId);
+  await releaseVendorThemeLinks(tx, { id: vendorId, accountingFirmId });
 }

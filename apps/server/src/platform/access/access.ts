@@ -23,6 +23,19 @@ export type Grant = {
   holdingId?: number | null;
   /** On a firm: the member sees every client file of it (else only those assigned to them). */
   allVendors?: boolean;
+  /**
+   * On a client file: the themes whose folders the actor sees (`null`: every folder, whatever its
+   * themes). Read by the document manager's theme rule (`modules/documents/theme-access.ts`).
+   */
+  themes?: ThemeGrant | null;
+};
+
+/** A firm's theme as a person's access sees it: whether they hold it, and what it allows. */
+export type ThemeGrant = {
+  /** Themes the actor holds, with their rights. */
+  held: { id: number; readWrite: boolean }[];
+  /** Themes whose folders stay hidden to the actor whatever else they hold (firm-private, to clients). */
+  blocking: number[];
 };
 
 export const NO_GRANT: Grant = { roles: [], readOnly: false };

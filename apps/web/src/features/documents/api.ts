@@ -319,3 +319,33 @@ export const fetchPreviewStatus = async (
       contract: 'previewSchema',
     })
   ).status;
+
+/**
+ * The client file's allowed themes: answered to firm administrators only (`documents.themes`),
+ * so its success also tells whether the caller may tag folders.
+ */
+export const useVendorThemes = (vendorId: number, enabled: boolean) =>
+  useQuery({
+    queryKey: [...documentKeys.all(vendorId), 'themes'],
+    queryFn: () =>
+      api.get(`vendors/${vendorId}/themes`, { contract: 'vendorThemesSchema', showError: false }),
+    enabled,
+    retry: false,
+  });
+
+export const useFolderThemes = (vendorId: number, folderId: number) =>
+  useQuery({
+    queryKey: [...documentKeys.folder(vendorId, folderId), 'themes'],
+    queryFn: () =>
+      api.get(`vendors/${vendorId}/folders/${folderId}/themes`, { contract: 'folderThemesSchema' }),
+  });
+
+/** Tags a folder with themes (firm administrators). */
+export function useSetFolderThemes(vendorId: number) {
+  const refresh = useRefreshDocumentData(vendorId);
+  return useMutation({
+    mutationFn: ({ id, themeIds }: { id: number; themeIds: number[] }) =>
+      api.put(`vendors/${vendorId}/folders/${id}/themes`, { theme_ids: themeIds }),
+    onSuccess: refresh,
+  });
+}

@@ -29,11 +29,13 @@ import {
   useRefreshDocuments,
   useRenameDocument,
   useRenameFolder,
+  useVendorThemes,
 } from './api';
 import { downloadDocument } from './content';
 import { DocumentsToolbar } from './documents-toolbar';
 import { FolderDialog } from './folder-dialog';
 import { FolderHeader } from './folder-header';
+import { FolderThemesDialog } from './folder-themes-dialog';
 import { FolderTree } from './folder-tree';
 import { fromNodeHash } from './hashes';
 import { type NodeHandlers, nodeKey } from './node-actions';
@@ -41,7 +43,7 @@ import { useNodeCommands } from './node-commands';
 import { NodeList } from './node-list';
 import { documentsPath, TRASH_VIEW, viewerPath } from './paths';
 import { type DisplayMode, readDisplayMode, readSort, type Sort, writeDisplayMode, writeSort } from './prefs';
-import { canChangeIn, documentRights } from './rights';
+import { canChangeIn, documentRights, withThemes } from './rights';
 import { SelectionBar } from './selection-bar';
 import { sortNodes } from './sort';
 import { StatusDialog } from './status-dialog';
@@ -109,7 +111,11 @@ function Documents({
   const createFolder = useCreateFolder(vendorId);
   const renameFolder = useRenameFolder(vendorId);
   const renameDocument = useRenameDocument(vendorId);
-  const rights = documentRights(useVendorRoles(vendorId).data);
+  const roles = useVendorRoles(vendorId).data;
+  const roleRights = documentRights(roles);
+  // Answered to firm administrators only: its success is the right to tag folders.
+  const vendorThemes = useVendorThemes(vendorId, roles?.role === 'accountant');
+  const [themesOf, setThemesOf] = useState<Folder | null>(null);
   const ancestors = useAncestors(vendorId, folderId);
 
   const [mode, setMode] = useState<DisplayMode>(readDisplayMode);
@@ -146,6 +152,8 @@ function Documents({
 
   const shownMode: DisplayMode = smallScreen ? 'list' : mode;
   const folderReadOnly = !inTrash && folder.data?.read_only === true;
+  // A folder the caller's themes leave read-only: nothing changes in it, whatever their role.
+  const rights = withThemes(roleRights, !inTrash && folder.data?.theme_read_only === true);
   // Upload, new folder, drop: not into a read-only folder but for those who may validate.
   const changeable = canChangeIn(rights, folderReadOnly);
   const isExpanded = expanded.has(root.id) ? expanded : new Set([...expanded, root.id]);
@@ -259,6 +267,7 @@ function Documents({
           folder={inTrash ? null : (folder.data ?? null)}
           rights={rights}
           onReadOnly={commands.readOnly}
+          onThemes={vendorThemes.isSuccess ? setThemesOf : undefined}
         />
         {inTrash ? (
           <TrashView vendorId={vendorId} canWrite={rights.canWrite} canPurge={rights.canPurge} />
@@ -355,6 +364,15 @@ function Documents({
         />
       )}
       {dialog.kind === 'status' && <StatusDialog vendorId={vendorId} node={dialog.node} onClose={close} />}
+      {themesOf && vendorThemes.data && (
+        <FolderThemesDialog
+          firmId={decodeContext(context)?.accountingFirmId ?? 0}
+          vendorId={vendorId}
+          folder={themesOf}
+          allowed={vendorThemes.data.all_themes ? null : vendorThemes.data.theme_ids}
+          onClose={() => setThemesOf(null)}
+        />
+      )}
       {dialog.kind === 'versions' && (
         <VersionsDialog
           vendorId={vendorId}

@@ -1,7 +1,9 @@
+import Label from '@mui/icons-material/Label';
 import Lock from '@mui/icons-material/Lock';
 import LockOpen from '@mui/icons-material/LockOpen';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
@@ -19,12 +21,15 @@ export function FolderHeader({
   folder,
   rights,
   onReadOnly,
+  onThemes,
 }: {
   title: string;
   /** Null in the trash. */
   folder: Folder | null;
   rights: DocumentRights;
   onReadOnly: (folder: Folder, readOnly: boolean) => void;
+  /** Firm administrators: opens the folder's themes. */
+  onThemes?: (folder: Folder) => void;
 }) {
   const { t } = useTranslation('documents');
   const readOnly = folder?.read_only === true;
@@ -45,6 +50,27 @@ export function FolderHeader({
             data-testid="folder-read-only"
             sx={{ flexShrink: 0 }}
           />
+        )}
+        {folder?.theme_read_only && (
+          <Tooltip title={t('themeReadOnly.notice')}>
+            <Chip
+              size="small"
+              icon={<Lock />}
+              label={t('themeReadOnly.label')}
+              data-testid="folder-theme-read-only"
+              sx={{ flexShrink: 0 }}
+            />
+          </Tooltip>
+        )}
+        {folder && !folder.is_root && onThemes && (
+          <Button
+            size="small"
+            startIcon={<Label />}
+            onClick={() => onThemes(folder)}
+            data-testid="folder-themes"
+          >
+            {t('themes.action')}
+          </Button>
         )}
         {folder && !folder.is_root && rights.canValidate && (
           <Tooltip title={toggleLabel}>

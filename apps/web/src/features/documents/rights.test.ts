@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canChangeIn, documentRights, isProtected, transferStep } from './rights';
+import { canChangeIn, documentRights, isProtected, transferStep, withThemes } from './rights';
 
 describe('document rights', () => {
   it('lets firm members validate, client admins and collaborators write, guests and read-only read', () => {
@@ -58,5 +58,14 @@ describe('transfer steps', () => {
     expect(transferStep(err(403, 'forbidden'), docs)).toBe('fail');
     expect(transferStep(err(422, 'folder-into-itself'), docs)).toBe('fail');
     expect(transferStep({ status: 0, body: null }, docs)).toBe('fail');
+  });
+});
+
+describe('a folder read-only by theme', () => {
+  it('leaves reading only, to firm members and clients alike', () => {
+    const firm = documentRights({ role: 'accountant', read_only: false });
+    expect(withThemes(firm, true)).toEqual({ canWrite: false, canValidate: false, canPurge: true });
+    expect(canChangeIn(withThemes(firm, true), false)).toBe(false);
+    expect(withThemes(firm, false)).toEqual(firm);
   });
 });

@@ -18,6 +18,13 @@ export function documentRights(
 }
 
 /**
+ * The rights left in a folder the caller's themes make read-only (the server's `theme-read-only`):
+ * reading only, whoever they are (firm administrators are never read-only by theme).
+ */
+export const withThemes = (rights: DocumentRights, themeReadOnly: boolean): DocumentRights =>
+  themeReadOnly ? { ...rights, canWrite: false, canValidate: false } : rights;
+
+/**
  * Validated documents, read-only folders and the documents of a read-only folder are neither
  * deleted nor moved (but by a forced deletion). `inReadOnly`: the node's folder is read-only.
  */

@@ -22,6 +22,7 @@ import { useMember, useSetAssignments, useUpdateMember } from './api';
 import { AssignmentsEditor } from './assignments-editor';
 import { EndSessionsSection } from './end-sessions-section';
 import { MemberBadges } from './member-chips';
+import { MemberThemesCard } from './member-themes-card';
 import { RemoveMemberDialog } from './remove-member-dialog';
 import { AccessFields } from './rights-fields';
 import { TEAM_IDS } from './test-ids';
@@ -35,7 +36,7 @@ type Props = {
   onBack: () => void;
 };
 
-type RightsForm = Required<UpdateMemberRequest>;
+type RightsForm = Required<Omit<UpdateMemberRequest, 'all_themes' | 'theme_ids'>>;
 
 const rightsOf = (m: MemberDetail): RightsForm => ({
   role: m.role,
@@ -103,6 +104,8 @@ export function MemberDetailPage({ firmId, userId, canManage, canGrantGroupAdmin
         canManage={canManage && !self}
         canGrantGroupAdmin={canGrantGroupAdmin && !self}
       />
+
+      <MemberThemesCard firmId={firmId} member={m} canManage={canManage && !self} />
 
       <Paper sx={{ p: { xs: 2, sm: 3 } }} data-testid={TEAM_IDS.assignments}>
         <Typography variant="h6" component="h2" gutterBottom>

@@ -26,4 +26,8 @@ export const TEAM_IDS = {
   endSessionsConfirm: 'member-end-sessions-confirm',
   companies: 'team-companies',
   companyDialog: 'team-company-dialog',
+  themes: 'member-themes',
+  themesList: 'member-themes-list',
+  themeOption: 'member-theme',
+  themesSave: 'member-themes-save',
 } as const;

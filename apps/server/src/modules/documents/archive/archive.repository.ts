@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { rowsOf } from '../sql-rows.sql';
+import { visibleFolderSql } from '../theme-access.sql';
 import type { VendorRef } from '../vendor-ref';
 
 /** One entry of an archive: a folder (`blob_key` null, path ending with '/') or a document. */
@@ -25,6 +26,8 @@ export async function folderEntries(db: Db, vendor: VendorRef, folderId: number)
       UNION ALL
       SELECT f.id, tree.path || f.name || '/' FROM folders f JOIN tree ON f.parent_id = tree.id
        WHERE f.accounting_firm_id = ${firm} AND f.vendor_id = ${vendor.id} AND f.deleted_at IS NULL
+         -- Sub-folders hidden by theme (and what is under them) are silently left out.
+         AND ${visibleFolderSql(vendor.themes, 'f')}
     )
     SELECT path, NULL AS blob_key, 0 AS size, now() AS modified FROM tree WHERE path <> ''
     UNION ALL

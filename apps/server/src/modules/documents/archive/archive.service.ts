@@ -7,7 +7,7 @@ import { fieldError } from '../../../platform/errors/app-error';
 import { contentDisposition } from '../documents/file-types';
 import * as docs from '../tree/tree.service';
 import { liveFolder } from '../tree/tree.service';
-import { authorizeVendor } from '../vendor-access';
+import { authorizeVendor } from '../vendor-access.service';
 import { type ArchiveEntry, folderEntries } from './archive.repository';
 
 export type Archive = {

@@ -10,7 +10,7 @@ import * as repo from '../tree/tree.service';
 import { assertWritable, nameConflict } from '../tree/tree.service';
 import { markOpened } from '../unread/unread.service';
 import { isUnread } from '../unread.sql';
-import { authorizeVendor } from '../vendor-access';
+import { authorizeVendor } from '../vendor-access.service';
 import { contentDisposition, mayShowInline } from './file-types';
 
 /** A live document of the client file with its current version, or 404. */

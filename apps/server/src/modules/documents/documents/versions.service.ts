@@ -5,8 +5,8 @@ import type { Actor } from '../../../platform/auth/sessions';
 import { AppError } from '../../../platform/errors/app-error';
 import { addVersion, contentOf, emitFiled, filingIn, personFiling } from '../tree/filing.service';
 import * as tree from '../tree/tree.service';
-import { assertWritable } from '../tree/tree.service';
-import { authorizeVendor, type Scope } from '../vendor-access';
+import { assertFolderWritable, assertWritable } from '../tree/tree.service';
+import { authorizeVendor, type Scope } from '../vendor-access.service';
 import { toVersion } from './documents.service';
 
 declare module '../../../platform/events/events' {
@@ -76,7 +76,10 @@ export async function setValidated(
 ): Promise<VersionDto> {
   const scope = await authorizeVendor(ctx, actor, vendorId, 'documents.validate');
   const changed = await ctx.db.transaction(async (tx) => {
-    const { version } = await lockedVersion(tx, scope, documentId, versionId);
+    const { doc, version } = await lockedVersion(tx, scope, documentId, versionId);
+    // Validating is a change: refused in a folder read-only by theme.
+    if (scope.vendor.themes)
+      assertFolderWritable((await tree.findFolder(tx, scope.vendor, doc.folderId))!, scope);
     if ((version.validatedAt !== null) === validated) return false;
     await tree.setValidation(tx, scope.vendor, version.id, validated ? actor.userId : null);
     return true;

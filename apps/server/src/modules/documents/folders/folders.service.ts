@@ -8,16 +8,18 @@ import {
 } from '@portal/contracts';
 import type { AppContext } from '../../../app-context';
 import type { Db } from '../../../db/client';
+import type { ThemeGrant } from '../../../platform/access/access';
 import type { Actor } from '../../../platform/auth/sessions';
 import { AppError, fieldError } from '../../../platform/errors/app-error';
 import { pageOffset, paginated } from '../../../platform/http/pagination';
 import { parseWorkflowStatus, viewerOf } from '../../workflows/workflows.sql';
+import { themeVerdict } from '../theme-access';
 import { filingIn, makeFolder, personFiling, renameFolder } from '../tree/filing.service';
 import * as repo from '../tree/tree.service';
-import { assertWritable, liveFolder, nameConflict, rootOf } from '../tree/tree.service';
-import { authorizeVendor, iso, type Scope } from '../vendor-access';
+import { assertFolderWritable, assertWritable, liveFolder, nameConflict, rootOf } from '../tree/tree.service';
+import { authorizeVendor, iso, type Scope } from '../vendor-access.service';
 
-function toFolder(row: repo.FolderRow, hasSub: boolean, counter: number): Folder {
+function toFolder(row: repo.FolderRow, hasSub: boolean, counter: number, themes?: ThemeGrant | null): Folder {
   return {
     id: row.id,
     vendor_id: row.vendorId,
@@ -28,6 +30,8 @@ function toFolder(row: repo.FolderRow, hasSub: boolean, counter: number): Folder
     catalog_tree_folder_id: row.catalogTreeFolderId,
     has_sub_folders: hasSub,
     counter,
+    effective_theme_ids: row.effectiveThemeIds,
+    theme_read_only: themeVerdict(themes, row.effectiveThemeIds) === 'read',
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
     deleted_at: row.deletedAt?.toISOString() ?? null,
@@ -40,7 +44,7 @@ async function foldersWithCounters(db: Db, scope: Scope, rows: repo.FolderRow[])
     repo.withSubFolders(db, scope.vendor, ids),
     repo.unreadCounters(db, scope.vendor, scope.actor.userId, ids),
   ]);
-  return rows.map((r) => toFolder(r, sub.has(r.id), counters.get(r.id) ?? 0));
+  return rows.map((r) => toFolder(r, sub.has(r.id), counters.get(r.id) ?? 0, scope.vendor.themes));
 }
 
 /**
@@ -78,7 +82,7 @@ export async function createFolder(
       // A folder or a document of that name there: refused.
       return makeFolder(filingIn(tx, personFiling(scope)), parent.id, input.name);
     });
-    return toFolder(row, false, 0);
+    return toFolder(row, false, 0, scope.vendor.themes);
   } catch (error) {
     throw nameConflict(error) ?? error;
   }
@@ -103,6 +107,8 @@ export async function updateFolder(
       await repo.lockFolder(tx, scope.vendor, first.parentId);
       const folder = await repo.lockFolder(tx, scope.vendor, folderId);
       if (!folder || folder.deletedAt || folder.parentId !== first.parentId) throw new AppError('not-found');
+      // Renaming a folder read-only by theme is refused like any change in it.
+      assertFolderWritable(folder, scope);
       let row: repo.FolderRow | undefined = folder;
       if (input.name !== undefined && input.name !== folder.name) {
         if (folder.readOnly && input.read_only !== false) throw new AppError('node-readonly');
@@ -161,6 +167,8 @@ export async function listNodes(
     { kind: 'documents', scope: vendorId },
     { kind: 'reads', scope: actor.userId },
   ] as const;
+  // A folder hidden by theme answers 404 like an absent one (its page would be empty anyway).
+  if (scope.vendor.themes) await liveFolder(ctx.db, scope.vendor, folderId);
   return ctx.reads.get(scope.vendor.accountingFirmId, { key, shows }, async () => {
     const rows = await repo.folderPage(
       ctx.db,

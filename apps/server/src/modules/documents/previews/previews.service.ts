@@ -12,7 +12,7 @@ import type { Download } from '../documents/documents.service';
 import { contentDisposition } from '../documents/file-types';
 import * as docs from '../tree/tree.service';
 import { markOpened } from '../unread/unread.service';
-import { authorizeVendor } from '../vendor-access';
+import { authorizeVendor } from '../vendor-access.service';
 import * as repo from './previews.repository';
 
 /** Larger office files are not converted (LibreOffice's time and memory grow with them). */

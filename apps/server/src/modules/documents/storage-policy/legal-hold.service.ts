@@ -3,7 +3,7 @@ import type { AppContext } from '../../../app-context';
 import type { Db } from '../../../db/client';
 import type { Actor } from '../../../platform/auth/sessions';
 import { AppError } from '../../../platform/errors/app-error';
-import { authorizeVendor, iso } from '../vendor-access';
+import { authorizeVendor, iso } from '../vendor-access.service';
 import { lockForRemoval } from './retention.repository';
 import * as repo from './storage-policy.repository';
 

@@ -5,8 +5,8 @@ import { AppError, fieldError } from '../../../platform/errors/app-error';
 import type { InTx } from '../tree/filing.service';
 import * as filing from '../tree/filing.service';
 import * as tree from '../tree/tree.service';
-import { assertWritable, nameConflict } from '../tree/tree.service';
-import { authorizeVendor, type Scope } from '../vendor-access';
+import { assertFolderWritable, assertWritable, nameConflict } from '../tree/tree.service';
+import { authorizeVendor, type Scope } from '../vendor-access.service';
 
 declare module '../../../platform/events/events' {
   interface AppEvents {
@@ -117,6 +117,7 @@ async function transferFolder(run: Run, id: number, target: tree.FolderRow): Pro
   if (subtree.includes(target.id)) throw fieldError('validation-failed', 'folder_id', 'folder-into-itself');
   if (run.mode === 'move') {
     assertWritable((await tree.findFolder(tx, scope.vendor, folder.parentId))!, scope);
+    assertFolderWritable(folder, scope);
     if (folder.catalogTreeFolderId !== null && !run.request.move_default_folders)
       throw new AppError('default-folder-move', { fields: { move_default_folders: ['required'] } });
     if (await tree.holdsProtected(tx, scope.vendor, subtree)) {

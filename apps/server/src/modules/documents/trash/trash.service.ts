@@ -9,8 +9,8 @@ import { toNode } from '../folders/folders.service';
 import { assertNoLegalHold } from '../storage-policy/legal-hold.service';
 import { filingIn, makeFolder, personFiling } from '../tree/filing.service';
 import * as tree from '../tree/tree.service';
-import { assertWritable, freeName, nameConflict } from '../tree/tree.service';
-import { authorizeVendor, type Scope } from '../vendor-access';
+import { assertFolderWritable, assertWritable, freeName, nameConflict } from '../tree/tree.service';
+import { authorizeVendor, type Scope } from '../vendor-access.service';
 import * as repo from './trash.repository';
 
 declare module '../../../platform/events/events' {
@@ -56,6 +56,7 @@ async function trashSelection(tx: Db, scope: Scope, request: DeleteNodesRequest)
     if (!folder || folder.deletedAt) throw invalidIn('folder_ids');
     if (folder.parentId === null) throw new AppError('node-readonly');
     assertWritable((await tree.findFolder(tx, vendor, folder.parentId))!, scope);
+    assertFolderWritable(folder, scope);
     const subtree = await tree.lockLiveSubtree(tx, vendor, folder.id);
     if (!request.force && (await tree.holdsProtected(tx, vendor, subtree))) {
       outcome.skipped_folder_ids.push(id);

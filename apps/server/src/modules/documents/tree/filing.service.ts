@@ -10,7 +10,7 @@ import type { Db } from '../../../db/client';
 import { AppError, fieldError } from '../../../platform/errors/app-error';
 import { mimeTypeOf } from '../documents/file-types';
 import { type Digests, digestsOfFile } from '../uploads/upload-hasher';
-import type { Scope } from '../vendor-access';
+import type { Scope } from '../vendor-access.service';
 import * as docs from './documents.repository';
 import * as folders from './folders.repository';
 import {
@@ -113,7 +113,8 @@ export const filingIn = (tx: Db, scope: FilingScope): InTx => ({
   log: { created: [], versions: [] },
 });
 
-const writable = (f: InTx, folder: FolderRow) => assertWritable(folder, { mayValidate: f.mayForce });
+const writable = (f: InTx, folder: FolderRow) =>
+  assertWritable(folder, { mayValidate: f.mayForce, vendor: f.vendor });
 
 /** Timestamp + random + the document's extension (spec section 5): never the client's name. */
 const storedNameOf = (name: string) => {

@@ -3,6 +3,7 @@ import type { Db } from '../../../db/client';
 import { documents, folders, type TreeFolder, treeStructures, vendors } from '../../../db/schema';
 import { preparedPerDatabase } from '../../../platform/db-prepared';
 import { intArray, rowsOf } from '../sql-rows.sql';
+import { visibleFolderSql } from '../theme-access.sql';
 import { unreadBy } from '../unread.sql';
 import type { VendorRef } from '../vendor-ref';
 
@@ -149,7 +150,14 @@ export async function listChildren(db: Db, vendor: VendorRef, parentId: number):
   return db
     .select()
     .from(folders)
-    .where(and(ofVendor(vendor), eq(folders.parentId, parentId), isNull(folders.deletedAt)))
+    .where(
+      and(
+        ofVendor(vendor),
+        eq(folders.parentId, parentId),
+        isNull(folders.deletedAt),
+        visibleFolderSql(vendor.themes, 'folders'),
+      ),
+    )
     .orderBy(sql`${folders.catalogTreeFolderId} ASC NULLS LAST`, asc(folders.id));
 }
 
@@ -159,7 +167,14 @@ export async function withSubFolders(db: Db, vendor: VendorRef, ids: number[]): 
   const rows = await db
     .selectDistinct({ id: folders.parentId })
     .from(folders)
-    .where(and(ofVendor(vendor), inArray(folders.parentId, ids), isNull(folders.deletedAt)));
+    .where(
+      and(
+        ofVendor(vendor),
+        inArray(folders.parentId, ids),
+        isNull(folders.deletedAt),
+        visibleFolderSql(vendor.themes, 'folders'),
+      ),
+    );
   return new Set(rows.map((r) => r.id!));
 }
 
@@ -186,7 +201,7 @@ export async function unreadCounters(
       UNION ALL
       SELECT sub.top, f.id FROM folders f JOIN sub ON f.parent_id = sub.id
        WHERE f.accounting_firm_id = ${vendor.accountingFirmId} AND f.vendor_id = ${vendor.id}
-         AND f.deleted_at IS NULL
+         AND f.deleted_at IS NULL AND ${visibleFolderSql(vendor.themes, 'f')}
     )
     SELECT sub.top AS top, count(d.id)::int AS n
       FROM sub

@@ -3,6 +3,7 @@ import type { Db } from '../../../db/client';
 import { preparedPerDatabase } from '../../../platform/db-prepared';
 import { type Viewer, workflowStatusOf } from '../../workflows/workflows.sql';
 import { rowsOf } from '../sql-rows.sql';
+import { visibleFolderParams, visibleFolderPrepared, visibleFolderSql } from '../theme-access.sql';
 import { unreadBy } from '../unread.sql';
 import type { VendorRef } from '../vendor-ref';
 
@@ -106,7 +107,7 @@ function buildPageQuery(db: Db, limit: SQL, offset: SQL, name: string) {
         SELECT n.* FROM (
           (SELECT ${folderColumns(viewer)} FROM folders f
             WHERE f.accounting_firm_id = ${firm} AND f.vendor_id = ${vendorId}
-              AND f.parent_id = ${folder} AND f.deleted_at IS NULL
+              AND f.parent_id = ${folder} AND f.deleted_at IS NULL AND ${visibleFolderPrepared('f')}
             ORDER BY f.catalog_tree_folder_id ASC NULLS LAST, f.id LIMIT ${upTo})
           UNION ALL
           (SELECT ${documentColumns(user, viewer)} FROM documents d
@@ -118,7 +119,7 @@ function buildPageQuery(db: Db, limit: SQL, offset: SQL, name: string) {
       ),
       total AS (
         SELECT (SELECT count(*) FROM folders f WHERE f.accounting_firm_id = ${firm} AND f.vendor_id = ${vendorId}
-                   AND f.parent_id = ${folder} AND f.deleted_at IS NULL)
+                   AND f.parent_id = ${folder} AND f.deleted_at IS NULL AND ${visibleFolderPrepared('f')})
              + (SELECT f.live_documents FROM folders f WHERE f.accounting_firm_id = ${firm}
                    AND f.id = ${folder}) AS n
       ),
@@ -127,6 +128,7 @@ function buildPageQuery(db: Db, limit: SQL, offset: SQL, name: string) {
         UNION ALL
         SELECT sub.top, f.id FROM folders f JOIN sub ON f.parent_id = sub.id
          WHERE f.accounting_firm_id = ${firm} AND f.vendor_id = ${vendorId} AND f.deleted_at IS NULL
+           AND ${visibleFolderPrepared('f')}
       ),
       counters AS (
         SELECT sub.top, count(d.id)::int AS n FROM sub
@@ -189,6 +191,7 @@ export async function folderPage(
     folder: folderId,
     limit,
     offset,
+    ...visibleFolderParams(vendor.themes),
   };
   const rows = await (offset === 0 ? firstPageQuery(db, limit) : folderPageQuery(db)).execute(params);
   return rows.map((r) => ({ ...toRow(r as Record<string, unknown>), counter: Number(r.counter) }));
@@ -203,16 +206,18 @@ export async function trashPage(
   offset: number,
 ): Promise<NodeRow[]> {
   const firm = vendor.accountingFirmId;
+  // The theme rule: a trashed folder by its own effective themes, a document by its folder's.
   const result = await db.execute(sql`
     SELECT n.*, count(*) OVER ()::int AS total FROM (
       SELECT ${folderColumns(null)} FROM folders f
        WHERE f.accounting_firm_id = ${firm} AND f.vendor_id = ${vendor.id}
-         AND f.deleted_at IS NOT NULL AND f.trashed_with IS NULL
+         AND f.deleted_at IS NOT NULL AND f.trashed_with IS NULL AND ${visibleFolderSql(vendor.themes, 'f')}
       UNION ALL
       SELECT ${documentColumns(userId, null)} FROM documents d
         JOIN document_versions v ON v.accounting_firm_id = d.accounting_firm_id AND v.id = d.current_version_id
+        JOIN folders df ON df.accounting_firm_id = d.accounting_firm_id AND df.id = d.folder_id
        WHERE d.accounting_firm_id = ${firm} AND d.vendor_id = ${vendor.id}
-         AND d.deleted_at IS NOT NULL AND d.trashed_with IS NULL
+         AND d.deleted_at IS NOT NULL AND d.trashed_with IS NULL AND ${visibleFolderSql(vendor.themes, 'df')}
     ) n ORDER BY deleted_at DESC, kind, id LIMIT ${limit} OFFSET ${offset}`);
   return rowsOf<Record<string, unknown>>(result).map(toRow);
 }

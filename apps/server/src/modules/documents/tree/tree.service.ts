@@ -4,7 +4,8 @@ import type { Db } from '../../../db/client';
 import { uniqueViolation } from '../../../platform/db-errors';
 import { AppError, fieldError } from '../../../platform/errors/app-error';
 import { defaultTreeStructureId } from '../../vendors/core/tree-structures.service';
-import type { Scope } from '../vendor-access';
+import { assertThemeWritable, seesFolder } from '../theme-access';
+import type { Scope } from '../vendor-access.service';
 import type { VendorRef } from '../vendor-ref';
 import * as docs from './documents.repository';
 import * as folders from './folders.repository';
@@ -23,12 +24,9 @@ export type VersionWithPeople = docs.VersionWithPeople;
 export {
   claimUnreferencedBlob,
   findByName,
-  findDocument,
   findVersion,
   isValidated,
-  listVersions,
   liveDocumentsIn,
-  lockDocument,
   periodOfVendor,
   queueBlob,
   queuedBlobs,
@@ -46,11 +44,9 @@ export {
   deleteFolderRow,
   deleteVendorFolders,
   findChildByName,
-  findFolder,
   findRoot,
   holdsProtected,
   listChildren,
-  lockFolder,
   lockLiveSubtree,
   lockRoot,
   queueVendorBlobs,
@@ -61,6 +57,36 @@ export {
 } from './folders.repository';
 export type { NodeRow, PageRow } from './nodes.repository';
 export { folderPage, trashPage } from './nodes.repository';
+
+/*
+ * The theme rule (`../theme-access.ts`) on every folder and document found for a person: one
+ * they do not see is absent (undefined, so 404 to them). Without `vendor.themes`, as found.
+ */
+const visible = (vendor: VendorRef, folder: FolderRow | undefined) =>
+  folder && seesFolder(vendor.themes, folder) ? folder : undefined;
+
+async function visibleDocument(db: Db, vendor: VendorRef, doc: DocumentRow | undefined) {
+  if (!doc || !vendor.themes) return doc;
+  return visible(vendor, await folders.findFolder(db, vendor, doc.folderId)) ? doc : undefined;
+}
+
+export const findFolder = async (db: Db, vendor: VendorRef, id: number) =>
+  visible(vendor, await folders.findFolder(db, vendor, id));
+
+export const lockFolder = async (tx: Db, vendor: VendorRef, id: number) =>
+  visible(vendor, await folders.lockFolder(tx, vendor, id));
+
+export const findDocument = async (db: Db, vendor: VendorRef, id: number) =>
+  visibleDocument(db, vendor, await docs.findDocument(db, vendor, id));
+
+export const lockDocument = async (tx: Db, vendor: VendorRef, id: number) =>
+  visibleDocument(tx, vendor, await docs.lockDocument(tx, vendor, id));
+
+/** A document's versions (none when the person does not see the document). */
+export async function listVersions(db: Db, vendor: VendorRef, documentId: number) {
+  if (vendor.themes && !(await findDocument(db, vendor, documentId))) return [];
+  return docs.listVersions(db, vendor, documentId);
+}
 
 /** Sets a folder read-only or not (its name changes through the filing's `renameFolder`). */
 export const setFolderReadOnly = (tx: Db, vendor: VendorRef, id: number, readOnly: boolean) =>
@@ -82,9 +108,22 @@ export function nameConflict(error: unknown, field = 'name'): AppError | null {
   return null;
 }
 
-/** Refuses a change inside a read-only folder unless the actor may force it. */
-export function assertWritable(folder: FolderRow, scope: Pick<Scope, 'mayValidate'>): void {
+/**
+ * Refuses a change inside a read-only folder unless the actor may force it, and inside a folder
+ * the person sees read-only by theme (`theme-read-only`; hidden or absent: 404) whoever they are.
+ */
+export function assertWritable(
+  folder: FolderRow | undefined,
+  scope: Pick<Scope, 'mayValidate'> & { vendor: VendorRef },
+): void {
+  if (!folder) throw new AppError('not-found');
+  assertThemeWritable(scope.vendor.themes, folder);
   if (folder.readOnly && !scope.mayValidate) throw new AppError('node-readonly');
+}
+
+/** Refuses to rename, move or delete a folder the person sees read-only by theme (or not at all). */
+export function assertFolderWritable(folder: FolderRow, scope: { vendor: VendorRef }): void {
+  assertThemeWritable(scope.vendor.themes, folder);
 }
 
 /**
@@ -204,7 +243,7 @@ export async function rootOf(ctx: AppContext, vendor: VendorRef): Promise<Folder
 
 /** A live folder of the client file, or 404 (a folder in the trash is not addressable). */
 export async function liveFolder(db: Db, vendor: VendorRef, id: number): Promise<FolderRow> {
-  const folder = await folders.findFolder(db, vendor, id);
+  const folder = await findFolder(db, vendor, id);
   if (!folder || folder.deletedAt) throw new AppError('not-found');
   return folder;
 }

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { vendorIdsOpenedBy } from '../../tenancy/reach.sql';
 import { rowsOf } from '../sql-rows.sql';
+import { visibleToUserSql } from '../theme-access.sql';
 import { unreadBy } from '../unread.sql';
 import type { VendorRef } from '../vendor-ref';
 
@@ -19,9 +20,11 @@ export async function unreadPerVendor(
     SELECT d.vendor_id, count(*)::int AS unread
       FROM documents d
       JOIN document_versions v ON v.accounting_firm_id = d.accounting_firm_id AND v.id = d.current_version_id
+      JOIN folders f ON f.accounting_firm_id = d.accounting_firm_id AND f.id = d.folder_id
      WHERE d.accounting_firm_id = ${accountingFirmId} AND d.deleted_at IS NULL
        AND d.vendor_id = ANY(${vendorIdsOpenedBy(accountingFirmId, userId)})
        AND ${unreadBy(userId)}
+       AND ${visibleToUserSql(accountingFirmId, userId, 'f')}
      GROUP BY d.vendor_id
      ORDER BY d.vendor_id`);
   return rowsOf<Record<string, unknown>>(result).map((r) => ({

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../../app-context';
 import { ContentUnavailable, fileContent, personFiling } from '../tree/filing.service';
-import type { Scope } from '../vendor-access';
+import type { Scope } from '../vendor-access.service';
 import { fileName, pathFolders } from './flow-fields';
 import * as repo from './uploads.repository';
 

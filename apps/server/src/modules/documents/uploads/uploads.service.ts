@@ -7,7 +7,7 @@ import { dropPreviewOf } from '../previews/previews.service';
 import { admitReplacement, admitUpload } from '../storage-policy/storage-policy.service';
 import * as tree from '../tree/tree.service';
 import { assertWritable, liveFolder } from '../tree/tree.service';
-import { authorizeVendor, type Scope } from '../vendor-access';
+import { authorizeVendor, type Scope } from '../vendor-access.service';
 import { complete } from './assembly.service';
 import { ChunkSizeError } from './chunk-store';
 import { checkNumbers, fileName, parseFields, pathFolders } from './flow-fields';

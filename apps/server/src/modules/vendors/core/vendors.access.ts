@@ -1,11 +1,40 @@
 import type { Role } from '@portal/contracts';
-import { type GrantResolvers, NO_GRANT } from '../../../platform/access/access';
+import { type GrantResolvers, NO_GRANT, type ThemeGrant } from '../../../platform/access/access';
 import * as repo from './vendors.repository';
 
 declare module '../../../platform/access/access' {
   interface ResourceKinds {
     vendor: { vendorId: number };
   }
+}
+
+type ThemeRow = [
+  id: number,
+  readWrite: boolean,
+  privateFirm: boolean,
+  asMember: boolean | null,
+  asClient: boolean | null,
+];
+
+/**
+ * Which themes' folders the person sees: firm administrators every folder; a collaborator the
+ * themes of their membership (all, or listed); a client user theirs, never a firm-private one.
+ */
+function themeGrant(row: {
+  firmRole: string | null;
+  clientRole: string | null;
+  themes: unknown;
+}): ThemeGrant | null {
+  if (row.firmRole === 'admin') return null;
+  const all = (typeof row.themes === 'string' ? JSON.parse(row.themes) : row.themes) as ThemeRow[];
+  const firmSide = row.firmRole !== null;
+  const held = all
+    .filter(([, , privateFirm, asMember, asClient]) =>
+      firmSide ? asMember === true : asClient === true && !privateFirm,
+    )
+    .map(([id, readWrite]) => ({ id, readWrite }));
+  const blocking = firmSide ? [] : all.filter(([, , privateFirm]) => privateFirm).map(([id]) => id);
+  return { held, blocking };
 }
 
 /** Roles on a client file: the firm's members (all files or assigned), its client users. */
@@ -29,6 +58,6 @@ export const vendorsAccess: GrantResolvers = {
       if (row.clientRole !== 'guest') readOnly = false;
     }
     if (roles.length === 0) return NO_GRANT;
-    return { roles, readOnly, accountingFirmId: row.accountingFirmId };
+    return { roles, readOnly, accountingFirmId: row.accountingFirmId, themes: themeGrant(row) };
   },
 };

@@ -330,6 +330,16 @@ function prepareVendorGrant(db: Db) {
       assigned: vendorAssignments.userId,
       assignmentReadOnly: vendorAssignments.readOnly,
       clientRole: vendorMemberships.role,
+      // The firm's themes as this person holds them (the documents' theme rule): id, read-write,
+      // firm-private, held as a member (all or listed), held as a client user (all or listed).
+      themes: sql<[number, boolean, boolean, boolean, boolean][]>`coalesce((
+        SELECT json_agg(json_build_array(th.id, th.rights = 'read_write', th.sharing = 'private_firm',
+          ${accountingFirmMemberships.allThemes} OR EXISTS (SELECT 1 FROM member_themes mt
+            WHERE mt.accounting_firm_id = th.accounting_firm_id AND mt.user_id = ${userId} AND mt.theme_id = th.id),
+          ${vendorMemberships.allThemes} OR EXISTS (SELECT 1 FROM vendor_user_themes vt
+            WHERE vt.accounting_firm_id = th.accounting_firm_id AND vt.vendor_id = ${vendors.id}
+              AND vt.user_id = ${userId} AND vt.theme_id = th.id)))
+          FROM themes th WHERE th.accounting_firm_id = ${vendors.accountingFirmId}), '[]'::json)`,
     })
     .from(vendors)
     .innerJoin(accountingFirms, eq(accountingFirms.id, vendors.accountingFirmId))

@@ -59,7 +59,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 function call(
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   url: string,
   who?: string,
   payload?: unknown,
@@ -565,6 +565,36 @@ describe('POST /api/vendors/{id}/transfer', () => {
       expect.objectContaining({ id: bank.body.data.id, iban: 'FR7630006000011234567890189' }),
     ]);
     expect((await create({ siret: v.siret })).body.code).toBe('siret-already-used');
+  });
+
+  it('keeps its folders themes, mapped by title onto the target portal (never widening access)', async () => {
+    const v = await created({});
+    const title = `Social ${Date.now()}`;
+    const theme = await call('POST', `/api/accounting-firms/${firm.demo}/themes`, 'expert', {
+      title,
+      rights: 'read_only',
+      sharing: 'shared',
+    });
+    expect(theme.status).toBe(201);
+    const root = (await call('GET', `/api/vendors/${v.id}/folders`, 'expert')).body.data[0].id as number;
+    const folder = await call('POST', `/api/vendors/${v.id}/folders`, 'expert', {
+      name: 'Paie',
+      parent_id: root,
+    });
+    const tagged = await call('PUT', `/api/vendors/${v.id}/folders/${folder.body.data.id}/themes`, 'expert', {
+      theme_ids: [theme.body.data.id],
+    });
+    expect(tagged.status).toBe(200);
+    expect((await transfer(v.id, firm.nord)).status).toBe(200);
+    const after = await call('GET', `/api/vendors/${v.id}/folders/${folder.body.data.id}/themes`, 'expert');
+    expect(after.status).toBe(200);
+    expect(after.body.data.themes).toEqual([expect.objectContaining({ title, rights: 'read_only' })]);
+    const nordThemes = (await call('GET', `/api/accounting-firms/${firm.nord}/themes`, 'expert')).body
+      .data as {
+      id: number;
+      title: string;
+    }[];
+    expect(nordThemes.find((th) => th.title === title)?.id).toBe(after.body.data.themes[0].id);
   });
 
   it('refuses a portal outside the holding, and answers 404 for one the actor cannot see', async () => {

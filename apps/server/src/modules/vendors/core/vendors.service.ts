@@ -16,6 +16,7 @@ import { paginatedJson } from '../../../platform/http/pagination';
 import { prebuiltJson } from '../../../platform/http/prebuilt-json';
 import { checkInvitationQuota, deliverInvitation, type Invitee } from '../../identity/invitations.service';
 import { firmMemberIds } from '../../tenancy/tenancy.service';
+import { retagVendorFolders, vendorFolderTags } from '../../themes/theme-access.service';
 import { releaseVendorThemes } from '../../themes/themes.service';
 import { insertPeriods } from '../periods/periods.service';
 import { addClientUser } from '../users/vendor-users.service';
@@ -259,9 +260,12 @@ export async function transferVendor(
       if (!(await repo.lockVendor(tx, sourceFirmId, vendorId))) throw new AppError('not-found');
       await repo.deleteAssignments(tx, sourceFirmId, vendorId);
       // The source firm's themes stay there: its tasks lose them (their links would cross firms).
+      // Its folders keep their themes by title, mapped onto the target's (never widening access).
+      const tags = await vendorFolderTags(tx, { id: vendorId, accountingFirmId: sourceFirmId });
       await releaseVendorThemes(tx, sourceFirmId, vendorId);
       const moved = await repo.updateVendor(tx, sourceFirmId, vendorId, { accountingFirmId: target.id });
       if (!moved) throw new AppError('not-found');
+      await retagVendorFolders(tx, target.id, tags);
       await repo.moveSiret(tx, vendorId, target.id);
       return moved;
     });

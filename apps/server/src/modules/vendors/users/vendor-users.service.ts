@@ -17,6 +17,7 @@ import {
   updateOwnedProfile,
 } from '../../identity/people.service';
 import { peopleBeyond, relationsToFirm } from '../../tenancy/tenancy.service';
+import { choosesThemes, setClientUserThemes } from '../../themes/theme-access.service';
 import * as repo from './vendor-users.repository';
 
 type MembershipRow = repo.MembershipRow;
@@ -263,8 +264,10 @@ export async function updateVendorUser(
       if (shared) throw new AppError('forbidden');
     }
   }
+  const themes = { all_themes: input.all_themes, theme_ids: input.theme_ids };
   await ctx.db.transaction(async (tx) => {
     if (Object.keys(membership).length) await repo.updateMembership(tx, vendor, userId, membership);
+    if (choosesThemes(themes)) await setClientUserThemes(ctx, tx, actor, vendor, userId, themes);
     await updateOwnedProfile(tx, userId, identity);
   });
   return oneVendorUser(ctx.db, vendor, scope, actor.userId, userId);

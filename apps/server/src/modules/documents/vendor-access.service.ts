@@ -15,7 +15,8 @@ export async function authorizeVendor(
 ): Promise<Scope> {
   const grant = await ctx.access.authorize(actor, action, { kind: 'vendor', vendorId });
   return {
-    vendor: { id: vendorId, accountingFirmId: grant.accountingFirmId! },
+    // The grant carries the person's themes: the tree service applies the theme rule with them.
+    vendor: { id: vendorId, accountingFirmId: grant.accountingFirmId!, themes: grant.themes ?? null },
     actor,
     mayValidate: can(grant, 'documents.validate'),
   };
