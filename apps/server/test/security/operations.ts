@@ -379,6 +379,14 @@ export const ghostIds = (ids: TenantIds): TenantIds =>
   ) as TenantIds;
 
 /**
+ * Optional query values the probe sends so that the tenant's own administrator's call succeeds:
+ * the world's folders and people carry its theme, which only `force` deletes.
+ */
+const PROBE_QUERY: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  'DELETE /api/accounting-firms/{id}/themes/{theme_id}': { force: 'true' },
+};
+
+/**
  * Fills a path and its required query parameters with the given tenant's ids (the query may take
  * another tenant's, for the mixed walk).
  */
@@ -390,6 +398,8 @@ export function buildUrl(
   const missing: string[] = [];
   const valueFor = (p: Parameter): string | undefined => {
     const ref = p.schema['x-ref'] as keyof TenantIds | undefined;
+    const chosen = p.in === 'query' ? PROBE_QUERY[op.key]?.[p.name] : undefined;
+    if (chosen !== undefined) return chosen;
     if (ref && p.in === 'query') return queryIds[ref] === undefined ? undefined : String(queryIds[ref]);
     if (ref) return ids[ref] === undefined ? undefined : String(ids[ref]);
     if (p.schema.enum?.length) return String(p.schema.enum[0]);
