@@ -20,6 +20,7 @@ export const builtFeatures = {
     'notes',
     'financial-years',
     'users',
+    'workflows',
   ],
   /** Sections of the person's profile. */
   profile: ['user', 'password', 'terms-of-service'],

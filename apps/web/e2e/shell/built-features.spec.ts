@@ -12,13 +12,20 @@ const NAV = {
       'Personnalisation',
       "Conditions d'utilisation",
       'Sécurité de connexion',
+      'Stockage et conservation',
     ],
   },
   en: {
     label: 'Main navigation',
     client: ['Home', 'Documents', 'Information requests', 'Settings'],
     unbuilt: ['Service requests', 'Quick drops', 'Video conference'],
-    firmSections: ['Team manager', 'Customisation', 'Terms of use', 'Sign-in security'],
+    firmSections: [
+      'Team manager',
+      'Customisation',
+      'Terms of use',
+      'Sign-in security',
+      'Storage and retention',
+    ],
   },
 } as const;
 

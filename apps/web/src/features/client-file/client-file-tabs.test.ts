@@ -11,9 +11,10 @@ describe('client file page', () => {
     expect(tabOf('nope')).toBe('general');
   });
   it('offers the built tabs only: an unbuilt one opens the general tab', () => {
-    expect(VISIBLE_CLIENT_FILE_TABS).not.toContain('workflows');
+    expect(VISIBLE_CLIENT_FILE_TABS).not.toContain('themes');
+    expect(VISIBLE_CLIENT_FILE_TABS).toContain('workflows');
     expect(VISIBLE_CLIENT_FILE_TABS).toContain('financial-years');
-    expect(tabOf('workflows/12')).toBe('general');
+    expect(tabOf('themes/12')).toBe('general');
   });
   it('gives write rights to accountants only, never read-only', () => {
     expect(canWriteVendor({ role: 'accountant', read_only: false })).toBe(true);
