@@ -1,4 +1,4 @@
-/** Stable `data-testid`s of the super admin's screens (apps/web/e2e/platform-admin.spec.ts). */
+/** Stable `data-testid`s of the super admin's screens (apps/web/e2e/platform-admin/platform-admin.spec.ts). */
 export const SA_IDS = {
   home: 'sa-home',
   homeFirms: 'sa-home-firms',

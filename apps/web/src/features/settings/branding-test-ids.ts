@@ -1,6 +1,6 @@
 import type { ThemeMode } from '@portal/contracts';
 
-/** Stable `data-testid`s of the branding editor (apps/web/e2e/firm-branding.spec.ts). */
+/** Stable `data-testid`s of the branding editor (apps/web/e2e/settings/firm-branding.spec.ts). */
 export const BRANDING_IDS = {
   page: 'branding',
   /** One card per theme. */

@@ -1,4 +1,4 @@
-/** Stable `data-testid`s of the team manager (apps/web/e2e/team.spec.ts). */
+/** Stable `data-testid`s of the team manager (apps/web/e2e/team/team.spec.ts). */
 export const TEAM_IDS = {
   matrix: 'team-matrix',
   matrixList: 'team-matrix-list',
