@@ -102,6 +102,8 @@ export async function createTestApp(
       ...rest,
       headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
     });
+    // What the request's events set off (listeners writing after the commit) is part of it.
+    await events.settled();
     await outbox.drain();
     let body: unknown = res.body;
     if ((res.headers['content-type'] ?? '').toString().includes('json')) body = res.json();
