@@ -30,6 +30,7 @@ import { tenancyAccess } from './modules/tenancy/tenancy.access';
 import { tenancyRoutes } from './modules/tenancy/tenancy.routes';
 import { termsRoutes } from './modules/terms/terms.routes';
 import { themeAccessRoutes } from './modules/themes/theme-access.routes';
+import { themeUseRoutes } from './modules/themes/theme-use.routes';
 import { themesRoutes } from './modules/themes/themes.routes';
 import { vendorsAccess } from './modules/vendors/core/vendors.access';
 import { vendorsRoutes } from './modules/vendors/core/vendors.routes';
@@ -236,6 +237,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   termsRoutes(app, ctx);
   themesRoutes(app, ctx);
   themeAccessRoutes(app, ctx);
+  themeUseRoutes(app, ctx);
   ssoRoutes(app, ctx);
   tasksRoutes(app, ctx);
   vendorsRoutes(app, ctx);

@@ -118,3 +118,65 @@ export const themeParamsSchema = z.object({
   id: idParam('accounting_firm'),
   theme_id: idParam('theme'),
 });
+
+// Who carries which theme (issue 26, the screens) ------------------------------------------------
+
+/** A person holding a theme: a firm member (`firm`) or a client user (`client`, of `vendor_id`). */
+export const themeHolderSchema = z.object({
+  user_id: z.number().int(),
+  fullname: z.string(),
+  side: z.enum(['firm', 'client']),
+  vendor_id: z.number().int().nullable(),
+  company: z.string().nullable(),
+});
+export type ThemeHolder = z.infer<typeof themeHolderSchema>;
+
+/** A theme of the firm as a client file's Themes tab shows it. */
+export const vendorThemeUseSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  abbreviation: z.string().nullable(),
+  colour: z.string(),
+  sharing: themeSharingSchema,
+  rights: themeRightsSchema,
+  /** The client file may give it to its folders and users. */
+  allowed: z.boolean(),
+  /** Its live folders tagged with it (those the caller sees). */
+  folders: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  /** The people of the client file who hold it by name (those holding every theme are apart). */
+  people: z.array(themeHolderSchema),
+});
+export type VendorThemeUse = z.infer<typeof vendorThemeUseSchema>;
+
+/**
+ * `GET /vendors/{id}/themes/overview` (firm administrators and the client file's administrator):
+ * the themes the client file may use, and per theme its folders and people. A client-side caller
+ * sees neither the firm-private themes nor the firm's people.
+ */
+export const vendorThemeOverviewSchema = z.object({
+  /** Every theme of the firm is allowed (else those with `allowed`). */
+  all_themes: z.boolean(),
+  themes: z.array(vendorThemeUseSchema),
+  /** The people of the client file holding every theme (firm administrators are never listed). */
+  everyone: z.array(themeHolderSchema),
+});
+export type VendorThemeOverview = z.infer<typeof vendorThemeOverviewSchema>;
+
+/** A folder tagged with a theme, and what it would carry without it (empty: the role alone decides). */
+export const themeUseFolderSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  vendor_id: z.number().int(),
+  company: z.string(),
+  /** Its effective themes once this theme is deleted: its other own themes, else a tagged parent's. */
+  themes_without: z.array(z.number().int()),
+});
+export type ThemeUseFolder = z.infer<typeof themeUseFolderSchema>;
+
+/** `GET /accounting-firms/{id}/themes/usage` (firm administrators): per theme, folders and people. */
+export const firmThemeUsageSchema = z.object({
+  theme_id: z.number().int(),
+  folders: z.array(themeUseFolderSchema),
+  people: z.array(themeHolderSchema),
+});
+export type FirmThemeUsage = z.infer<typeof firmThemeUsageSchema>;

@@ -157,5 +157,8 @@ export const vendorUserSchema = z.object({
    * out their mobile number and birth data.
    */
   profile_editable: z.boolean(),
+  /** Sees every theme's folders shared with clients (else only those of `theme_ids`). */
+  all_themes: z.boolean(),
+  theme_ids: z.array(z.number().int()),
 });
 export type VendorUser = z.infer<typeof vendorUserSchema>;

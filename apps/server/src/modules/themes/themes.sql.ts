@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { vendorMemberships } from '../../db/schema';
 
 /**
  * Read-only fragments lent to the task lists' statements (`t` is the task's row there), so that a
@@ -26,3 +27,9 @@ export const hasAnyTheme = (themeIds: number[], firmSide: boolean): SQL => sql`E
     }
     WHERE tt.accounting_firm_id = t.accounting_firm_id AND tt.task_id = t.id
       AND tt.theme_id = ANY(${sql.param(themeIds)}::int[]))`;
+
+/** The themes a client user holds by name in a client file (a `vendor_memberships` row's), sorted. */
+export const clientThemeIdsSql = sql<number[]>`ARRAY(SELECT vut.theme_id FROM vendor_user_themes vut
+    WHERE vut.accounting_firm_id = ${vendorMemberships.accountingFirmId}
+      AND vut.vendor_id = ${vendorMemberships.vendorId} AND vut.user_id = ${vendorMemberships.userId}
+    ORDER BY vut.theme_id)`.as('theme_ids');

@@ -4,13 +4,22 @@ import { users, vendorMemberships } from '../../../db/schema';
 import { preparedPerDatabase } from '../../../platform/db-prepared';
 import { personColumns } from '../../identity/people.sql';
 import { placedBeyond } from '../../tenancy/placement.sql';
+import { clientThemeIdsSql } from '../../themes/themes.sql';
 
 export type MembershipRow = typeof vendorMemberships.$inferSelect;
 /** The fields of a membership an answer shows. */
 export type ShownMembership = Pick<
   MembershipRow,
-  'vendorId' | 'userId' | 'role' | 'job' | 'moduleKeys' | 'revokedAt' | 'pending' | 'invitedProfile'
->;
+  | 'vendorId'
+  | 'userId'
+  | 'role'
+  | 'job'
+  | 'moduleKeys'
+  | 'revokedAt'
+  | 'pending'
+  | 'invitedProfile'
+  | 'allThemes'
+> & { themeIds: number[] };
 export type NewMembershipRow = typeof vendorMemberships.$inferInsert;
 /** A client file as its children know it: its id and its firm. */
 export type VendorRef = { id: number; accountingFirmId: number };
@@ -46,6 +55,8 @@ const clientUsersQuery = preparedPerDatabase((db) => {
         revokedAt: vendorMemberships.revokedAt,
         pending: vendorMemberships.pending,
         invitedProfile: vendorMemberships.invitedProfile,
+        allThemes: vendorMemberships.allThemes,
+        themeIds: clientThemeIdsSql,
       },
       person: personColumns,
       beyond: placedBeyond(users.id, {

@@ -17,7 +17,7 @@ import {
   updateOwnedProfile,
 } from '../../identity/people.service';
 import { peopleBeyond, relationsToFirm } from '../../tenancy/tenancy.service';
-import { choosesThemes, setClientUserThemes } from '../../themes/theme-access.service';
+import { choosesThemes, clientUserThemes, setClientUserThemes } from '../../themes/theme-access.service';
 import * as repo from './vendor-users.repository';
 
 type MembershipRow = repo.MembershipRow;
@@ -66,6 +66,8 @@ function toVendorUser(m: repo.ShownMembership, person: Person, shared: boolean, 
     revoked_at: m.revokedAt,
     invitation_pending: m.pending || !person.hasPassword,
     profile_editable: editable,
+    all_themes: m.allThemes,
+    theme_ids: m.themeIds.map(Number),
   };
 }
 
@@ -78,11 +80,14 @@ async function toVendorUsers(
   const ids = rows.map((m) => m.userId);
   const people = await findPeople(db, ids);
   const beyond = await peopleBeyond(db, ids, scope);
-  return rows.flatMap((m) => {
+  const themes = await Promise.all(
+    rows.map((m) => clientUserThemes(db, { id: m.vendorId, accountingFirmId: m.accountingFirmId }, m.userId)),
+  );
+  return rows.flatMap((m, i) => {
     const person = people.get(m.userId);
     if (!person) return [];
     const shared = person.isSuperAdmin || beyond.has(m.userId);
-    return [toVendorUser(m, person, shared, m.userId === actorId)];
+    return [toVendorUser({ ...m, themeIds: themes[i]!.ids }, person, shared, m.userId === actorId)];
   });
 }
 
