@@ -9,7 +9,7 @@ export const builtFeatures = {
   /** Sections of a firm's settings (`/settings/{context}/<section>`). */
   firmSettings: ['team-manager', 'pimpmyfirm', 'terms-of-service', 'security', 'storage'],
   /** Tabs of the selected company's settings (client users). */
-  companySettings: ['general', 'addresses', 'banks', 'financial-years', 'users'],
+  companySettings: ['general', 'addresses', 'banks', 'financial-years', 'users', 'themes'],
   /** Tabs of a client file (accountants). */
   clientFileTabs: [
     'general',
@@ -20,6 +20,7 @@ export const builtFeatures = {
     'notes',
     'financial-years',
     'users',
+    'themes',
     'workflows',
   ],
   /** Sections of the person's profile. */

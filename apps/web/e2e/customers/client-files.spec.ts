@@ -171,7 +171,7 @@ test('checks the IBAN on the banks tab', async ({ page }, testInfo) => {
 test('offers no unbuilt tab', async ({ page }) => {
   await openClient(page);
   await expect(page.getByTestId('client-file-tab-users')).toBeVisible();
-  await expect(page.getByTestId('client-file-tab-themes')).toHaveCount(0);
+  await expect(page.getByTestId('client-file-tab-offers')).toHaveCount(0);
 });
 
 test('invites a client user who creates a password and signs in', async ({ page, browser }, testInfo) => {

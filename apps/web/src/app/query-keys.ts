@@ -96,6 +96,10 @@ export const homeKeys = {
 /** A firm's themes. */
 export const themeKeys = {
   all: (firmId: number) => ['themes', firmId] as const,
+  /** Per theme, its folders and people (firm administrators). */
+  usage: (firmId: number) => ['themes', firmId, 'usage'] as const,
+  /** A client file's themes, folders and people (its Themes tab, its users' rights dialog). */
+  vendor: (vendorId: number) => ['vendor-themes', vendorId] as const,
 };
 
 /** The person's profile: everything under ['profile']. */

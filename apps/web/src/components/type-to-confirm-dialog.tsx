@@ -5,8 +5,10 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
+import { useTheme } from '@mui/material/styles';
 import TextField from '@mui/material/TextField';
-import { useState } from 'react';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** Whether the typed confirmation matches the expected word (spaces around ignored, case kept). */
@@ -29,11 +31,14 @@ type Props = {
   errorOf?: (error: unknown) => string | undefined;
   testId?: string;
   confirmTestId?: string;
+  /** More to say between the warning and the instruction (what the action affects). */
+  children?: ReactNode;
 };
 
 /** A dangerous action confirmed by typing a given word (spec section 5). */
 export function TypeToConfirmDialog(props: Props) {
   const { t } = useTranslation('common');
+  const fullScreen = useMediaQuery(useTheme().breakpoints.down('sm'));
   const [typed, setTyped] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
@@ -50,7 +55,14 @@ export function TypeToConfirmDialog(props: Props) {
     }
   };
   return (
-    <Dialog open onClose={props.onClose} fullWidth maxWidth="sm" data-testid={props.testId}>
+    <Dialog
+      open
+      onClose={props.onClose}
+      fullWidth
+      maxWidth="sm"
+      fullScreen={fullScreen}
+      data-testid={props.testId}
+    >
       <form
         noValidate
         onSubmit={(e) => {
@@ -63,6 +75,7 @@ export function TypeToConfirmDialog(props: Props) {
           <Alert severity={props.severity} sx={{ mb: 2 }}>
             {props.warning}
           </Alert>
+          {props.children}
           <DialogContentText>{props.instruction}</DialogContentText>
           <TextField
             fullWidth

@@ -7,6 +7,7 @@ import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useParams } from 'react-router';
 import { PageLoader } from '../../components/page-loader';
+import { VendorThemesTab } from '../themes/vendor-themes-tab';
 import { WorkflowsTab } from '../workflows/workflows-tab';
 import { useVendor, useVendorRoles } from './api';
 import { type ClientFileTab, canWriteVendor, tabOf, VISIBLE_CLIENT_FILE_TABS } from './client-file-tabs';
@@ -32,6 +33,7 @@ const TAB_COMPONENTS: Partial<Record<ClientFileTab, ComponentType<ClientFileTabP
   notes: NotesTab,
   'financial-years': FinancialYearsTab,
   users: UsersTab,
+  themes: ({ vendorId }) => <VendorThemesTab vendorId={vendorId} firmSide />,
   workflows: WorkflowsTab,
 };
 

@@ -11,10 +11,12 @@ describe('client file page', () => {
     expect(tabOf('nope')).toBe('general');
   });
   it('offers the built tabs only: an unbuilt one opens the general tab', () => {
-    expect(VISIBLE_CLIENT_FILE_TABS).not.toContain('themes');
+    expect(VISIBLE_CLIENT_FILE_TABS).not.toContain('offers');
+    expect(VISIBLE_CLIENT_FILE_TABS).toContain('themes');
     expect(VISIBLE_CLIENT_FILE_TABS).toContain('workflows');
     expect(VISIBLE_CLIENT_FILE_TABS).toContain('financial-years');
-    expect(tabOf('themes/12')).toBe('general');
+    expect(tabOf('offers/12')).toBe('general');
+    expect(tabOf('themes')).toBe('themes');
   });
   it('gives write rights to accountants only, never read-only', () => {
     expect(canWriteVendor({ role: 'accountant', read_only: false })).toBe(true);

@@ -26,6 +26,12 @@ const TAB_COMPONENTS: Record<string, ComponentType<ClientFileTabProps>> = {
   banks: tab('BanksTab'),
   'financial-years': tab('FinancialYearsTab'),
   users: tab('UsersTab'),
+  themes: lazy(async () => {
+    const { VendorThemesTab } = await import('../themes/vendor-themes-tab');
+    return {
+      default: ({ vendorId }: ClientFileTabProps) => <VendorThemesTab vendorId={vendorId} firmSide={false} />,
+    };
+  }),
 };
 
 /** The settings of the selected company (client users): its tabs, editable per the user's role. */

@@ -59,6 +59,7 @@ describe('settings sections', () => {
       'banks',
       'financial-years',
       'users',
+      'themes',
     ]);
   });
 

@@ -34,6 +34,8 @@ type Props<T extends { id: number }> = {
   editDefs?: readonly FieldDef[] | ((item: T) => readonly FieldDef[]);
   /** A line above the edit dialog's fields, for an item that needs one. */
   editIntro?: (item: T) => string | undefined;
+  /** More of the edit dialog under its fields (its own state; sent by `update`). */
+  editExtra?: (item: T) => ReactNode;
   createSchema: ZodType;
   editSchema?: ZodType;
   initialCreate?: Record<string, unknown>;
@@ -121,6 +123,7 @@ export function ChildrenTab<T extends { id: number }>(props: Props<T>) {
         title={t(isNew ? `${ns}.add` : `${ns}.edit`)}
         defs={isNew ? props.createDefs : ((editDefs as readonly FieldDef[] | undefined) ?? props.createDefs)}
         intro={item ? props.editIntro?.(item) : undefined}
+        extra={item ? props.editExtra?.(item) : undefined}
         schema={isNew ? props.createSchema : (props.editSchema ?? props.createSchema)}
         initial={isNew ? (props.initialCreate ?? null) : (editing as Record<string, unknown> | null)}
         onClose={() => setEditing(null)}

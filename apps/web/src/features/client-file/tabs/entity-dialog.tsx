@@ -6,7 +6,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useMemo } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { ZodType } from 'zod';
@@ -23,6 +23,8 @@ type Props = {
   initial: Record<string, unknown> | null;
   /** A line above the fields. */
   intro?: string;
+  /** More under the fields (with its own state). */
+  extra?: ReactNode;
   onClose: () => void;
   /** Sends the payload; throws the API error (its 422 fields go under the fields). */
   onSubmit: (payload: Record<string, unknown>) => Promise<unknown>;
@@ -35,7 +37,7 @@ export function EntityDialog(props: Props) {
   return props.open ? <EntityDialogBody {...props} /> : null;
 }
 
-function EntityDialogBody({ title, defs, schema, initial, intro, onClose, onSubmit, testId }: Props) {
+function EntityDialogBody({ title, defs, schema, initial, intro, extra, onClose, onSubmit, testId }: Props) {
   const { t } = useTranslation('client-file');
   const { enqueueSnackbar } = useSnackbar();
   const fullScreen = useMediaQuery(useTheme().breakpoints.down('sm'));
@@ -68,6 +70,7 @@ function EntityDialogBody({ title, defs, schema, initial, intro, onClose, onSubm
             </Alert>
           ) : null}
           <FieldGrid control={control} defs={defs} ns="client-file" />
+          {extra}
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose}>{t('actions.cancel', { ns: 'common' })}</Button>

@@ -5,8 +5,10 @@ import {
   updateVendorUserRequestSchema,
   type VendorUser,
 } from '@portal/contracts';
+import { useCallback, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMe } from '../../../app/session';
+import { ClientUserThemesField, type ThemeChoice } from '../../themes/client-user-themes-field';
 import { usersApi } from '../api';
 import { ChildrenTab } from './children-tab';
 import type { ClientFileTabProps } from './types';
@@ -25,6 +27,11 @@ export function UsersTab({ vendorId, canWrite }: ClientFileTabProps) {
   const create = usersApi.useCreate(vendorId);
   const update = usersApi.useUpdate(vendorId);
   const remove = usersApi.useRemove(vendorId);
+  // The themes chosen in the open dialog (null: unchanged), sent with its other fields.
+  const themes = useRef<ThemeChoice | null>(null);
+  const onThemes = useCallback((choice: ThemeChoice | null) => {
+    themes.current = choice;
+  }, []);
   return (
     <ChildrenTab<VendorUser>
       ns="users"
@@ -53,11 +60,19 @@ export function UsersTab({ vendorId, canWrite }: ClientFileTabProps) {
       editIntro={(u) =>
         u.id === meId ? t('users.selfRights') : u.profile_editable ? undefined : t('users.sharedProfile')
       }
+      editExtra={(u) =>
+        u.id === meId ? null : <ClientUserThemesField vendorId={vendorId} user={u} onChange={onThemes} />
+      }
       createSchema={createVendorUserRequestSchema}
       editSchema={updateVendorUserRequestSchema}
       initialCreate={{ role: 'collaborator' }}
       create={(p) => create.mutateAsync(createVendorUserRequestSchema.parse(p))}
-      update={(u, p) => update.mutateAsync({ id: u.id, body: updateVendorUserRequestSchema.parse(p) })}
+      update={(u, p) =>
+        update.mutateAsync({
+          id: u.id,
+          body: updateVendorUserRequestSchema.parse({ ...p, ...(themes.current ?? {}) }),
+        })
+      }
       remove={(u) => remove.mutateAsync(u.id)}
     />
   );
