@@ -7,8 +7,8 @@ import { ACCOUNTS, langOf, signInWithApi } from '../support/helpers';
  * one server: each works on its own titles.
  */
 const TEXT = {
-  fr: { company: 'Boulangerie Martin', deleteConfirm: 'Supprimer' },
-  en: { company: 'Boulangerie Martin', deleteConfirm: 'Delete' },
+  fr: { company: 'Boulangerie Martin', deleteConfirm: 'Supprimer', themeName: 'Nom du thème' },
+  en: { company: 'Boulangerie Martin', deleteConfirm: 'Delete', themeName: 'Theme name' },
 } as const;
 
 const stamp = String(Date.now()).slice(-8);
@@ -83,14 +83,16 @@ test('a theme is created, put on a task, filters the list and is deleted', async
   await expect(taggedRow).toBeVisible();
   await expect(page.getByTestId(`task-row-${plain}`)).toBeHidden();
 
-  // Deleted (after a confirmation naming the task it is on), the theme leaves the task.
+  // Deleted (after typing its name, the dialog naming the task it is on), the theme leaves the task.
   await page.goto('/settings');
   await expect(page).toHaveURL(/team-manager\/users$/);
   await page.goto(page.url().replace(/users$/, 'themes'));
   await page.getByRole('button', { name: `${t.deleteConfirm} ${themeTitle}`, exact: true }).click();
-  const confirm = page.getByRole('dialog');
-  await expect(confirm).toContainText('1');
-  await confirm.getByRole('button', { name: t.deleteConfirm }).click();
+  const confirm = page.getByTestId('theme-delete-dialog');
+  await expect(confirm).toContainText('(1)');
+  await expect(confirm.getByTestId('theme-delete-confirm')).toBeDisabled();
+  await confirm.getByLabel(t.themeName).fill(themeTitle);
+  await confirm.getByTestId('theme-delete-confirm').click();
   await expect(themes).not.toContainText(themeTitle);
   await page.goto(`/tasks?admin=1&q=${encodeURIComponent(tag)}`);
   await expect(page.getByTestId(`task-row-${tagged}`)).toBeVisible();
