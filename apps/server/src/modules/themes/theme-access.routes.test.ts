@@ -169,6 +169,8 @@ function requestFor(route: Route, kind: Kind): Request | null {
     'DELETE /api/vendors/{id}/legal-hold': null,
     'GET /api/vendors/{id}/themes': null,
     'PUT /api/vendors/{id}/themes': null,
+    // The client file's themes: its folders filtered by the rule (theme-use.routes.test.ts).
+    'GET /api/vendors/{id}/themes/overview': null,
     'PUT /api/vendors/{id}/folders/{folder_id}/themes': { path, payload: { theme_ids: [themeIds.rw] } },
   };
   if (key in bodies) return bodies[key]!;
