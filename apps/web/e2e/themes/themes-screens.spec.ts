@@ -118,7 +118,8 @@ test('themes: the rights dialog, the Themes tabs and the team manager', async ({
   const seesFolders = async (p: Page) => {
     await p.goto(`/documents/${context}`);
     const list = p.getByTestId('node-list');
-    await expect(list.getByText(payroll, { exact: true })).toBeVisible();
+    // A first sign-in loads the whole shell: more time on a busy machine.
+    await expect(list.getByText(payroll, { exact: true })).toBeVisible({ timeout: 20_000 });
     return list;
   };
 
@@ -184,6 +185,17 @@ test('themes: the rights dialog, the Themes tabs and the team manager', async ({
     // Not allowed to the client file: not shown to its administrator.
     await expect(admin.page.getByTestId(`vendor-theme-${legal}`)).toHaveCount(0);
     await expect(admin.page.getByTestId('vendor-allowed-themes')).toHaveCount(0);
+    // Their rights dialog offers the allowed themes only, the user's own ticked.
+    await admin.page.goto(`/settings/${context}/users`);
+    await admin.page
+      .getByTestId('client-file-users-item')
+      .filter({ hasText: userEmail })
+      .getByRole('button', { name: t.edit })
+      .click();
+    const field = admin.page.getByTestId('client-file-users-dialog').getByTestId('client-user-themes');
+    await expect(field.getByLabel(t.only)).toBeChecked();
+    await expect(field.getByTestId(`client-user-theme-${social}`).getByRole('checkbox')).toBeChecked();
+    await expect(field.getByTestId(`client-user-theme-${legal}`)).toHaveCount(0);
     await admin.close();
   });
 
