@@ -247,6 +247,24 @@ export async function runThemesPart({ server, databaseUrl, seconds, floorPort = 
   );
   const retagMs = await tag([rw, ro]);
   const untagMs = await tag([]);
+  // The tagging's floor at the same moment: the one statement writing the subtree's column (its
+  // triggers included), rolled back, before and after a tag; on a shared machine the ratio is the
+  // steadier figure.
+  const floorTag = () =>
+    timed(async () => {
+      await db.query('BEGIN');
+      await db.query(
+        `WITH RECURSIVE s(id) AS (SELECT $1::int UNION ALL SELECT f.id FROM folders f JOIN s ON f.parent_id = s.id)
+         UPDATE folders SET effective_theme_ids = $2::int[] WHERE id IN (SELECT id FROM s)`,
+        [tree, `{${rw}}`],
+      );
+      await db.query('ROLLBACK');
+    });
+  const floorBefore = await floorTag();
+  const againMs = await tag([rw]);
+  const floorAfter = await floorTag();
+  await tag([]);
+  const tagFloorMs = (floorBefore + floorAfter) / 2;
   await db.end();
   if (tagged10k < subtreeSize + 1) throw new Error(`only ${tagged10k} folders carry the tag`);
 
@@ -258,18 +276,18 @@ export async function runThemesPart({ server, databaseUrl, seconds, floorPort = 
     `first page of ${LISTED} by a collaborator: without themes ${runs.without.map((m) => m.rps).join(' / ')} req/s; holding themes, the folder tagged, a workflow active (${statuses} statuses) ${runs.with.map((m) => m.rps).join(' / ')} req/s; ratio ${ratio.toFixed(2)} (target ${THEMES_TARGET.withThemes}); floor ${runs.floor.map((m) => m.rps).join(' / ')} req/s, ratio ${floorRatio.toFixed(2)} (target ${THEMES_TARGET.floor})`,
   );
   console.log(
-    `tagging a folder of ${subtreeSize} subfolders: ${tagMs.toFixed(0)} ms (${tagged10k} folders carry it); two tags ${retagMs.toFixed(0)} ms; untagged ${untagMs.toFixed(0)} ms (target under ${THEMES_TARGET.tagMs} ms)`,
+    `tagging a folder of ${subtreeSize} subfolders: ${tagMs.toFixed(0)} ms (${tagged10k} folders carry it); two tags ${retagMs.toFixed(0)} ms; untagged ${untagMs.toFixed(0)} ms; tagged again ${againMs.toFixed(0)} ms beside the floor (one UPDATE of the subtree) ${floorBefore.toFixed(0)} / ${floorAfter.toFixed(0)} ms: ratio ${(againMs / tagFloorMs).toFixed(2)} (target under ${THEMES_TARGET.tagMs} ms)`,
   );
   const missed =
     ratio < THEMES_TARGET.withThemes ||
     floorRatio < THEMES_TARGET.floor ||
-    Math.max(tagMs, retagMs, untagMs) >= THEMES_TARGET.tagMs;
+    Math.max(tagMs, retagMs, untagMs, againMs) >= THEMES_TARGET.tagMs;
   return {
     missed,
     lines: [
       `| first page (25) of a folder of ${LISTED} documents by a collaborator, 50 conn, without themes or workflow | ${plainM.rps} req/s, p99 ${plainM.p99} ms | | | |`,
       `| the same holding themes, the folder tagged, a workflow active (every document with a status) | ${themedM.rps} req/s, p99 ${themedM.p99} ms | without ${plainM.rps} req/s; floor ${floorM.rps} req/s | ${ratio.toFixed(2)} (target ${THEMES_TARGET.withThemes}); ${floorRatio.toFixed(2)} (target ${THEMES_TARGET.floor}) | |`,
-      `| tagging a folder whose subtree holds ${subtreeSize} folders (PUT .../themes), then two tags, then none | ${tagMs.toFixed(0)} / ${retagMs.toFixed(0)} / ${untagMs.toFixed(0)} ms | | target under ${THEMES_TARGET.tagMs} ms | |`,
+      `| tagging a folder whose subtree holds ${subtreeSize} folders (PUT .../themes), then two tags, then none, then one again | ${tagMs.toFixed(0)} / ${retagMs.toFixed(0)} / ${untagMs.toFixed(0)} / ${againMs.toFixed(0)} ms | one UPDATE of the subtree ${tagFloorMs.toFixed(0)} ms | ${(againMs / tagFloorMs).toFixed(2)} of the floor (target under ${THEMES_TARGET.tagMs} ms) | |`,
     ],
   };
 }
