@@ -10,7 +10,7 @@
 import pg from 'pg';
 import { startFloor } from './floor.mjs';
 import { measure } from './measure.mjs';
-import { signIn } from './server.mjs';
+import { cpuSecondsOf, signIn } from './server.mjs';
 
 const LISTED = 10_000;
 const ROUNDS = Number(process.env.BENCH_THEMES_ROUNDS ?? 3);
@@ -172,6 +172,12 @@ export async function runThemesPart({ server, databaseUrl, seconds, floorPort = 
   await db.query('ANALYZE node_statuses; ANALYZE folder_workflows');
 
   const member = `/api/accounting-firms/${firm.id}/members/${collabId}`;
+  /** A measure with the CPU its process spent per request (ms): steadier than req/s on a shared machine. */
+  const withCpu = async (pid, run) => {
+    const before = cpuSecondsOf(pid);
+    const m = await run();
+    return { ...m, cpuMs: ((cpuSecondsOf(pid) - before) * 1000) / Math.max(1, m.total) };
+  };
   const page = (folder, duration = seconds) =>
     measure({
       url: server.base,
@@ -189,7 +195,7 @@ export async function runThemesPart({ server, databaseUrl, seconds, floorPort = 
     const first = await api(server.base, collab, 'GET', `/api/vendors/${vendor}/folders/${plain}/nodes`);
     if (first.total !== LISTED) throw new Error(`the plain folder lists ${first.total} nodes`);
     await page(plain, 2);
-    return page(plain);
+    return withCpu(server.pid, () => page(plain));
   };
   const withThemes = async () => {
     await api(server.base, expert, 'PATCH', member, { theme_ids: [rw, ro] });
@@ -197,7 +203,7 @@ export async function runThemesPart({ server, databaseUrl, seconds, floorPort = 
     if (first.total !== LISTED) throw new Error(`the tagged folder lists ${first.total} nodes`);
     if (!first.data[0]?.workflow_status) throw new Error('the tagged folder shows no workflow status');
     await page(tagged, 2);
-    return page(tagged);
+    return withCpu(server.pid, () => page(tagged));
   };
   // The floor, the listing without and the listing with, in turn, ROUNDS times: on a shared
   // machine the cores' share drifts within a run, each figure is the mean of its rounds.
@@ -207,7 +213,7 @@ export async function runThemesPart({ server, databaseUrl, seconds, floorPort = 
   const runs = { floor: [], without: [], with: [] };
   for (let i = 0; i < ROUNDS; i++) {
     await onFloor(2);
-    runs.floor.push(await onFloor(seconds));
+    runs.floor.push(await withCpu(floor.pid, () => onFloor(seconds)));
     // Each pair in both orders across the rounds: neither always meets the machine's later share.
     if (i % 2 === 0) {
       runs.without.push(await without());
@@ -220,6 +226,7 @@ export async function runThemesPart({ server, databaseUrl, seconds, floorPort = 
   await floor.stop();
   const mean = (list) => ({
     rps: Math.round(list.reduce((s, m) => s + m.rps, 0) / list.length),
+    cpuMs: list.reduce((s, m) => s + m.cpuMs, 0) / list.length,
     p99: Math.max(...list.map((m) => m.p99)),
   });
   const plainM = mean(runs.without);
@@ -272,6 +279,13 @@ export async function runThemesPart({ server, databaseUrl, seconds, floorPort = 
   const median = (list) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)];
   const ratio = median(runs.with.map((m, i) => m.rps / runs.without[i].rps));
   const floorRatio = median(runs.with.map((m, i) => m.rps / runs.floor[i].rps));
+  // The CPU each request cost its process (without / with: the same as req/s on a machine of one's own).
+  const cpuRatio = plainM.cpuMs / themedM.cpuMs;
+  const cpuFloorRatio = floorM.cpuMs / themedM.cpuMs;
+  const ms = (m) => m.cpuMs.toFixed(3);
+  console.log(
+    `CPU per request: without ${ms(plainM)} ms, with ${ms(themedM)} ms (ratio ${cpuRatio.toFixed(2)}), floor ${ms(floorM)} ms (ratio ${cpuFloorRatio.toFixed(2)})`,
+  );
   console.log(
     `first page of ${LISTED} by a collaborator: without themes ${runs.without.map((m) => m.rps).join(' / ')} req/s; holding themes, the folder tagged, a workflow active (${statuses} statuses) ${runs.with.map((m) => m.rps).join(' / ')} req/s; ratio ${ratio.toFixed(2)} (target ${THEMES_TARGET.withThemes}); floor ${runs.floor.map((m) => m.rps).join(' / ')} req/s, ratio ${floorRatio.toFixed(2)} (target ${THEMES_TARGET.floor})`,
   );
@@ -285,8 +299,8 @@ export async function runThemesPart({ server, databaseUrl, seconds, floorPort = 
   return {
     missed,
     lines: [
-      `| first page (25) of a folder of ${LISTED} documents by a collaborator, 50 conn, without themes or workflow | ${plainM.rps} req/s, p99 ${plainM.p99} ms | | | |`,
-      `| the same holding themes, the folder tagged, a workflow active (every document with a status) | ${themedM.rps} req/s, p99 ${themedM.p99} ms | without ${plainM.rps} req/s; floor ${floorM.rps} req/s | ${ratio.toFixed(2)} (target ${THEMES_TARGET.withThemes}); ${floorRatio.toFixed(2)} (target ${THEMES_TARGET.floor}) | |`,
+      `| first page (25) of a folder of ${LISTED} documents by a collaborator, 50 conn, without themes or workflow | ${plainM.rps} req/s, p99 ${plainM.p99} ms; CPU ${ms(plainM)} ms per request | | | |`,
+      `| the same holding themes, the folder tagged, a workflow active (every document with a status) | ${themedM.rps} req/s, p99 ${themedM.p99} ms; CPU ${ms(themedM)} ms per request | without ${plainM.rps} req/s; floor ${floorM.rps} req/s, CPU ${ms(floorM)} ms | ${ratio.toFixed(2)} (target ${THEMES_TARGET.withThemes}), CPU ${cpuRatio.toFixed(2)}; ${floorRatio.toFixed(2)} (target ${THEMES_TARGET.floor}), CPU ${cpuFloorRatio.toFixed(2)} | |`,
       `| tagging a folder whose subtree holds ${subtreeSize} folders (PUT .../themes), then two tags, then none, then one again | ${tagMs.toFixed(0)} / ${retagMs.toFixed(0)} / ${untagMs.toFixed(0)} / ${againMs.toFixed(0)} ms | one UPDATE of the subtree ${tagFloorMs.toFixed(0)} ms | ${(againMs / tagFloorMs).toFixed(2)} of the floor (target under ${THEMES_TARGET.tagMs} ms) | |`,
     ],
   };
