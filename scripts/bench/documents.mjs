@@ -10,9 +10,13 @@
 // (c) the first page of a folder of 10,000 documents at 50 connections beside the floor (one
 //     prepared SELECT, floor.mjs); target 0.4;
 // (d) the cached first page of a folder of 1,000 documents while a client of another client file
-//     keeps opening documents (documents-reader.mjs): its req/s with the reader to without.
+//     keeps opening documents (documents-reader.mjs): its req/s with the reader to without;
+// (e) themes (documents-themes.mjs): the page of (c) by a collaborator holding themes, with a
+//     workflow active, to the same without (target 0.9) and to the floor (0.4); tagging a folder
+//     of 10,000 subfolders (under 1 s).
 // Server RSS is sampled every 100 ms throughout (target under 300 MB for the upload and the ZIP;
-// reported for the page). Ports 4760-4762. `BENCH_UPLOAD_FLOOR_THREADS=2` hashes the floor's two
+// reported for the page). Ports 4760-4763 (`BENCH_DOCUMENTS_PORT` moves the first; the others follow),
+// database `portal_bench_documents` (`BENCH_DOCUMENTS_DB`). `BENCH_UPLOAD_FLOOR_THREADS=2` hashes the floor's two
 // digests on two threads instead of one (as the product does).
 import { execFileSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
@@ -22,12 +26,14 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { runReaderPart } from './documents-reader.mjs';
+import { runThemesPart } from './documents-themes.mjs';
 import { startFloor } from './floor.mjs';
 import { measure } from './measure.mjs';
 import { freshPostgres, PG_URL, postgresCpuSeconds, signIn, startServer } from './server.mjs';
 import { startUploadFloor } from './upload-floor.mjs';
 
 const GiB = 1024 ** 3;
+const PORT = Number(process.env.BENCH_DOCUMENTS_PORT ?? 4760);
 const CHUNK = 5_242_880;
 const IN_FLIGHT = 5;
 /** One upload before the measured one (a running server's code paths are compiled). */
@@ -36,7 +42,7 @@ const SECONDS = Number(process.env.BENCH_ROUTE_SECONDS ?? 10);
 const TARGET = { upload: 0.7, page: 0.4, rssMb: 300 };
 const FLOOR_THREADS = Number(process.env.BENCH_UPLOAD_FLOOR_THREADS ?? 1);
 /** `BENCH_DOCUMENTS_PARTS=upload,page` runs some parts only (the ZIP needs the upload). */
-const PARTS = new Set((process.env.BENCH_DOCUMENTS_PARTS ?? 'upload,page,zip,reader').split(','));
+const PARTS = new Set((process.env.BENCH_DOCUMENTS_PARTS ?? 'upload,page,zip,reader,themes').split(','));
 
 const mb = (bytes) => bytes / 1e6;
 
@@ -216,8 +222,8 @@ async function seedFolder(databaseUrl, { firm, vendor, folder, user, blobKey, md
 }
 
 export async function run() {
-  const databaseUrl = await freshPostgres(PG_URL, 'portal_bench_documents');
-  const server = await startServer({ port: 4760, databaseUrl });
+  const databaseUrl = await freshPostgres(PG_URL, process.env.BENCH_DOCUMENTS_DB ?? 'portal_bench_documents');
+  const server = await startServer({ port: PORT, databaseUrl });
   const rss = sampler(server);
   const dir = os.tmpdir();
   const lines = [];
@@ -254,7 +260,7 @@ export async function run() {
       );
       console.log(`warm-up upload of ${mb(WARM_UP_BYTES).toFixed(0)} MB: ${warm.mbps.toFixed(0)} MB/s`);
       const floorDir = fs.mkdtempSync(path.join(dir, 'portal-upload-floor-'));
-      const floor = await startUploadFloor(4762, floorDir, { threads: FLOOR_THREADS });
+      const floor = await startUploadFloor(PORT + 2, floorDir, { threads: FLOOR_THREADS });
       /** The floor's upload of the GiB: MB/s, its CPU seconds and its RSS. */
       const floorUpload = async (name) => {
         const cpuBefore = floor.cpuSeconds();
@@ -358,7 +364,7 @@ export async function run() {
         blobKey: rows[0].blob_key,
         md5: version.md5,
       });
-      const floor = await startFloor(4761, databaseUrl);
+      const floor = await startFloor(PORT + 1, databaseUrl);
       floorM = await measure({
         url: floor.base,
         connections: 50,
@@ -386,10 +392,18 @@ export async function run() {
 
     // (d) A page in one client file while a client opens documents in another.
     if (PARTS.has('reader')) lines.push(...(await runReaderPart({ server, databaseUrl, seconds: SECONDS })));
+    // (e) Themes and a workflow on the page; tagging a large subtree.
+    let themesMissed = false;
+    if (PARTS.has('themes')) {
+      const themes = await runThemesPart({ server, databaseUrl, seconds: SECONDS, floorPort: PORT + 3 });
+      lines.push(...themes.lines);
+      themesMissed = themes.missed;
+    }
 
     // The issue's memory targets are the upload's and the ZIP's; the page's RSS is reported.
     const worst = Math.max(uploadRss.max, zipRss.max);
     if (
+      themesMissed ||
       worst >= TARGET.rssMb ||
       (PARTS.has('upload') && upload.mbps / uploadFloor < TARGET.upload) ||
       pageM.rps / floorM.rps < TARGET.page

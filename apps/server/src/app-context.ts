@@ -2,7 +2,7 @@ import type { SiretLookup } from '@portal/contracts';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import type { UploadState } from './modules/documents/uploads/upload-storage';
-import type { Access } from './platform/access/access';
+import type { Access, ThemeGrant } from './platform/access/access';
 import type { BlobStore } from './platform/blobs/blob-store';
 import type { BoundedCache } from './platform/cache/bounded-cache';
 import type { ReadCache } from './platform/cache/read-cache';
@@ -29,10 +29,13 @@ export type DocumentsSeam = {
   ): Promise<void>;
   /** The folder where files exchanged around tasks are filed (made on first use); its id. */
   exchangeFolder(db: Db, vendor: { id: number; accountingFirmId: number }, userId: number): Promise<number>;
-  /** Which of these ids are documents of the client file not in the trash. */
+  /**
+   * Which of these ids are documents of the client file not in the trash, and seen by the person
+   * whose themes are given (`themes`: the theme rule of `modules/documents/theme-access.ts`).
+   */
   liveDocumentIds(
     db: Db,
-    vendor: { id: number; accountingFirmId: number },
+    vendor: { id: number; accountingFirmId: number; themes?: ThemeGrant | null },
     ids: number[],
   ): Promise<Set<number>>;
 };

@@ -71,6 +71,7 @@ export const ERROR_CODES = [
   'theme-title-already-used',
   'theme-abbreviation-already-used',
   'theme-read-only',
+  'theme-restricted-content',
   'theme-in-use',
   'theme-private-to-firm',
   'default-folder-move',

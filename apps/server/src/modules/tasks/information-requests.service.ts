@@ -72,10 +72,16 @@ export async function updateItem(
   itemId: number,
   input: UpdateTaskItemRequest,
 ): Promise<TaskItem> {
-  const { task } = await requestWithAccess(ctx, actor, id, 'task.manage');
+  const { task, grant } = await requestWithAccess(ctx, actor, id, 'task.manage');
   const item = await itemOf(ctx, task, itemId);
   const changes = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
-  const documents = await links.itemDocumentsOf(ctx.db, task.accountingFirmId, task.id, item.id);
+  const documents = await links.itemDocumentsOf(
+    ctx.db,
+    task.accountingFirmId,
+    task.id,
+    grant.themes,
+    item.id,
+  );
   if (Object.keys(changes).length === 0) return toTaskItemDto(item, documents);
   const row = await repo.updateItem(ctx.db, item, changes);
   if (!row) throw notFound();
@@ -97,7 +103,7 @@ export async function answerItem(
   itemId: number,
   input: AnswerTaskItemRequest,
 ): Promise<TaskItem> {
-  const { task } = await requestWithAccess(ctx, actor, id, 'task.answer');
+  const { task, grant } = await requestWithAccess(ctx, actor, id, 'task.answer');
   const row = await repo.updateItem(ctx.db, await itemOf(ctx, task, itemId), {
     answer: input.answer,
     answeredAt: new Date(),
@@ -105,5 +111,8 @@ export async function answerItem(
   });
   if (!row) throw notFound();
   emitUpdated(ctx, task, actor.userId);
-  return toTaskItemDto(row, await links.itemDocumentsOf(ctx.db, task.accountingFirmId, task.id, row.id));
+  return toTaskItemDto(
+    row,
+    await links.itemDocumentsOf(ctx.db, task.accountingFirmId, task.id, grant.themes, row.id),
+  );
 }

@@ -1,10 +1,13 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { documents, documentVersions, taskAttachments, taskItemDocuments, taskItems } from '../../db/schema';
+import type { ThemeGrant } from '../../platform/access/access';
+import { visibleFolderSql } from '../documents/theme-access.sql';
 
 /**
  * The links between tasks (and information requests' items) and the client file's documents.
- * The documents are read here only to list the links: a document in the trash is left out.
+ * The documents are read here only to list the links: a document in the trash is left out, and
+ * so is one whose folder the reader's themes hide (`themes`, the document manager's rule).
  */
 
 export type TaskDocumentRow = {
@@ -32,10 +35,18 @@ const currentVersion = and(
   eq(documentVersions.id, documents.currentVersionId),
 );
 
+/** The theme rule on the document's folder (`true` for a reader who sees every folder). */
+function seenBy(themes: ThemeGrant | null | undefined): SQL {
+  if (!themes) return sql`true`;
+  return sql`EXISTS (SELECT 1 FROM folders tf WHERE tf.accounting_firm_id = ${documents.accountingFirmId}
+    AND tf.id = ${documents.folderId} AND ${visibleFolderSql(themes, 'tf')})`;
+}
+
 export async function attachmentsOf(
   db: Db,
   accountingFirmId: number,
   taskId: number,
+  themes: ThemeGrant | null | undefined,
 ): Promise<TaskDocumentRow[]> {
   return db
     .select({ ...documentColumns, linkedAt: taskAttachments.createdAt, linkedBy: taskAttachments.linkedBy })
@@ -49,15 +60,22 @@ export async function attachmentsOf(
       ),
     )
     .leftJoin(documentVersions, currentVersion)
-    .where(and(eq(taskAttachments.accountingFirmId, accountingFirmId), eq(taskAttachments.taskId, taskId)))
+    .where(
+      and(
+        eq(taskAttachments.accountingFirmId, accountingFirmId),
+        eq(taskAttachments.taskId, taskId),
+        seenBy(themes),
+      ),
+    )
     .orderBy(asc(taskAttachments.createdAt), asc(documents.id));
 }
 
-/** The files of a task's items (`itemId` given: of that item only). */
+/** The files of a task's items (`itemId` given: of that item only) the reader sees. */
 export async function itemDocumentsOf(
   db: Db,
   accountingFirmId: number,
   taskId: number,
+  themes: ThemeGrant | null | undefined,
   itemId?: number,
 ): Promise<(TaskDocumentRow & { itemId: number })[]> {
   const items = db
@@ -87,6 +105,7 @@ export async function itemDocumentsOf(
         itemId === undefined
           ? inArray(taskItemDocuments.itemId, items)
           : eq(taskItemDocuments.itemId, itemId),
+        seenBy(themes),
       ),
     )
     .orderBy(asc(taskItemDocuments.createdAt), asc(documents.id));

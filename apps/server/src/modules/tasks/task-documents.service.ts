@@ -1,6 +1,6 @@
 import type { TaskDocument, TaskItem, TaskUploadFolder } from '@portal/contracts';
 import type { AppContext } from '../../app-context';
-import { can } from '../../platform/access/access';
+import { can, type Grant } from '../../platform/access/access';
 import type { Actor } from '../../platform/auth/sessions';
 import { notFound } from '../../platform/errors/app-error';
 import { emitUpdated, itemOf, requestWithAccess } from './information-requests.service';
@@ -18,10 +18,22 @@ import { taskWithAccess } from './tasks.service';
 
 const vendorOf = (task: repo.TaskRow) => ({ id: task.vendorId, accountingFirmId: task.accountingFirmId });
 
-/** Every id must be a live document of the task's client file; any other is 404. */
-async function checkDocuments(ctx: AppContext, task: repo.TaskRow, ids: number[]): Promise<number[]> {
+/**
+ * Every id must be a live document of the task's client file that the person sees (their themes:
+ * `grant.themes`, the document manager's rule); any other is 404, as if absent.
+ */
+async function checkDocuments(
+  ctx: AppContext,
+  task: repo.TaskRow,
+  grant: Grant,
+  ids: number[],
+): Promise<number[]> {
   const unique = [...new Set(ids)];
-  const live = await ctx.documents.liveDocumentIds(ctx.db, vendorOf(task), unique);
+  const live = await ctx.documents.liveDocumentIds(
+    ctx.db,
+    { ...vendorOf(task), themes: grant.themes },
+    unique,
+  );
   if (unique.some((id) => !live.has(id))) throw notFound();
   return unique;
 }
@@ -34,8 +46,10 @@ export async function uploadFolder(ctx: AppContext, actor: Actor, id: number): P
 }
 
 export async function listAttachments(ctx: AppContext, actor: Actor, id: number): Promise<TaskDocument[]> {
-  const { task } = await taskWithAccess(ctx, actor, id, 'task.read');
-  return (await links.attachmentsOf(ctx.db, task.accountingFirmId, task.id)).map(toTaskDocument);
+  const { task, grant } = await taskWithAccess(ctx, actor, id, 'task.read');
+  return (await links.attachmentsOf(ctx.db, task.accountingFirmId, task.id, grant.themes)).map(
+    toTaskDocument,
+  );
 }
 
 export async function linkAttachments(
@@ -44,18 +58,20 @@ export async function linkAttachments(
   id: number,
   documentIds: number[],
 ): Promise<TaskDocument[]> {
-  const { task } = await taskWithAccess(ctx, actor, id, 'task.answer');
-  const ids = await checkDocuments(ctx, task, documentIds);
+  const { task, grant } = await taskWithAccess(ctx, actor, id, 'task.answer');
+  const ids = await checkDocuments(ctx, task, grant, documentIds);
   await links.linkAttachments(ctx.db, task, ids, actor.userId);
   emitUpdated(ctx, task, actor.userId);
-  return (await links.attachmentsOf(ctx.db, task.accountingFirmId, task.id)).map(toTaskDocument);
+  return (await links.attachmentsOf(ctx.db, task.accountingFirmId, task.id, grant.themes)).map(
+    toTaskDocument,
+  );
 }
 
 /** Those who manage the task unlink any attachment; the others only the ones they linked. */
 export async function unlinkAttachment(ctx: AppContext, actor: Actor, id: number, documentId: number) {
   const { task, grant } = await taskWithAccess(ctx, actor, id, 'task.answer');
   if (!can(grant, 'task.manage')) {
-    const mine = (await links.attachmentsOf(ctx.db, task.accountingFirmId, task.id)).find(
+    const mine = (await links.attachmentsOf(ctx.db, task.accountingFirmId, task.id, grant.themes)).find(
       (d) => d.id === documentId,
     );
     if (!mine) throw notFound();
@@ -74,9 +90,9 @@ export async function linkItemDocuments(
   itemId: number,
   documentIds: number[],
 ): Promise<TaskItem> {
-  const { task } = await requestWithAccess(ctx, actor, id, 'task.answer');
+  const { task, grant } = await requestWithAccess(ctx, actor, id, 'task.answer');
   const item = await itemOf(ctx, task, itemId);
-  const ids = await checkDocuments(ctx, task, documentIds);
+  const ids = await checkDocuments(ctx, task, grant, documentIds);
   await links.linkItemDocuments(ctx.db, item, ids, actor.userId);
   const row =
     item.answeredAt === null
@@ -84,7 +100,10 @@ export async function linkItemDocuments(
       : item;
   if (!row) throw notFound();
   emitUpdated(ctx, task, actor.userId);
-  return toTaskItemDto(row, await links.itemDocumentsOf(ctx.db, task.accountingFirmId, task.id, item.id));
+  return toTaskItemDto(
+    row,
+    await links.itemDocumentsOf(ctx.db, task.accountingFirmId, task.id, grant.themes, item.id),
+  );
 }
 
 /** Unlinks a file from an item; with no text and no file left the item is missing again. */

@@ -1,6 +1,7 @@
 import type { TaskFiltersQuery, TaskStatus, TaskType } from '@portal/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { visibleToUserSql } from '../documents/theme-access.sql';
 import { unreadBy } from '../documents/unread.sql';
 import { vendorIdsOpenedBy } from '../tenancy/reach.sql';
 import { hasAnyTheme, taskThemesJson } from '../themes/themes.sql';
@@ -242,6 +243,8 @@ export type HomeDocumentRow = {
 function homeDocuments(scope: TaskScope, vendorId: number | undefined, limit: number): SQL {
   const firmId = scope.accountingFirmId;
   const oneVendor = vendorId === undefined ? sql`` : sql`AND d.vendor_id = ${vendorId}`;
+  // The theme rule of the document manager: documents of folders the person's themes hide are left out.
+  const seen = visibleToUserSql(firmId, scope.userId, 'f');
   const columns = (vendor: SQL, at: SQL) => sql`
     SELECT d.id, d.vendor_id, ${vendor}.company, d.folder_id, d.name, d.current_version_id AS version_id,
       ${at} AS created_at, NULLIF(trim(concat_ws(' ', u.firstname, u.lastname)), '') AS author`;
@@ -249,9 +252,10 @@ function homeDocuments(scope: TaskScope, vendorId: number | undefined, limit: nu
     return sql`${columns(sql`v`, sql`d.created_at`)}
       FROM documents d
       JOIN vendors v ON v.accounting_firm_id = d.accounting_firm_id AND v.id = d.vendor_id
+      JOIN folders f ON f.accounting_firm_id = d.accounting_firm_id AND f.id = d.folder_id
       LEFT JOIN users u ON u.id = d.created_by
       WHERE d.accounting_firm_id = ${firmId} AND d.deleted_at IS NULL
-        AND ${reach(scope, sql`d.vendor_id`)} ${oneVendor}
+        AND ${reach(scope, sql`d.vendor_id`)} ${oneVendor} AND ${seen}
       ORDER BY d.created_at DESC, d.id DESC
       LIMIT ${limit}`;
   }
@@ -260,10 +264,11 @@ function homeDocuments(scope: TaskScope, vendorId: number | undefined, limit: nu
     FROM documents d
     JOIN vendors cf ON cf.accounting_firm_id = d.accounting_firm_id AND cf.id = d.vendor_id
     JOIN document_versions v ON v.accounting_firm_id = d.accounting_firm_id AND v.id = d.current_version_id
+    JOIN folders f ON f.accounting_firm_id = d.accounting_firm_id AND f.id = d.folder_id
     LEFT JOIN users u ON u.id = v.author_id
     WHERE d.accounting_firm_id = ${firmId} AND d.deleted_at IS NULL
       AND d.vendor_id = ANY(${vendorIdsOpenedBy(firmId, scope.userId)}) ${oneVendor}
-      AND ${unreadBy(scope.userId)}
+      AND ${unreadBy(scope.userId)} AND ${seen}
     ORDER BY v.created_at DESC, d.id DESC
     LIMIT ${limit}`;
 }

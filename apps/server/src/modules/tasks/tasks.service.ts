@@ -43,8 +43,14 @@ const eventOf = (row: repo.TaskRow, actorId: number | null): TaskEvent => ({
   actorId,
 });
 
-/** The full task as its reader may see it. */
-export async function taskDto(ctx: AppContext, row: repo.TaskRow, company: string, firmSide: boolean) {
+/** The full task as its reader may see it (their themes hide some documents: `grant.themes`). */
+export async function taskDto(
+  ctx: AppContext,
+  row: repo.TaskRow,
+  company: string,
+  firmSide: boolean,
+  grant: Grant,
+) {
   const firm = row.accountingFirmId;
   const [members, taskThemes, dependsOn, subtasks, items, itemDocuments, attachments] = await Promise.all([
     repo.membersOf(ctx.db, firm, [row.id]),
@@ -52,8 +58,8 @@ export async function taskDto(ctx: AppContext, row: repo.TaskRow, company: strin
     repo.dependenciesOf(ctx.db, firm, row.id),
     lists.subtaskRows(ctx.db, firm, row.id, firmSide),
     repo.itemsOf(ctx.db, firm, row.id),
-    links.itemDocumentsOf(ctx.db, firm, row.id),
-    links.attachmentsOf(ctx.db, firm, row.id),
+    links.itemDocumentsOf(ctx.db, firm, row.id, grant.themes),
+    links.attachmentsOf(ctx.db, firm, row.id, grant.themes),
   ]);
   return toTaskDto(row, {
     company,
@@ -68,8 +74,8 @@ export async function taskDto(ctx: AppContext, row: repo.TaskRow, company: strin
 }
 
 export async function getTask(ctx: AppContext, actor: Actor, id: number): Promise<Task> {
-  const { task, company, firmSide } = await taskWithAccess(ctx, actor, id, 'task.read');
-  return taskDto(ctx, task, company, firmSide);
+  const { task, company, firmSide, grant } = await taskWithAccess(ctx, actor, id, 'task.read');
+  return taskDto(ctx, task, company, firmSide, grant);
 }
 
 /** A sub-task's parent: a main task (sub-tasks have no sub-tasks) of the same client file. */
@@ -213,7 +219,7 @@ export async function createTask(ctx: AppContext, actor: Actor, input: CreateTas
   ctx.events.emit('task.created', eventOf(created, actor.userId));
   if (created.status === 'done') ctx.events.emit('task.done', eventOf(created, actor.userId));
   const found = await repo.findTask(ctx.db, created.id);
-  return taskDto(ctx, created, found?.company ?? '', true);
+  return taskDto(ctx, created, found?.company ?? '', true, grant);
 }
 
 /** Fields whose change moves an information request's reminders. */
@@ -225,7 +231,7 @@ export async function updateTask(
   id: number,
   input: UpdateTaskRequest,
 ): Promise<Task> {
-  const { task, company } = await taskWithAccess(ctx, actor, id, 'task.manage');
+  const { task, company, grant } = await taskWithAccess(ctx, actor, id, 'task.manage');
   const firm = task.accountingFirmId;
   let before: repo.TaskRow;
   let updated: repo.TaskRow;
@@ -278,7 +284,7 @@ export async function updateTask(
   ctx.events.emit('task.updated', eventOf(updated, actor.userId));
   if (updated.status === 'done' && before.status !== 'done')
     ctx.events.emit('task.done', eventOf(updated, actor.userId));
-  return taskDto(ctx, updated, company, true);
+  return taskDto(ctx, updated, company, true, grant);
 }
 
 export async function deleteTask(ctx: AppContext, actor: Actor, id: number): Promise<void> {

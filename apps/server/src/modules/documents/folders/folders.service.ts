@@ -167,9 +167,12 @@ export async function listNodes(
     { kind: 'documents', scope: vendorId },
     { kind: 'reads', scope: actor.userId },
   ] as const;
-  // A folder hidden by theme answers 404 like an absent one (its page would be empty anyway).
-  if (scope.vendor.themes) await liveFolder(ctx.db, scope.vendor, folderId);
   return ctx.reads.get(scope.vendor.accountingFirmId, { key, shows }, async () => {
+    // A folder hidden by theme answers 404 like an absent one. Checked when the page is read, not
+    // on each cached answer: the answer is the caller's own (the key names them), and whatever can
+    // hide the folder from them drops it (its tags change its row: `documents`; their themes and
+    // the themes' rights: `portal_access`, which clears every cached answer).
+    if (scope.vendor.themes) await liveFolder(ctx.db, scope.vendor, folderId);
     const rows = await repo.folderPage(
       ctx.db,
       scope.vendor,

@@ -15,10 +15,12 @@ const DESCRIPTIONS: Record<TransferMode, string> = {
     'Moves a selection into `folder_id` in one transaction. Validated documents, read-only folders and ' +
     'their content stay (listed as skipped); a default folder needs `move_default_folders` ' +
     '(`default-folder-move` otherwise). Same names: `conflict` for documents (refuse, rename, version: the ' +
-    'moved content becomes a new version, the moved document goes to the trash), `folder_conflict` for folders.',
+    'moved content becomes a new version, the moved document goes to the trash), `folder_conflict` for folders. A folder holding subfolders the ' +
+    "caller's themes hide or leave read-only: 403 `theme-restricted-content`.",
   copy:
     'Copies a selection into `folder_id` (documents with their latest version, folders with their live ' +
-    'content) in one transaction, with the same conflict choices as a move.',
+    "content) in one transaction, with the same conflict choices as a move. Subfolders the caller's themes " +
+    'hide are left out of the copy.',
 };
 
 /** Moving and copying documents and folders. */

@@ -118,6 +118,7 @@ async function transferFolder(run: Run, id: number, target: tree.FolderRow): Pro
   if (run.mode === 'move') {
     assertWritable((await tree.findFolder(tx, scope.vendor, folder.parentId))!, scope);
     assertFolderWritable(folder, scope);
+    await tree.assertThemeWritableAll(tx, scope.vendor, { ids: subtree });
     if (folder.catalogTreeFolderId !== null && !run.request.move_default_folders)
       throw new AppError('default-folder-move', { fields: { move_default_folders: ['required'] } });
     if (await tree.holdsProtected(tx, scope.vendor, subtree)) {

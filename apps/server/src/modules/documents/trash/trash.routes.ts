@@ -23,7 +23,8 @@ export function trashRoutes(app: FastifyInstance, ctx: AppContext): void {
   const tags = { tags: ['documents: trash'], security: bearer };
   const forced =
     'To the trash. Validated documents, read-only folders and their content answer `node-validated` ' +
-    '(a folder holding any: `folder-non-deletable-nodes-contained`) unless `force=true` (firm members).';
+    '(a folder holding any: `folder-non-deletable-nodes-contained`) unless `force=true` (firm members). ' +
+    "A folder holding subfolders the caller's themes hide or leave read-only: 403 `theme-restricted-content`.";
   r.delete(
     '/api/vendors/:id/documents/:document_id',
     {
@@ -90,7 +91,8 @@ export function trashRoutes(app: FastifyInstance, ctx: AppContext): void {
         ...tags,
         description:
           'Back to the original place; missing parents are recreated. Client users restore only what they ' +
-          'deleted themselves (403 otherwise).',
+          "deleted themselves (403 otherwise). A folder whose deletion took along subfolders the caller's " +
+          'themes hide or leave read-only: 403 `theme-restricted-content`.',
         params: vendorDocumentsParamsSchema,
         body: restoreNodesRequestSchema,
         response: { 200: dataEnvelope(nodesOutcomeSchema) },
@@ -103,7 +105,9 @@ export function trashRoutes(app: FastifyInstance, ctx: AppContext): void {
     {
       schema: {
         ...tags,
-        description: 'Deletes the trash for good: firm administrators and collaborators with write access.',
+        description:
+          'Deletes the trash for good: firm administrators and collaborators with write access; 403 ' +
+          "`theme-restricted-content` while it holds items the caller's themes hide or leave read-only.",
         params: vendorDocumentsParamsSchema,
       },
     },

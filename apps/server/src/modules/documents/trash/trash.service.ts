@@ -58,6 +58,7 @@ async function trashSelection(tx: Db, scope: Scope, request: DeleteNodesRequest)
     assertWritable((await tree.findFolder(tx, vendor, folder.parentId))!, scope);
     assertFolderWritable(folder, scope);
     const subtree = await tree.lockLiveSubtree(tx, vendor, folder.id);
+    await tree.assertThemeWritableAll(tx, vendor, { ids: subtree });
     if (!request.force && (await tree.holdsProtected(tx, vendor, subtree))) {
       outcome.skipped_folder_ids.push(id);
       continue;
@@ -168,7 +169,9 @@ export async function trashList(ctx: AppContext, actor: Actor, vendorId: number,
  * found) under the live folder standing for its parent, up to the first live ancestor.
  */
 async function liveStandIn(tx: Db, scope: Scope, folderId: number): Promise<number> {
-  const folder = (await tree.lockFolder(tx, scope.vendor, folderId))!;
+  const folder = await tree.lockFolder(tx, scope.vendor, folderId);
+  // A parent hidden from the person by theme: as absent.
+  if (!folder) throw new AppError('not-found');
   if (!folder.deletedAt) return folder.id;
   const parent = await liveStandIn(tx, scope, folder.parentId!);
   const same = await tree.takenName(tx, scope.vendor, parent, folder.name);
@@ -213,6 +216,7 @@ export async function restore(ctx: AppContext, actor: Actor, vendorId: number, r
           continue;
         }
         assertMayRestore(folder);
+        await tree.assertThemeWritableAll(tx, vendor, { trashedWith: folder.id });
         const parent = await liveStandIn(tx, scope, folder.parentId!);
         assertWritable((await tree.findFolder(tx, vendor, parent))!, scope);
         let name = folder.name;
@@ -257,6 +261,7 @@ export async function emptyTrash(ctx: AppContext, actor: Actor, vendorId: number
   const ids = await ctx.db.transaction(async (tx) => {
     await tree.lockRoot(tx, scope.vendor);
     await assertNoLegalHold(tx, scope.vendor);
+    await tree.assertThemeWritableAll(tx, scope.vendor, 'trash');
     return repo.emptyTrash(tx, scope.vendor);
   });
   emitDeleted(ctx, scope, ids, true);

@@ -1,10 +1,9 @@
 import type { Db } from '../../../db/client';
 import { AppError } from '../../../platform/errors/app-error';
 import type { VendorRef } from '../vendor-ref';
-import * as docs from './documents.repository';
 import { filingIn, makeFolder } from './filing.service';
 import * as folders from './folders.repository';
-import { createFolders } from './tree.service';
+import { createFolders, findDocument } from './tree.service';
 
 /**
  * The root-level folder where files exchanged around tasks and information requests are filed
@@ -28,11 +27,14 @@ export async function exchangeFolder(db: Db, vendor: VendorRef, userId: number):
   });
 }
 
-/** Which of these ids are live documents (not in the trash) of the client file. */
+/**
+ * Which of these ids are live documents (not in the trash) of the client file, that the person
+ * sees when `vendor.themes` is given (the theme rule, through the tree service).
+ */
 export async function liveDocumentIds(db: Db, vendor: VendorRef, ids: number[]): Promise<Set<number>> {
   const found = new Set<number>();
   for (const id of new Set(ids)) {
-    const row = await docs.findDocument(db, vendor, id);
+    const row = await findDocument(db, vendor, id);
     if (row && !row.deletedAt) found.add(id);
   }
   return found;

@@ -4,11 +4,12 @@ import type { Db } from '../../../db/client';
 import { uniqueViolation } from '../../../platform/db-errors';
 import { AppError, fieldError } from '../../../platform/errors/app-error';
 import { defaultTreeStructureId } from '../../vendors/core/tree-structures.service';
-import { assertThemeWritable, seesFolder } from '../theme-access';
+import { assertThemeWritable, seesFolder, themeVerdict } from '../theme-access';
 import type { Scope } from '../vendor-access.service';
 import type { VendorRef } from '../vendor-ref';
 import * as docs from './documents.repository';
 import * as folders from './folders.repository';
+import * as tags from './theme-tags.repository';
 
 /**
  * The owner of the client files' trees (docs/architecture.md, "Documents"): the folder and
@@ -124,6 +125,30 @@ export function assertWritable(
 /** Refuses to rename, move or delete a folder the person sees read-only by theme (or not at all). */
 export function assertFolderWritable(folder: FolderRow, scope: { vendor: VendorRef }): void {
   assertThemeWritable(scope.vendor.themes, folder);
+}
+
+/**
+ * Refuses (403 `theme-restricted-content`) to take along, in a move, a deletion, a restoration or
+ * a purge, folders the person does not see or may not change by theme: like SharePoint, which
+ * refuses to move or delete a folder holding items one may not delete (docs/decisions.md). Which
+ * folders: `ids`, a trashed folder with what its deletion took along, or the whole trash.
+ */
+export async function assertThemeWritableAll(
+  db: Db,
+  vendor: VendorRef,
+  which: { ids: number[] } | { trashedWith: number } | 'trash',
+): Promise<void> {
+  if (!vendor.themes) return;
+  const found =
+    which === 'trash'
+      ? await tags.tagsOfTrash(db, vendor)
+      : 'ids' in which
+        ? which.ids.length
+          ? await tags.tagsOf(db, vendor, which.ids)
+          : []
+        : await tags.tagsOfTrashed(db, vendor, which.trashedWith);
+  if (found.some((effective) => themeVerdict(vendor.themes, effective) !== 'write'))
+    throw new AppError('theme-restricted-content');
 }
 
 /**
