@@ -71,6 +71,8 @@ export const ERROR_CODES = [
   'theme-title-already-used',
   'theme-abbreviation-already-used',
   'theme-read-only',
+  'share-password-required',
+  'share-password-invalid',
   'theme-in-use',
   'theme-private-to-firm',
   'default-folder-move',

@@ -101,6 +101,8 @@ export const fr: Catalogue = {
   'theme-title-already-used': 'Un autre thème du cabinet porte déjà ce titre.',
   'theme-abbreviation-already-used': 'Un autre thème du cabinet a déjà cette abréviation.',
   'theme-read-only': 'Ce dossier est en lecture seule pour vos thèmes.',
+  'share-password-required': 'Ce lien est protégé par un mot de passe.',
+  'share-password-invalid': 'Mot de passe incorrect.',
   'theme-in-use': 'Ce thème protège des dossiers ou des personnes : le supprimer élargirait leur accès.',
   'theme-private-to-firm': 'Ce thème est privé au cabinet : un utilisateur client ne peut pas le recevoir.',
   'current-password-invalid': 'Mot de passe actuel incorrect.',

@@ -4,6 +4,7 @@ export * from './identity';
 export * from './mail';
 export * from './platform';
 export * from './sso';
+export * from './shares';
 export * from './storage';
 export * from './tasks';
 export * from './tenancy';
