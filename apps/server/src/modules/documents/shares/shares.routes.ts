@@ -21,6 +21,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../../app-context';
 import { requireActor } from '../../../platform/auth/auth-plugin';
+import { AppError } from '../../../platform/errors/app-error';
 import { bearer, typed } from '../../../platform/http/route-helpers';
 import * as pub from './public-shares.service';
 import * as service from './shares.service';
@@ -255,12 +256,12 @@ export function shareRoutes(app: FastifyInstance, ctx: AppContext): void {
       const alive =
         /^[A-Za-z0-9_-]{16,100}$/.test(q.params.token) && (await pub.pageAlive(ctx, q.params.token));
       reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
-      if (!alive) reply.code(404);
-      if (typeof (reply as { sendFile?: unknown }).sendFile === 'function')
-        return (reply as unknown as { sendFile(name: string): FastifyReply }).sendFile('index.html');
-      return reply
-        .type('text/html; charset=utf-8')
-        .send(alive ? '<!doctype html><title>Share</title>' : 'Not found');
+      // The web app's index.html, with a 404 for a dead link (the page then tells it is gone).
+      const web = reply as unknown as { sendFile?(name: string): FastifyReply };
+      if (typeof web.sendFile === 'function')
+        return web.sendFile.call(reply.code(alive ? 200 : 404), 'index.html');
+      if (!alive) throw new AppError('not-found');
+      return reply.type('text/html; charset=utf-8').send('<!doctype html><title>Share</title>');
     },
   );
 }

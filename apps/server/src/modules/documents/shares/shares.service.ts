@@ -128,6 +128,14 @@ export async function listLinks(
   filter: { document_id?: number; folder_id?: number; all?: boolean },
 ): Promise<ShareLinkDto[]> {
   const scope = await authorizeVendor(ctx, actor, vendorId, 'documents.share');
+  // An item the caller does not see (another client file's, hidden by theme) is unknown: 404.
+  if (
+    filter.document_id !== undefined &&
+    !(await tree.findDocument(ctx.db, scope.vendor, filter.document_id))
+  )
+    throw new AppError('not-found');
+  if (filter.folder_id !== undefined && !(await tree.findFolder(ctx.db, scope.vendor, filter.folder_id)))
+    throw new AppError('not-found');
   const rows = await repo.listLinks(ctx.db, scope.vendor, {
     documentId: filter.document_id,
     folderId: filter.folder_id,
