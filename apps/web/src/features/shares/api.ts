@@ -1,4 +1,4 @@
-import type { CreateShareLink } from '@portal/contracts';
+import type { CreateShareLink, UpdateShareLinkSettings } from '@portal/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api';
 
@@ -10,6 +10,8 @@ export const shareKeys = {
   item: (vendorId: number, type: string, id: number) => ['shares', vendorId, 'item', type, id] as const,
   accesses: (vendorId: number, linkId: number) => ['shares', vendorId, 'accesses', linkId] as const,
   bounds: (vendorId: number) => ['shares', vendorId, 'bounds'] as const,
+  firmSettings: (firmId: number) => ['shares', 'firm-settings', firmId] as const,
+  everything: ['shares'] as const,
   page: (token: string) => ['public-share', token] as const,
   folder: (token: string, folderId: number) => ['public-share', token, 'folder', folderId] as const,
 };
@@ -98,3 +100,30 @@ export function useUnlockShare(token: string) {
 export const publicContentUrl = (token: string, documentId: number) =>
   `/api/public/shares/${token}/documents/${documentId}/content`;
 export const publicArchiveUrl = (token: string) => `/api/public/shares/${token}/archive`;
+
+/** The firm's share-link settings (administrators; others get no data). */
+export const useFirmShareSettings = (firmId: number) =>
+  useQuery({
+    queryKey: shareKeys.firmSettings(firmId),
+    queryFn: () =>
+      api.get(`accounting-firms/${firmId}/share-link-settings`, {
+        showError: false,
+        contract: 'shareLinkSettingsSchema',
+      }),
+    retry: false,
+  });
+
+export function useSaveFirmShareSettings(firmId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UpdateShareLinkSettings) =>
+      api.put(`accounting-firms/${firmId}/share-link-settings`, body, {
+        showError: false,
+        contract: 'shareLinkSettingsSchema',
+      }),
+    onSuccess: (saved) => {
+      client.setQueryData(shareKeys.firmSettings(firmId), saved);
+      void client.invalidateQueries({ queryKey: shareKeys.everything });
+    },
+  });
+}
