@@ -170,6 +170,13 @@ function requestFor(route: Route, kind: Kind): Request | null {
     'GET /api/vendors/{id}/themes': null,
     'PUT /api/vendors/{id}/themes': null,
     'PUT /api/vendors/{id}/folders/{folder_id}/themes': { path, payload: { theme_ids: [themeIds.rw] } },
+    // Share links (issue 28): a hidden folder is refused (422 on folder_id) and its links unknown.
+    'POST /api/vendors/{id}/share-links': { path, payload: { folder_id: p.folder, expires_in_hours: 24 } },
+    'GET /api/vendors/{id}/share-links': { path: `${path}?folder_id=${p.folder}` },
+    'GET /api/vendors/{id}/share-link-settings': null,
+    // Addressed by a link id, not a node: shares.routes.test.ts checks a hidden item's link is 404.
+    'GET /api/vendors/{id}/share-links/{share_link_id}/accesses': null,
+    'DELETE /api/vendors/{id}/share-links/{share_link_id}': null,
   };
   if (key in bodies) return bodies[key]!;
   if (/\{(folder_id|document_id)\}/.test(route.path) && ['GET', 'DELETE', 'PUT'].includes(route.method))
@@ -233,8 +240,10 @@ describe('the theme rule on every documents route', () => {
             failures.push(label);
           if (expected === 'read') {
             if (route.method !== 'GET' && res.status === 404) failures.push(label);
-            // Reading out of a read-only folder (a ZIP, a copy elsewhere) is no change to it.
-            const reads = ['/archive', '/links', '/copy'].some((end) => route.path.endsWith(end));
+            // Reading out of a read-only folder (a ZIP, a copy elsewhere, a share link) is no change to it.
+            const reads = ['/archive', '/links', '/copy', '/share-links'].some((end) =>
+              route.path.endsWith(end),
+            );
             if (route.method !== 'GET' && res.status < 400 && !reads)
               failures.push(`${label} (a write passed)`);
             if (route.method !== 'GET' && res.status === 403 && writes(who) && !roleRefusal) {

@@ -147,7 +147,13 @@ export async function listLinks(
 async function linkOf(ctx: AppContext, actor: Actor, vendorId: number, id: number) {
   const scope = await authorizeVendor(ctx, actor, vendorId, 'documents.share');
   const link = await repo.findLink(ctx.db, scope.vendor, id);
-  if (!link) throw new AppError('not-found');
+  // The link of an item the caller does not see (hidden by theme) is unknown to them too.
+  const item =
+    link &&
+    (link.documentId !== null
+      ? await tree.findDocument(ctx.db, scope.vendor, link.documentId)
+      : await tree.findFolder(ctx.db, scope.vendor, link.folderId!));
+  if (!link || !item) throw new AppError('not-found');
   return { scope, link };
 }
 
