@@ -310,6 +310,61 @@ describe('share links: the public side', () => {
     expect(file.bytes.toString()).toBe('trash me');
   });
 
+  it('shares what its creator sees: a sub-folder hidden by theme is absent, unreachable and out of the ZIP', async () => {
+    const firm = w.portals!.firms.centre.id;
+    const theme = await w.call('POST', `/api/accounting-firms/${firm}/themes`, 'expert', {
+      title: 'Paie',
+      sharing: 'shared',
+      rights: 'read_write',
+    });
+    expect(theme.status, JSON.stringify(theme.body)).toBe(201);
+    const shared = await newFolder(w, 'Themed', base);
+    const open = await newFolder(w, 'Open', shared);
+    const hidden = await newFolder(w, 'Hidden', shared);
+    await newDocument(w, open, 'open.txt');
+    const secret = await newDocument(w, hidden, 'payroll.txt');
+    const tagged = await w.call('PUT', `/api/vendors/${w.vendor}/folders/${hidden}/themes`, 'expert', {
+      theme_ids: [theme.body.data.id],
+    });
+    expect(tagged.status).toBe(200);
+    // The client's administrator holds no theme now: the tagged folder is hidden to them.
+    const client = w.portals!.people.client.id;
+    const narrowed = await w.call('PATCH', `/api/vendors/${w.vendor}/users/${client}`, 'expert', {
+      theme_ids: [],
+    });
+    expect(narrowed.status, JSON.stringify(narrowed.body)).toBe(200);
+    expect((await w.call('POST', links(), 'client', { folder_id: hidden })).status).toBe(422);
+    const byExpert = await share({ folder_id: hidden });
+    expect((await w.call('GET', `${links()}?folder_id=${hidden}`, 'client')).status).toBe(404);
+    expect((await w.call('GET', `${links()}/${byExpert.id}/accesses`, 'client')).status).toBe(404);
+
+    const { token } = await share({ folder_id: shared }, 'client');
+    const page = await visit(`/api/public/shares/${token}`);
+    expect(page.json.data.folder.entries.map((e: { name: string }) => e.name)).toEqual(['Open']);
+    expect((await visit(`/api/public/shares/${token}/folders/${hidden}`)).status).toBe(404);
+    expect((await visit(`/api/public/shares/${token}/documents/${secret}/content`)).status).toBe(404);
+    const zip = await visit(`/api/public/shares/${token}/archive`);
+    expect([...readZip(zip.bytes).keys()].sort()).toEqual(['Open/', 'Open/open.txt']);
+    // The expert's link of the same folder shows everything.
+    const full = await share({ folder_id: shared });
+    const all = await visit(`/api/public/shares/${full.token}`);
+    expect(all.json.data.folder.entries.map((e: { name: string }) => e.name).sort()).toEqual([
+      'Hidden',
+      'Open',
+    ]);
+    // A creator who may no longer share (now a guest) leaves dead links.
+    const demoted = await w.call('PATCH', `/api/vendors/${w.vendor}/users/${client}`, 'expert', {
+      role: 'guest',
+    });
+    expect(demoted.status, JSON.stringify(demoted.body)).toBe(200);
+    expect((await visit(`/api/public/shares/${token}`)).status).toBe(404);
+    await w.call('PATCH', `/api/vendors/${w.vendor}/users/${client}`, 'expert', { role: 'admin' });
+    const widened = await w.call('PATCH', `/api/vendors/${w.vendor}/users/${client}`, 'expert', {
+      all_themes: true,
+    });
+    expect(widened.status).toBe(200);
+  });
+
   it('answers 404 for an unknown token, on the API and the page', async () => {
     const ghost = 'A'.repeat(43);
     expect((await visit(`/api/public/shares/${ghost}`)).status).toBe(404);
