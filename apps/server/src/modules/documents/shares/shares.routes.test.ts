@@ -24,7 +24,7 @@ const tokenOf = (url: string) => url.split('/s/')[1]!;
 /** A new link by the expert (or `who`): its id, url and token. */
 async function share(body: Record<string, unknown>, who: keyof DocsWorld['tokens'] = 'expert') {
   const res = await w.call('POST', links(), who, body);
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
   return {
     id: res.body.data.id as number,
     url: res.body.data.url as string,
@@ -128,7 +128,7 @@ describe('share links: creation and rights', () => {
     expect(hours).toBeGreaterThan(23.9);
     expect(hours).toBeLessThanOrEqual(24);
     const max = await w.call('POST', links(), 'expert', { folder_id: f, expires_in_hours: 48 });
-    expect(max.status).toBe(200);
+    expect(max.status).toBe(201);
     const neither = await w.call('POST', links(), 'expert', { expires_in_hours: 2 });
     expect(neither.status).toBe(422);
   });

@@ -110,10 +110,11 @@ export function shareRoutes(app: FastifyInstance, ctx: AppContext): void {
           'A public link to a document or a folder; `data.url` (`{portal origin}/s/{token}`) is told only here.',
         params: vendorDocumentsParamsSchema,
         body: createShareLinkSchema,
-        response: { 200: dataEnvelope(shareLinkSchema) },
+        response: { 201: dataEnvelope(shareLinkSchema) },
       },
     },
-    async (q) => ({ data: await service.createLink(ctx, requireActor(q), q.params.id, q.body) }),
+    async (q, reply) =>
+      reply.status(201).send({ data: await service.createLink(ctx, requireActor(q), q.params.id, q.body) }),
   );
   r.get(
     '/api/vendors/:id/share-links',
