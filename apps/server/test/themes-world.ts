@@ -192,6 +192,13 @@ export async function buildThemesWorld() {
       'PUT /api/vendors/{id}/themes': null,
       // The client file's themes: its folders filtered by the rule (theme-use.routes.test.ts).
       'GET /api/vendors/{id}/themes/overview': null,
+      // Share links (issue 28): a hidden folder is refused (422 on folder_id) and its links unknown.
+      'POST /api/vendors/{id}/share-links': { path, payload: { folder_id: p.folder, expires_in_hours: 24 } },
+      'GET /api/vendors/{id}/share-links': { path: `${path}?folder_id=${p.folder}` },
+      'GET /api/vendors/{id}/share-link-settings': null,
+      // Addressed by a link id, not a node: shares.routes.test.ts checks a hidden item's link is 404.
+      'GET /api/vendors/{id}/share-links/{share_link_id}/accesses': null,
+      'DELETE /api/vendors/{id}/share-links/{share_link_id}': null,
       'PUT /api/vendors/{id}/folders/{folder_id}/themes': { path, payload: { theme_ids: [themeIds.rw] } },
       // Workflows on the nodes (their other routes address no folder or document).
       'PUT /api/vendors/{id}/folders/{folder_id}/workflow': {

@@ -57,6 +57,15 @@ describe('serving the web app', () => {
     },
   );
 
+  it("answers a real 404 for a dead share link's page, never the web app's 200 (issue 28)", async () => {
+    for (const url of [`/s/${'A'.repeat(43)}`, '/s/short']) {
+      const res = await t.request({ method: 'GET', url, headers: HTML });
+      expect(res.status, url).toBe(404);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.body).toBe(INDEX);
+    }
+  });
+
   it('never caches version.json, caches hashed assets for a year', async () => {
     const version = await t.request({ method: 'GET', url: '/version.json' });
     expect(version.status).toBe(200);
@@ -191,7 +200,10 @@ describe('serving the web app', () => {
     );
     const registered = registeredRoutes(t.app);
     expect(undocumentedRoutes(registered, documented)).toEqual([]);
-    const statics = [...registered].filter((r) => r.startsWith('GET /') && !r.startsWith('GET /api'));
+    // Documented pages outside /api (a share link's `/s/{token}`) are routes of their own.
+    const statics = [...registered].filter(
+      (r) => r.startsWith('GET /') && !r.startsWith('GET /api') && !documented.has(r),
+    );
     // The compressed siblings (.br, .gz) have no route: they are sent only in place of their file.
     expect(statics.sort()).toEqual(['GET /assets/app.js', 'GET /index.html', 'GET /version.json']);
   });

@@ -72,6 +72,8 @@ export const ERROR_CODES = [
   'theme-abbreviation-already-used',
   'theme-read-only',
   'theme-restricted-content',
+  'share-password-required',
+  'share-password-invalid',
   'theme-in-use',
   'theme-private-to-firm',
   'default-folder-move',

@@ -154,6 +154,13 @@ export const PUBLIC_BY_DESIGN: Record<string, string> = {
   'GET /api/invitations': "checks a one-use invitation link (what it offers, to the mail's reader)",
   'POST /api/invitations/accept': 'the invited person accepts with the one-use token of the mail',
   'GET /api/archive-links/{ticket}': 'a one-use, one-minute ZIP link an authorised caller asked for',
+  'GET /api/public/shares/{token}': 'a share link: the token (256 random bits) is the credential',
+  'POST /api/public/shares/{token}/unlock': "a share link's password, for the cookie that stands for it",
+  'GET /api/public/shares/{token}/folders/{folder_id}': 'a share link: only folders of the shared subtree',
+  'GET /api/public/shares/{token}/documents/{document_id}/content':
+    'a share link: only documents of the shared item or subtree',
+  'GET /api/public/shares/{token}/archive': "a share link: the shared folder's ZIP",
+  'GET /s/{token}': "a share link's page: the web app while the link lives, a real 404 after",
   'GET /api/oauth/get-sso-link':
     "starts an SSO sign-in (the provider's id is on its portal's sign-in page); answers only a redirect",
   'GET /api/oauth/callback':

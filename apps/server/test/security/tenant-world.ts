@@ -9,6 +9,7 @@ import {
   identityProviders,
   nodeStatuses,
   nodeStatusHistory,
+  shareLinks,
   users,
   workflowStatuses,
   workflows,
@@ -81,6 +82,8 @@ export type TenantIds = {
   workflow_status: number;
   /** A workflow of the portal (usable in every client file). */
   firm_workflow: number;
+  /** A live share link of the client file's folder. */
+  share_link: number;
   /** The flow.js identifier of the upload under way in the folder (a name, not a row id). */
   upload: string;
 };
@@ -329,6 +332,18 @@ async function buildRows(db: FactoryDb, label: string, passwordHash: string): Pr
       comment: `${name} status comment`,
     });
 
+    const [shareLink] = await tx
+      .insert(shareLinks)
+      .values({
+        ...firmKey,
+        vendorId: vendor.id,
+        folderId: folder.id,
+        tokenHash: `${name}-share-token-hash`,
+        expiresAt: new Date(Date.now() + 24 * 3_600_000),
+        createdBy: person('admin').id,
+      })
+      .returning();
+
     return {
       label,
       ids: {
@@ -355,6 +370,7 @@ async function buildRows(db: FactoryDb, label: string, passwordHash: string): Pr
         workflow: workflow!.id,
         workflow_status: todo!.id,
         firm_workflow: firmWorkflow!.id,
+        share_link: shareLink!.id,
         upload: upload.identifier,
       },
       actors: roles.map((r) => ({ role: r, email: email(r) })),

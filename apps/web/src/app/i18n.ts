@@ -46,7 +46,7 @@ const lazyCatalogues: BackendModule = {
 const FIRST_NAMESPACES = ['common', 'errors'];
 
 /** The namespaces of the signed-out screens (their layout shows the version label: `shell`). */
-export const ANONYMOUS_NAMESPACES = ['auth', 'shell'];
+export const ANONYMOUS_NAMESPACES = ['auth', 'shell', 'shares'];
 
 /** The namespaces of the signed-in screens: every other catalogue, loaded with the shell. */
 export const SHELL_NAMESPACES = [

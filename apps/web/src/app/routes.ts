@@ -47,6 +47,8 @@ export const ROUTES: readonly AppRoute[] = [
   anonymous('cgu-cgv', '/cgu-cgv'),
   anonymous('oauth-callback', '/oauth/callback', { notHistorised: true }),
   anonymous('sso-error', '/sso-error/:vendor'),
+  // A share link's page: anyone holding the link, signed in or not (issue 28).
+  anonymous('share', '/s/:token', { auth: 'public', notHistorised: true }),
 
   // Authenticated group
   shell('home', '/home/:context?'),

@@ -50,6 +50,8 @@ export const ACTIONS = {
   'documents.purge': "Empty a client file's trash, or delete items from it for good",
   'documents.legal_hold':
     'Set or lift the legal hold of a client file (nothing in it is then deleted for good, by anyone or any job)',
+  'documents.share':
+    'Share a document or folder of a client file by a public link, revoke it, see its accesses',
   'documents.themes': "Tag a client file's folders with themes, choose the themes it allows",
   'vendor.users.themes': "Choose the themes a client file's users hold (never one's own)",
   'documents.unread': "Count one's unread documents per client file of a firm (the client files one reads)",
@@ -88,6 +90,7 @@ export const WRITE_ACTIONS: ReadonlySet<Action> = new Set<Action>([
   'documents.purge',
   'documents.legal_hold',
   'documents.themes',
+  'documents.share',
   'vendor.users.themes',
   'task.manage',
   'task.answer',
@@ -128,6 +131,7 @@ export const PERMISSIONS: Record<Action, readonly Role[]> = {
   'documents.restore_others': ['firm_admin', 'firm_collaborator'],
   'documents.purge': ['firm_admin', 'firm_collaborator'],
   'documents.legal_hold': ['firm_admin'],
+  'documents.share': ['firm_admin', 'firm_collaborator', 'vendor_admin', 'vendor_collaborator'],
   'documents.themes': ['firm_admin'],
   'vendor.users.themes': ['firm_admin', 'vendor_admin'],
   'documents.unread': ['firm_admin', 'firm_collaborator', 'firm_client'],

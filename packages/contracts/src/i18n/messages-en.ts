@@ -99,6 +99,8 @@ export const en: Catalogue = {
   'theme-abbreviation-already-used': 'Another theme of the firm already has this abbreviation.',
   'theme-read-only': 'This folder is read-only for your themes.',
   'theme-restricted-content': 'This would affect items your themes do not let you see or change.',
+  'share-password-required': 'This link is protected by a password.',
+  'share-password-invalid': 'Wrong password.',
   'theme-in-use': 'This theme protects folders or people: deleting it would widen their access.',
   'theme-private-to-firm': 'This theme is private to the firm: a client user cannot hold it.',
   'current-password-invalid': 'The current password is incorrect.',

@@ -103,6 +103,8 @@ export const fr: Catalogue = {
   'theme-read-only': 'Ce dossier est en lecture seule pour vos thèmes.',
   'theme-restricted-content':
     'Cette action toucherait des éléments que vos thèmes ne vous permettent pas de voir ou de modifier.',
+  'share-password-required': 'Ce lien est protégé par un mot de passe.',
+  'share-password-invalid': 'Mot de passe incorrect.',
   'theme-in-use': 'Ce thème protège des dossiers ou des personnes : le supprimer élargirait leur accès.',
   'theme-private-to-firm': 'Ce thème est privé au cabinet : un utilisateur client ne peut pas le recevoir.',
   'current-password-invalid': 'Mot de passe actuel incorrect.',

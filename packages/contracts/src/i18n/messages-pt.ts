@@ -100,6 +100,8 @@ export const pt: Catalogue = {
   'theme-abbreviation-already-used': 'Outro tema do gabinete já tem esta abreviatura.',
   'theme-read-only': 'Esta pasta é somente leitura para os seus temas.',
   'theme-restricted-content': 'Esta ação afetaria itens que os seus temas não permitem ver ou alterar.',
+  'share-password-required': 'Esta ligação está protegida por uma palavra-passe.',
+  'share-password-invalid': 'Palavra-passe incorreta.',
   'theme-in-use': 'Este tema protege pastas ou pessoas: excluí-lo ampliaria o acesso delas.',
   'theme-private-to-firm': 'Este tema é privado do gabinete: um usuário cliente não pode recebê-lo.',
   'current-password-invalid': 'A palavra-passe atual está incorreta.',

@@ -32,6 +32,8 @@ export type IdRef =
   | 'firm_workflow'
   /** A status of a workflow. */
   | 'workflow_status'
+  /** A share link of a client file. */
+  | 'share_link'
   /**
    * A flow.js upload identifier: a name the client gives its upload (per user and folder), not a
    * row id. Another tenant's must answer as one that names nothing.

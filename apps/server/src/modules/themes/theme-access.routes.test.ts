@@ -66,7 +66,7 @@ async function walk(who: Who, routes: Route[]): Promise<string[]> {
       if (expected === 'read') {
         if (route.method !== 'GET' && res.status === 404) failures.push(label);
         // Reading out of a read-only folder (a ZIP, a copy elsewhere) is no change to it.
-        const reads = ['/archive', '/links', '/copy'].some((end) => route.path.endsWith(end));
+        const reads = ['/archive', '/links', '/copy', '/share-links'].some((end) => route.path.endsWith(end));
         if (route.method !== 'GET' && res.status < 400 && !reads) failures.push(`${label} (a write passed)`);
         if (route.method !== 'GET' && res.status === 403 && writes(who) && !roleRefusal) {
           if (res.body?.code !== 'theme-read-only') failures.push(label);

@@ -133,3 +133,15 @@ export async function whiteLabelIcon(
   ctx.icons.set(key, icon);
   return icon;
 }
+
+/**
+ * The portal's own address: PUBLIC_URL with the firm's domain as host when it has one (same
+ * scheme and port), for links made for people outside the portal (share links).
+ */
+export async function portalOrigin(ctx: AppContext, accountingFirmId: number): Promise<string> {
+  const firm = await repo.activeFirmById(ctx.db, accountingFirmId);
+  if (!firm?.domain) return ctx.config.publicUrl;
+  const url = new URL(ctx.config.publicUrl);
+  url.hostname = firm.domain;
+  return url.toString().replace(/\/$/, '');
+}

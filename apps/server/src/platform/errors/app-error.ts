@@ -68,6 +68,8 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   'theme-abbreviation-already-used': 422,
   'theme-read-only': 403,
   'theme-restricted-content': 403,
+  'share-password-required': 403,
+  'share-password-invalid': 403,
   'theme-in-use': 422,
   'theme-private-to-firm': 422,
   'task-not-information-request': 422,

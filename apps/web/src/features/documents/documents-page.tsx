@@ -19,6 +19,7 @@ import { useAppNavigate } from '../../app/app-navigate';
 import { useVendorRoles } from '../../app/shared-api';
 import { closeSnackbars, useSnackbar } from '../../app/snackbars';
 import { PageLoader } from '../../components/page-loader';
+import { ShareDialog } from '../shares/share-dialog';
 import {
   selectionOf,
   useAncestors,
@@ -43,7 +44,7 @@ import { useNodeCommands } from './node-commands';
 import { NodeList } from './node-list';
 import { documentsPath, TRASH_VIEW, viewerPath } from './paths';
 import { type DisplayMode, readDisplayMode, readSort, type Sort, writeDisplayMode, writeSort } from './prefs';
-import { canChangeIn, documentRights, withThemes } from './rights';
+import { canChangeIn, canShare, documentRights, withThemes } from './rights';
 import { SelectionBar } from './selection-bar';
 import { sortNodes } from './sort';
 import { StatusDialog } from './status-dialog';
@@ -74,6 +75,7 @@ type DialogState =
   | { kind: 'rename'; node: Node }
   | { kind: 'versions'; node: Node }
   | { kind: 'status'; node: Node }
+  | { kind: 'share'; node: Node }
   | { kind: 'none' };
 
 function Documents({
@@ -200,6 +202,7 @@ function Documents({
     onDownload: (node: Node) => void download(node),
     onVersions: (node: Node) => setDialog({ kind: 'versions', node }),
     onStatus: (node: Node) => setDialog({ kind: 'status', node }),
+    ...(canShare(roles) && !inTrash ? { onShare: (node: Node) => setDialog({ kind: 'share', node }) } : {}),
     onRename: (node: Node) => setDialog({ kind: 'rename', node }),
     onValidate: commands.validate,
     onDelete: commands.remove,
@@ -364,6 +367,12 @@ function Documents({
         />
       )}
       {dialog.kind === 'status' && <StatusDialog vendorId={vendorId} node={dialog.node} onClose={close} />}
+      {dialog.kind === 'share' && (
+        <ShareDialog
+          target={{ vendorId, type: dialog.node.type, id: dialog.node.id, name: dialog.node.name }}
+          onClose={close}
+        />
+      )}
       {themesOf && vendorThemes.data && (
         <FolderThemesDialog
           firmId={decodeContext(context)?.accountingFirmId ?? 0}

@@ -11,6 +11,7 @@ import Lock from '@mui/icons-material/Lock';
 import LockOpen from '@mui/icons-material/LockOpen';
 import MoreVert from '@mui/icons-material/MoreVert';
 import RemoveDone from '@mui/icons-material/RemoveDone';
+import Share from '@mui/icons-material/Share';
 import Verified from '@mui/icons-material/Verified';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
@@ -37,6 +38,8 @@ export type NodeHandlers = {
   onReadOnly: (node: Node, readOnly: boolean) => void;
   /** Opens the node's workflow status (when it has one the caller sees). */
   onStatus?: (node: Node) => void;
+  /** Opens the share-link dialog (those with `documents.share`). */
+  onShare?: (node: Node) => void;
   canWrite: boolean;
   canValidate: boolean;
   /** The listed folder is read-only: its content changes only for those who may validate. */
@@ -97,6 +100,13 @@ function menuItems(node: Node, h: NodeHandlers, t: TFunction<'documents'>): Item
       label: t('actions.status', name),
       icon: <Flag fontSize="small" />,
       run: () => h.onStatus?.(node),
+    });
+  if (h.onShare)
+    items.push({
+      key: 'share',
+      label: t('actions.share', name),
+      icon: <Share fontSize="small" />,
+      run: () => h.onShare?.(node),
     });
   if (node.type === 'folder')
     items.push({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canChangeIn, documentRights, isProtected, transferStep, withThemes } from './rights';
+import { canChangeIn, canShare, documentRights, isProtected, transferStep, withThemes } from './rights';
 
 describe('document rights', () => {
   it('lets firm members validate, client admins and collaborators write, guests and read-only read', () => {
@@ -67,5 +67,16 @@ describe('a folder read-only by theme', () => {
     expect(withThemes(firm, true)).toEqual({ canWrite: false, canValidate: false, canPurge: true });
     expect(canChangeIn(withThemes(firm, true), false)).toBe(false);
     expect(withThemes(firm, false)).toEqual(firm);
+  });
+});
+
+describe('sharing by link (documents.share)', () => {
+  it('is offered to firm members and client administrators and collaborators, never guests nor read-only', () => {
+    expect(canShare({ role: 'accountant', read_only: false })).toBe(true);
+    expect(canShare({ role: 'admin', read_only: false })).toBe(true);
+    expect(canShare({ role: 'collaborator', read_only: false })).toBe(true);
+    expect(canShare({ role: 'guest', read_only: false })).toBe(false);
+    expect(canShare({ role: 'accountant', read_only: true })).toBe(false);
+    expect(canShare(undefined)).toBe(false);
   });
 });

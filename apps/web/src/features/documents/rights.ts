@@ -8,6 +8,14 @@ import type { Node, VendorRoles } from '@portal/contracts';
  */
 export type DocumentRights = { canWrite: boolean; canValidate: boolean; canPurge: boolean };
 
+/**
+ * `documents.share`: firm members and client administrators and collaborators with read-write
+ * access, never guests (share links, issue 28). Not narrowed by a folder's themes: sharing
+ * what one sees is no change of the folder.
+ */
+export const canShare = (roles: Pick<VendorRoles, 'role' | 'read_only'> | null | undefined): boolean =>
+  Boolean(roles && !roles.read_only && roles.role !== 'guest');
+
 export function documentRights(
   roles: Pick<VendorRoles, 'role' | 'read_only'> | null | undefined,
 ): DocumentRights {

@@ -13,10 +13,14 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api';
 import { useSnackbar } from '../../app/snackbars';
 import { PageLoader } from '../../components/page-loader';
+import { ShareSettingsSection } from '../shares/share-settings-form';
 import { useSaveStorageSettings, useStorageSettings } from './api';
 import { UsageSummary } from './usage-summary';
 
-/** Firm settings, "Storage and retention" (administrators): usage, trash and version retention. */
+/**
+ * Firm settings, "Storage and retention" (administrators): usage, trash and version retention,
+ * and the share links' default and longest life.
+ */
 export function StorageSettingsPage({ firm }: { firm: AccountingFirmSummary }) {
   const { t } = useTranslation('storage');
   const settings = useStorageSettings(firm.id);
@@ -37,6 +41,8 @@ export function StorageSettingsPage({ firm }: { firm: AccountingFirmSummary }) {
         </Typography>
         <Divider />
         <RetentionForm firmId={firm.id} saved={settings.data} />
+        <Divider />
+        <ShareSettingsSection firmId={firm.id} />
       </Stack>
     </Paper>
   );

@@ -86,6 +86,16 @@ export async function folderArchive(ctx: AppContext, actor: Actor, vendorId: num
   );
 }
 
+/**
+ * A folder's live content as a ZIP for a share link (`shares/public-shares.service.ts`), seen
+ * with `vendor` (the link's creator's scope: the theme rule leaves out what they do not see).
+ */
+export async function sharedFolderArchive(ctx: AppContext, vendor: docs.VendorRef, folderId: number) {
+  const folder = await liveFolder(ctx.db, vendor, folderId);
+  const entries = await folderEntries(ctx.db, vendor, folder.id);
+  return zipOf(ctx, entries, folder.parentId === null ? 'Documents' : folder.name, vendor.accountingFirmId);
+}
+
 /** A selection (documents and folders of the client file, live) as one streamed ZIP. */
 export async function selectionArchive(
   ctx: AppContext,
