@@ -11,3 +11,4 @@ export * from './terms';
 export * from './themes';
 export type { VendorFiscal } from './vendor-fiscal';
 export * from './workflows';
+export * from './signatures';

@@ -16,7 +16,10 @@ export type GeneratedCertificate = SigningKey & {
  * A portal's self-signed signing certificate: RSA 3072, CN "NAME — Signature électronique",
  * O the portal's name, 5 years, key usage digitalSignature and nonRepudiation.
  */
-export async function generateCertificate(portalName: string, now = new Date()): Promise<GeneratedCertificate> {
+export async function generateCertificate(
+  portalName: string,
+  now = new Date(),
+): Promise<GeneratedCertificate> {
   const { privateKey, publicKey } = await generate('rsa', {
     modulusLength: 3072,
     publicKeyEncoding: { type: 'spki', format: 'pem' },

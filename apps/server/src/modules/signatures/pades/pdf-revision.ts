@@ -137,16 +137,27 @@ export async function signRevision(pdf: Buffer, options: RevisionOptions, key: S
   return fillSignature(Buffer.concat([pdf, increment]), pdf.length, key);
 }
 
-async function appearanceStream(doc: PDFDocument, appearance: Appearance, w: number, h: number): Promise<PDFRef> {
+async function appearanceStream(
+  doc: PDFDocument,
+  appearance: Appearance,
+  w: number,
+  h: number,
+): Promise<PDFRef> {
   const font = await doc.embedFont(StandardFonts.Helvetica);
   const lines = appearance.lines.map(winAnsi);
   const size = Math.max(4, Math.min(9, (h * 0.5) / Math.max(1, lines.length) - 1));
   const textHeight = lines.length * (size + 1) + 2;
-  const ops: string[] = ['q 0.16 0.33 0.62 RG 0.8 w', `0.4 0.4 ${(w - 0.8).toFixed(2)} ${(h - 0.8).toFixed(2)} re S`, 'Q'];
+  const ops: string[] = [
+    'q 0.16 0.33 0.62 RG 0.8 w',
+    `0.4 0.4 ${(w - 0.8).toFixed(2)} ${(h - 0.8).toFixed(2)} re S`,
+    'Q',
+  ];
   const resources = doc.context.obj({ Font: { F1: font.ref } });
   if (appearance.image) {
     const image =
-      appearance.image.type === 'png' ? await doc.embedPng(appearance.image.bytes) : await doc.embedJpg(appearance.image.bytes);
+      appearance.image.type === 'png'
+        ? await doc.embedPng(appearance.image.bytes)
+        : await doc.embedJpg(appearance.image.bytes);
     const areaW = w - 4;
     const areaH = Math.max(1, h - textHeight - 4);
     const scale = Math.min(areaW / image.width, areaH / image.height);
@@ -159,7 +170,9 @@ async function appearanceStream(doc: PDFDocument, appearance: Appearance, w: num
   }
   lines.forEach((line, i) => {
     const y = textHeight - (i + 1) * (size + 1);
-    ops.push(`BT 0.1 0.1 0.1 rg /F1 ${size.toFixed(2)} Tf 3 ${y.toFixed(2)} Td ${font.encodeText(line).toString()} Tj ET`);
+    ops.push(
+      `BT 0.1 0.1 0.1 rg /F1 ${size.toFixed(2)} Tf 3 ${y.toFixed(2)} Td ${font.encodeText(line).toString()} Tj ET`,
+    );
   });
   return doc.context.register(
     doc.context.stream(ops.join('\n'), {

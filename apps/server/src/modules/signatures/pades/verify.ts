@@ -50,14 +50,23 @@ export function verifyPdf(pdf: Buffer): { valid: boolean; signatures: VerifiedSi
   }
   const last = signatures[signatures.length - 1];
   const valid =
-    signatures.length > 0 && signatures.every((s) => s.digestValid && s.signatureValid) && last!.coversWholeFile;
+    signatures.length > 0 &&
+    signatures.every((s) => s.digestValid && s.signatureValid) &&
+    last!.coversWholeFile;
   return { valid, signatures };
 }
 
 function checkCms(contents: Buffer, signed: Buffer) {
-  const failed = { digestValid: false, signatureValid: false, certificateSubject: '', certificateFingerprint: '' };
+  const failed = {
+    digestValid: false,
+    signatureValid: false,
+    certificateSubject: '',
+    certificateFingerprint: '',
+  };
   try {
-    const info = forge.asn1.fromDer(forge.util.createBuffer(contents.toString('binary')), { parseAllBytes: false } as unknown as boolean);
+    const info = forge.asn1.fromDer(forge.util.createBuffer(contents.toString('binary')), {
+      parseAllBytes: false,
+    } as unknown as boolean);
     const signedData = asArray(asArray(asArray(info)[1]!)[0]!);
     const certNode = asArray(signedData[3]!)[0]!;
     const certDer = Buffer.from(forge.asn1.toDer(certNode).getBytes(), 'binary');
@@ -66,13 +75,15 @@ function checkCms(contents: Buffer, signed: Buffer) {
     const attrsNode = signerInfo[3]!;
     let messageDigest: Buffer | null = null;
     for (const attr of asArray(attrsNode)) {
-      if (oidOf(asArray(attr)[0]!) === '1.2.840.113549.1.9.4') messageDigest = bytesOf(asArray(asArray(attr)[1]!)[0]!);
+      if (oidOf(asArray(attr)[0]!) === '1.2.840.113549.1.9.4')
+        messageDigest = bytesOf(asArray(asArray(attr)[1]!)[0]!);
     }
     const attrsDer = Buffer.from(forge.asn1.toDer(attrsNode).getBytes(), 'binary');
     attrsDer[0] = 0x31; // the signature covers the attributes as a SET OF, not [0]
     const signature = bytesOf(signerInfo[5]!);
     return {
-      digestValid: messageDigest !== null && createHash('sha256').update(signed).digest().equals(messageDigest),
+      digestValid:
+        messageDigest !== null && createHash('sha256').update(signed).digest().equals(messageDigest),
       signatureValid: createVerify('sha256').update(attrsDer).verify(certificate.publicKey, signature),
       certificateSubject: certificate.subject,
       certificateFingerprint: createHash('sha256').update(certDer).digest('hex'),
