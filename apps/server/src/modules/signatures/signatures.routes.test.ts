@@ -9,8 +9,16 @@ let folder: number;
 const base = () => `/api/vendors/${w.vendor}/signatures`;
 const outsider = (email: string) => ({ email, firstname: 'Olivia', lastname: 'Outsider', fields: [FIELD] });
 
-async function create(body: Record<string, unknown>, who: 'expert' | 'client' | 'collab' | 'guest' = 'expert') {
-  return w.call('POST', base(), who, { document_id: pdfId, name: 'Lettre de mission', ordering: 'sequential', ...body });
+async function create(
+  body: Record<string, unknown>,
+  who: 'expert' | 'client' | 'collab' | 'guest' = 'expert',
+) {
+  return w.call('POST', base(), who, {
+    document_id: pdfId,
+    name: 'Lettre de mission',
+    ordering: 'sequential',
+    ...body,
+  });
 }
 
 /** A binary answer (a PDF), its bytes as sent. */
@@ -46,7 +54,9 @@ afterAll(() => w.t.close());
 describe('signature requests', () => {
   it('runs a sequential request to its end: account, then outsider by link and code, sealed and filed back', async () => {
     const client = w.portals!.people.client;
-    const created = await create({ signatories: [{ user_id: client.id, fields: [FIELD] }, outsider('olivia@out.test')] });
+    const created = await create({
+      signatories: [{ user_id: client.id, fields: [FIELD] }, outsider('olivia@out.test')],
+    });
     expect(created.status).toBe(201);
     const request = created.body.data;
     expect(request.status).toBe('created');
@@ -56,14 +66,21 @@ describe('signature requests', () => {
     const sent = await w.call('POST', `${base()}/${request.id}/send`);
     expect(sent.status).toBe(200);
     expect(sent.body.data.status).toBe('waiting');
-    expect(sent.body.data.signatories.map((s: { status: string }) => s.status)).toEqual(['in_progress', 'waiting']);
+    expect(sent.body.data.signatories.map((s: { status: string }) => s.status)).toEqual([
+      'in_progress',
+      'waiting',
+    ]);
     // Sequential: only the first is asked.
     expect(w.t.mails.some((m) => m.to === client.email && m.link?.includes(`sign=${request.id}`))).toBe(true);
     expect(linkOf('olivia@out.test')).toBeUndefined();
 
     // The second signatory's turn has not come; a draft's rules no longer apply.
     expect((await w.call('DELETE', `${base()}/${request.id}`)).body.code).toBe('signature-request-not-draft');
-    const mine = await w.call('GET', `/api/users/me/signatures?accounting_firm_id=${w.portals!.firms.centre.id}`, 'client');
+    const mine = await w.call(
+      'GET',
+      `/api/users/me/signatures?accounting_firm_id=${w.portals!.firms.centre.id}`,
+      'client',
+    );
     expect(mine.body.data.map((r: { id: number }) => r.id)).toContain(request.id);
 
     const noConsent = await w.call('POST', `${base()}/${request.id}/sign`, 'client', {
@@ -100,16 +117,32 @@ describe('signature requests', () => {
     const again = await w.t.request({ method: 'POST', url: `/api/signing/${token}/otp` });
     expect(again.status).toBe(429);
     expect(again.headers['retry-after']).toBeDefined();
-    const wrong = await w.t.request({ method: 'POST', url: `/api/signing/${token}/verify`, payload: { code: '000000' } });
-    const codeMail = [...w.t.mails].reverse().find((m) => m.to === 'olivia@out.test' && /^\d{6} /.test(m.subject))!;
+    const wrong = await w.t.request({
+      method: 'POST',
+      url: `/api/signing/${token}/verify`,
+      payload: { code: '000000' },
+    });
+    const codeMail = [...w.t.mails]
+      .reverse()
+      .find((m) => m.to === 'olivia@out.test' && /^\d{6} /.test(m.subject))!;
     const code = codeMail.subject.slice(0, 6);
     if (code !== '000000') expect([wrong.status, wrong.body.code]).toEqual([422, 'invalid-otp']);
-    const access = await w.t.request({ method: 'POST', url: `/api/signing/${token}/verify`, payload: { code } });
+    const access = await w.t.request({
+      method: 'POST',
+      url: `/api/signing/${token}/verify`,
+      payload: { code },
+    });
     expect(access.status).toBe(200);
     const bearer = { authorization: `Bearer ${access.body.data.access_token}` };
     // The code is spent.
-    expect((await w.t.request({ method: 'POST', url: `/api/signing/${token}/verify`, payload: { code } })).status).toBe(422);
-    const session = await w.t.request({ method: 'GET', url: `/api/signing/${token}/session`, headers: bearer });
+    expect(
+      (await w.t.request({ method: 'POST', url: `/api/signing/${token}/verify`, payload: { code } })).status,
+    ).toBe(422);
+    const session = await w.t.request({
+      method: 'GET',
+      url: `/api/signing/${token}/session`,
+      headers: bearer,
+    });
     expect(session.body.data.fields).toHaveLength(1);
     const partly = await bytes(`/api/signing/${token}/document`, bearer);
     expect(partly.status).toBe(200);
@@ -131,12 +164,19 @@ describe('signature requests', () => {
     const versions = (await w.call('GET', `/api/vendors/${w.vendor}/documents/${pdfId}/versions`)).body.data;
     const filed = versions.find((v: { id: number }) => v.id === done.signed_version_id);
     expect(filed.original_name).toBe('Lettre (signé).pdf');
-    const content = await bytes(`/api/vendors/${w.vendor}/documents/${pdfId}/content?version_id=${done.signed_version_id}`, {
-      authorization: `Bearer ${w.tokens.expert}`,
-    });
+    const content = await bytes(
+      `/api/vendors/${w.vendor}/documents/${pdfId}/content?version_id=${done.signed_version_id}`,
+      {
+        authorization: `Bearer ${w.tokens.expert}`,
+      },
+    );
     const verified = verifyPdf(content.body);
     expect(verified.valid).toBe(true);
-    expect(verified.signatures.map((s) => s.signer)).toEqual(['Marie Martin', 'Olivia Outsider', 'Cabinet Centre']);
+    expect(verified.signatures.map((s) => s.signer)).toEqual([
+      'Marie Martin',
+      'Olivia Outsider',
+      'Cabinet Centre',
+    ]);
     expect(verified.signatures.map((s) => s.coversWholeFile)).toEqual([false, false, true]);
     // Everyone is told, the link is dead.
     expect(w.t.mails.filter((m) => /signé par tous/.test(m.subject)).length).toBeGreaterThanOrEqual(2);

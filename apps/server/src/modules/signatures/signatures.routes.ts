@@ -69,11 +69,9 @@ export function signaturesRoutes(app: FastifyInstance, ctx: AppContext): void {
       },
     },
     async (q, reply) =>
-      reply
-        .status(201)
-        .send({
-          data: await service.createRequest(ctx, requireActor(q), q.params.id, q.body, requestLocale(q)),
-        }),
+      reply.status(201).send({
+        data: await service.createRequest(ctx, requireActor(q), q.params.id, q.body, requestLocale(q)),
+      }),
   );
   r.get(
     '/api/vendors/:id/signatures/:signature_id',

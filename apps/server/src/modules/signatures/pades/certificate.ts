@@ -44,8 +44,8 @@ export async function generateCertificate(
   cert.setSubject(attrs as forge.pki.CertificateField[]);
   cert.setIssuer(attrs as forge.pki.CertificateField[]);
   cert.setExtensions([
-    { name: 'basicConstraints', cA: false },
-    { name: 'keyUsage', critical: true, digitalSignature: true, nonRepudiation: true },
+    { name: 'basicConstraints', critical: true, cA: true, pathLenConstraint: 0 },
+    { name: 'keyUsage', critical: true, digitalSignature: true, nonRepudiation: true, keyCertSign: true },
     { name: 'subjectKeyIdentifier' },
   ]);
   const forgeKey = forge.pki.privateKeyFromPem(privateKey);
