@@ -219,6 +219,8 @@ export async function refuseFromAccount(
 }
 
 export async function waitingForMe(ctx: AppContext, actor: Actor, firmId: number) {
+  // Someone of the firm (a member or one of its clients): another portal answers 404.
+  await ctx.access.authorize(actor, 'firm.terms.accept', { kind: 'firm', accountingFirmId: firmId });
   const rows = await repo.waitingFor(ctx.db, firmId, actor.userId);
   const mine = [];
   for (const r of rows) if (await reachesVendor(ctx, actor.userId, r.vendorId)) mine.push(r);
