@@ -27,5 +27,6 @@ export const ROUTE_PAGES: Readonly<Record<string, PageLoader>> = {
   'cgu-cgv': () => import('../features/auth/terms-page').then((m) => m.TermsPage),
   'oauth-callback': () => import('../features/auth/oauth-callback-page').then((m) => m.OAuthCallbackPage),
   'sso-error': () => import('../features/auth/sso-error-page').then((m) => m.SsoErrorPage),
+  sign: () => import('../features/signatures/sign-page').then((m) => m.SignPage),
   oops: () => import('../features/errors/oops-page').then((m) => m.OopsPage),
 };

@@ -47,6 +47,8 @@ export const ROUTES: readonly AppRoute[] = [
   anonymous('cgu-cgv', '/cgu-cgv'),
   anonymous('oauth-callback', '/oauth/callback', { notHistorised: true }),
   anonymous('sso-error', '/sso-error/:vendor'),
+  // An outsider's mailed signing link: signed in or not, at any width.
+  anonymous('sign', '/sign/:token', { auth: 'public', notHistorised: true }),
 
   // Authenticated group
   shell('home', '/home/:context?'),
@@ -61,6 +63,7 @@ export const ROUTES: readonly AppRoute[] = [
   shell('settings', '/settings/:context?/*', { context: 'sometimes' }),
   shell('documents', '/documents/:context?/:folderHash?', { context: 'always', module: 'documents' }),
   shell('tasks', '/tasks/:context?', { context: 'sometimes', module: 'tasks' }),
+  shell('signatures', '/signatures/:context?', { context: 'always' }),
   shell('information-requests', '/information-requests/:context?', { redirectTo: '/tasks/:context?' }),
   shell('service-requests', '/service-requests/:context?/*', {
     audience: 'client',
