@@ -42,6 +42,7 @@ export default function PdfPage({ blob, page, width, overlays, onPages, onPick }
     <Document
       file={file}
       options={OPTIONS}
+      suspense={false}
       onLoadSuccess={(pdf) => onPages?.(pdf.numPages)}
       loading={<CircularProgress size={24} />}
     >
@@ -60,7 +61,13 @@ export default function PdfPage({ blob, page, width, overlays, onPages, onPick }
           onPick((e.clientX - rect.left) / rect.width, (e.clientY - rect.top) / rect.height);
         }}
       >
-        <Page pageNumber={page} width={width} renderTextLayer={false} renderAnnotationLayer={false} />
+        <Page
+          pageNumber={page}
+          width={width}
+          suspense={false}
+          renderTextLayer={false}
+          renderAnnotationLayer={false}
+        />
         {overlays.map((o) => (
           <Box
             key={o.key}
