@@ -108,7 +108,6 @@ export const ERROR_CODES = [
   'signature-request-closed',
   'signing-link-expired',
   'invalid-otp',
-  'document-in-signature',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -156,5 +156,4 @@ export const en: Catalogue = {
   'signature-request-closed': 'This signature request has ended.',
   'signing-link-expired': 'Invalid user token.',
   'invalid-otp': 'Invalid or expired code.',
-  'document-in-signature': 'This document is being signed.',
 };

@@ -162,5 +162,4 @@ export const fr: Catalogue = {
   'signature-request-closed': 'Cette demande de signature est terminée.',
   'signing-link-expired': 'Jeton utilisateur invalide.',
   'invalid-otp': 'Code invalide ou expiré.',
-  'document-in-signature': 'Ce document est en cours de signature.',
 };

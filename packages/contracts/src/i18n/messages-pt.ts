@@ -161,5 +161,4 @@ export const pt: Catalogue = {
   'signature-request-closed': 'Esta solicitação de assinatura foi encerrada.',
   'signing-link-expired': 'Token de usuário inválido.',
   'invalid-otp': 'Código inválido ou expirado.',
-  'document-in-signature': 'Este documento está em processo de assinatura.',
 };

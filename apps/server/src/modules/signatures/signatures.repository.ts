@@ -194,22 +194,6 @@ export async function listRequests(
   return { rows, total: total?.n ?? 0 };
 }
 
-/** Whether a document has a request not ended (drafts included). */
-export async function documentInSignature(db: Db, firmId: number, documentId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: signatureRequests.id })
-    .from(signatureRequests)
-    .where(
-      and(
-        eq(signatureRequests.accountingFirmId, firmId),
-        eq(signatureRequests.documentId, documentId),
-        inArray(signatureRequests.status, ['waiting', 'in_progress', 'finished']),
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
-}
-
 // Signatories ------------------------------------------------------------------------------------
 
 export async function signatoriesOf(db: Db, firmId: number, requestIds: number[]): Promise<SignatoryRow[]> {

@@ -105,7 +105,6 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   'signature-request-closed': 409,
   'signing-link-expired': 410,
   'invalid-otp': 422,
-  'document-in-signature': 422,
 };
 
 /** Field errors: field path -> message keys (translated when the error is written). */
