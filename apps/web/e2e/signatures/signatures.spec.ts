@@ -89,15 +89,12 @@ test('a PDF sent for signature to a client then an outsider, signed by both, fil
 
   // The expert sends it from the document's menu.
   await signInWithApi(page, ACCOUNTS.expert.email);
-  page.on('console', (m) => console.log('CONSOLE', m.type(), m.text().slice(0, 300)));
-  page.on('requestfailed', (r) => console.log('FAILED', r.url()));
-  page.on('response', (r) => r.status() >= 400 && console.log('HTTP', r.status(), r.url()));
   await page.goto(world.url);
   await page.getByRole('button', { name: t.more(name) }).click();
   await page.getByRole('menuitem', { name: t.sendForSignature(name) }).click();
   await expect(page).toHaveURL(/\/signatures\//);
   const editor = page.getByRole('dialog');
-  await expect(editor.getByTestId('signature-pdf-page')).toBeVisible({ timeout: 30_000 });
+  await expect(editor.getByTestId('signature-pdf-page')).toBeVisible({ timeout: 20_000 });
   await editor.getByLabel(t.pickPerson).click();
   await page.getByRole('option', { name: /Marie Martin/ }).click();
   await editor.getByLabel(t.firstname).fill('Olivia');
