@@ -92,7 +92,7 @@ describe('signature request rules', () => {
     // A guest reads, never sends.
     expect((await create({ signatories: [outsider('a@out.test')] }, 'guest')).status).toBe(403);
     expect((await w.call('GET', base(), 'guest')).status).toBe(200);
-  });
+  }, 60_000);
 
   it('drafts are deleted, not canceled; sent ones are canceled, not deleted; the outsider link dies', async () => {
     const draft = (await create({ signatories: [outsider('d@out.test')] })).body.data.id;
@@ -114,7 +114,7 @@ describe('signature request rules', () => {
     expect(
       (await w.t.request({ method: 'GET', url: '/api/signing/unknownunknownunknownunknown' })).status,
     ).toBe(404);
-  });
+  }, 60_000);
 
   it('sequential order: the second waits its turn; a refusal ends the request for everyone', async () => {
     const { client, collab } = w.portals!.people;
@@ -139,7 +139,7 @@ describe('signature request rules', () => {
     const late = await w.call('POST', `${base()}/${id}/sign`, 'collab', sign);
     expect([late.status, late.body.code]).toEqual([409, 'signature-request-closed']);
     expect(w.t.mails.some((m) => m.to === 'expert@portals.test' && /refusée/.test(m.subject))).toBe(true);
-  });
+  }, 60_000);
 
   it('parallel signatories signing at the same instant make two chained revisions', async () => {
     const id = await sent({
@@ -180,7 +180,7 @@ describe('signature request rules', () => {
     const verified = verifyPdf(res.rawPayload);
     expect(verified.valid).toBe(true);
     expect(verified.signatures).toHaveLength(3);
-  });
+  }, 60_000);
 
   it("another tenant's request answers 404", async () => {
     const id = (await create({ signatories: [outsider('t@out.test')] })).body.data.id;
@@ -191,5 +191,5 @@ describe('signature request rules', () => {
     expect((await w.call('GET', `/api/vendors/${w.otherVendor}/signatures`, 'collab')).status).toBe(404);
     expect((await w.call('GET', `${base()}/${id}`, 'client')).status).toBe(200);
     expect((await w.call('GET', `${base()}/${id + 1000}`)).status).toBe(404);
-  });
+  }, 60_000);
 });
