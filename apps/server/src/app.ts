@@ -18,6 +18,7 @@ import { identityRoutes } from './modules/identity/identity.routes';
 import { identityMailJobs } from './modules/identity/identity.service';
 import { magicLinkMailJobs } from './modules/identity/magic-links.service';
 import { platformAdminRoutes } from './modules/platform-admin/platform-admin.routes';
+import { registerSignatureJobs, signaturesRoutes } from './modules/signatures/signatures.routes';
 import { ssoRoutes } from './modules/sso/sso.routes';
 import {
   type ReminderJob,
@@ -194,6 +195,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     async (data) => void (await remindInformationRequest(ctx, data as ReminderJob)),
   );
   registerRetentionJob(ctx);
+  registerSignatureJobs(ctx);
   await ctx.jobs.init();
   if (!deps.jobs) {
     app.addHook('onReady', async () => ctx.jobs.start());
@@ -245,6 +247,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   vendorImportRoutes(app, ctx);
   await documentsRoutes(app, ctx);
   workflowsRoutes(app, ctx);
+  signaturesRoutes(app, ctx);
   teamRoutes(app, ctx);
   platformAdminRoutes(app, ctx);
 

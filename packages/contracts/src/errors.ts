@@ -97,6 +97,20 @@ export const ERROR_CODES = [
   'workflow-needs-a-status',
   'workflow-private-vendor-on-firm',
   'workflow-not-on-folder',
+  'signature-pdf-only',
+  'pdf-encrypted',
+  'pdf-unreadable',
+  'pdf-too-large',
+  'filename-too-long',
+  'signatory-already-exists',
+  'one-signature-per-signatory',
+  'signatory-not-allowed',
+  'signature-request-not-draft',
+  'not-your-turn',
+  'already-signed',
+  'signature-request-closed',
+  'signing-link-expired',
+  'invalid-otp',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

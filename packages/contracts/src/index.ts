@@ -9,6 +9,7 @@ export * from './i18n/messages';
 export * from './limits';
 export * from './platform-admin';
 export * from './rules';
+export * from './signatures';
 export * from './sso';
 export * from './tasks';
 export * from './tenancy';

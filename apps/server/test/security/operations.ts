@@ -166,6 +166,14 @@ export const PUBLIC_BY_DESIGN: Record<string, string> = {
   'GET /api/oauth/callback':
     "the provider's redirect back, bound to the browser's cookie; answers only a redirect",
   'POST /api/oauth/session': "takes a finished SSO sign-in's session with the browser's one-use cookie",
+  'GET /api/signing/{token}':
+    "an outsider's mailed signing link (256-bit token): the portal, the request's title and the signatory's state only",
+  'POST /api/signing/{token}/otp': "mails a code to the link's own signatory (throttled per signatory)",
+  'POST /api/signing/{token}/verify': "checks the mailed code of the link's signatory",
+  'GET /api/signing/{token}/session': "the link's signatory's fields, with the access token the code gave",
+  'GET /api/signing/{token}/document': "the request's PDF, with the access token the code gave",
+  'POST /api/signing/{token}/sign': "signs as the link's signatory, with the access token the code gave",
+  'POST /api/signing/{token}/refuse': "refuses as the link's signatory, with the access token the code gave",
 };
 
 /** Routes that act on the caller only (no tenant id): checked for leaks, never for refusal. */
@@ -386,6 +394,34 @@ export const ghostIds = (ids: TenantIds): TenantIds =>
   ) as TenantIds;
 
 /**
+ * Path ids that must name a row in a given state for the tenant's own administrator to succeed
+ * (a signature request is sent once, deleted only as a draft, signed or refused once): the kind
+ * of tenant id to put there instead of the parameter's `x-ref`, with the reason.
+ */
+export const STATE_REFS: Readonly<Record<string, { param: string; kind: string; why: string }>> = {
+  'DELETE /api/vendors/{id}/signatures/{signature_id}': {
+    param: 'signature_id',
+    kind: 'signature_draft',
+    why: 'only a draft is deleted, and the walk sends the other draft',
+  },
+  'POST /api/vendors/{id}/signatures/{signature_id}/cancel': {
+    param: 'signature_id',
+    kind: 'signature_sent',
+    why: 'only a sent request is canceled',
+  },
+  'POST /api/vendors/{id}/signatures/{signature_id}/sign': {
+    param: 'signature_id',
+    kind: 'signature_to_sign',
+    why: "only the signatory whose turn it is signs: the tenant's administrator on that request",
+  },
+  'POST /api/vendors/{id}/signatures/{signature_id}/refuse': {
+    param: 'signature_id',
+    kind: 'signature_to_refuse',
+    why: "only the signatory whose turn it is refuses: the tenant's administrator on that request",
+  },
+};
+
+/**
  * Optional query values the probe sends so that the tenant's own administrator's call succeeds:
  * the world's folders and people carry its theme, which only `force` deletes.
  */
@@ -404,7 +440,8 @@ export function buildUrl(
 ): { url: string; missing: string[] } {
   const missing: string[] = [];
   const valueFor = (p: Parameter): string | undefined => {
-    const ref = p.schema['x-ref'] as keyof TenantIds | undefined;
+    const state = STATE_REFS[op.key];
+    const ref = (state?.param === p.name ? state.kind : p.schema['x-ref']) as keyof TenantIds | undefined;
     const chosen = p.in === 'query' ? PROBE_QUERY[op.key]?.[p.name] : undefined;
     if (chosen !== undefined) return chosen;
     if (ref && p.in === 'query') return queryIds[ref] === undefined ? undefined : String(queryIds[ref]);

@@ -19,6 +19,7 @@ import { sealSecret } from '../../src/modules/sso/secret-box';
 import { hashPassword } from '../../src/platform/auth/passwords';
 import { diskBlobStore } from '../../src/platform/blobs/disk-blob-store';
 import { chunkBody, md5 } from '../documents';
+import { buildSignatureRows, type SignatureIds } from './signature-world';
 import {
   buildAddress,
   buildAssignment,
@@ -86,7 +87,7 @@ export type TenantIds = {
   share_link: number;
   /** The flow.js identifier of the upload under way in the folder (a name, not a row id). */
   upload: string;
-};
+} & SignatureIds;
 
 /**
  * An upload under way in the tenant's folder, sent by its firm administrator: chunk 1 of 2 stored,
@@ -343,10 +344,18 @@ async function buildRows(db: FactoryDb, label: string, passwordHash: string): Pr
         createdBy: person('admin').id,
       })
       .returning();
+    const signing = await buildSignatureRows(tx, {
+      firmId: firm.id,
+      vendorId: vendor.id,
+      folderId: folder.id,
+      adminId: person('admin').id,
+      name,
+    });
 
     return {
       label,
       ids: {
+        ...signing.ids,
         accounting_firm: firm.id,
         sister_firm: sister.id,
         holding: holding.id,
@@ -397,6 +406,7 @@ async function buildRows(db: FactoryDb, label: string, passwordHash: string): Pr
         `${name} Upload`,
         `${name} upload content`,
         siret,
+        ...signing.markers,
         ...roles.map(email),
       ],
       upload,

@@ -28,5 +28,6 @@ export const ROUTE_PAGES: Readonly<Record<string, PageLoader>> = {
   'oauth-callback': () => import('../features/auth/oauth-callback-page').then((m) => m.OAuthCallbackPage),
   'sso-error': () => import('../features/auth/sso-error-page').then((m) => m.SsoErrorPage),
   share: () => import('../features/shares/public-share-page').then((m) => m.PublicSharePage),
+  sign: () => import('../features/signatures/sign-page').then((m) => m.SignPage),
   oops: () => import('../features/errors/oops-page').then((m) => m.OopsPage),
 };

@@ -49,6 +49,8 @@ export const ROUTES: readonly AppRoute[] = [
   anonymous('sso-error', '/sso-error/:vendor'),
   // A share link's page: anyone holding the link, signed in or not (issue 28).
   anonymous('share', '/s/:token', { auth: 'public', notHistorised: true }),
+  // An outsider's mailed signing link: signed in or not, at any width.
+  anonymous('sign', '/sign/:token', { auth: 'public', notHistorised: true }),
 
   // Authenticated group
   shell('home', '/home/:context?'),
@@ -63,6 +65,7 @@ export const ROUTES: readonly AppRoute[] = [
   shell('settings', '/settings/:context?/*', { context: 'sometimes' }),
   shell('documents', '/documents/:context?/:folderHash?', { context: 'always', module: 'documents' }),
   shell('tasks', '/tasks/:context?', { context: 'sometimes', module: 'tasks' }),
+  shell('signatures', '/signatures/:context?', { context: 'always' }),
   shell('information-requests', '/information-requests/:context?', { redirectTo: '/tasks/:context?' }),
   shell('service-requests', '/service-requests/:context?/*', {
     audience: 'client',

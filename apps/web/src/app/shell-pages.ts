@@ -15,6 +15,7 @@ export const SHELL_PAGES: Readonly<Record<string, PageLoader>> = {
   customers: () => import('../features/customers/pages').then((m) => m.CustomersPage),
   customer: () => import('../features/client-file/pages').then((m) => m.ClientFilePage),
   tasks: () => import('../features/tasks/pages').then((m) => m.TasksPage),
+  signatures: () => import('../features/signatures/pages').then((m) => m.SignaturesPage),
   settings: () => import('../features/settings/settings-page').then((m) => m.SettingsPage),
   documents: () => import('../features/documents/pages').then((m) => m.DocumentsPage),
   viewer: () => import('../features/documents/viewer/pages').then((m) => m.ViewerPage),

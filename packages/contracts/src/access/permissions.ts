@@ -65,6 +65,8 @@ export const ACTIONS = {
   'task.read': 'Open a task or information request of a client file',
   'task.manage': 'Create, change and delete the tasks of a client file',
   'task.answer': 'Answer the items of an information request',
+  'signature.read': "See a client file's signature requests and their audit trail",
+  'signature.manage': 'Create, send, cancel and delete the signature requests of a client file',
   'holding.manage': 'Holding administration: workspaces, customers, team',
   'platform.manage': 'Platform administration (super admin area)',
 } as const;
@@ -96,6 +98,7 @@ export const WRITE_ACTIONS: ReadonlySet<Action> = new Set<Action>([
   'task.answer',
   'workflow.manage',
   'workflow.move',
+  'signature.manage',
   'holding.manage',
   'platform.manage',
 ]);
@@ -142,6 +145,14 @@ export const PERMISSIONS: Record<Action, readonly Role[]> = {
   'task.read': ['firm_admin', 'firm_collaborator', 'vendor_admin', 'vendor_collaborator', 'vendor_guest'],
   'task.manage': ['firm_admin', 'firm_collaborator'],
   'task.answer': ['firm_admin', 'firm_collaborator', 'vendor_admin', 'vendor_collaborator'],
+  'signature.read': [
+    'firm_admin',
+    'firm_collaborator',
+    'vendor_admin',
+    'vendor_collaborator',
+    'vendor_guest',
+  ],
+  'signature.manage': ['firm_admin', 'firm_collaborator', 'vendor_admin', 'vendor_collaborator'],
   'holding.manage': ['holding_admin', 'group_admin'],
   'platform.manage': ['super_admin'],
 };

@@ -40,7 +40,13 @@ export type ValidationKey =
   | 'invalid-path'
   | 'chunk-size-mismatch'
   | 'invalid-chunk-number'
-  | 'folder-into-itself';
+  | 'folder-into-itself'
+  | 'too-many'
+  | 'consent-required'
+  | 'signature-field-too-small'
+  | 'signature-field-off-page'
+  | 'signature-page-missing'
+  | 'signature-image-invalid';
 
 /** Messages that are neither a code nor a field's: `{{name}}` placeholders filled by `translateMessage`. */
 export type NoticeKey = 'too-many-requests-wait';

@@ -38,7 +38,11 @@ export type IdRef =
    * A flow.js upload identifier: a name the client gives its upload (per user and folder), not a
    * row id. Another tenant's must answer as one that names nothing.
    */
-  | 'upload';
+  | 'upload'
+  /** A PDF document of a client file (what a signature request is made on). */
+  | 'pdf_document'
+  /** A signature request of a client file. */
+  | 'signature';
 
 /**
  * The only spelling of an id in a path or query: decimal digits without a sign, spaces, exponent,

@@ -12,3 +12,4 @@ export * from './terms';
 export * from './themes';
 export type { VendorFiscal } from './vendor-fiscal';
 export * from './workflows';
+export * from './signatures';

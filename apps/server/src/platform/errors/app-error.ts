@@ -94,6 +94,20 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   'workflow-needs-a-status': 422,
   'workflow-private-vendor-on-firm': 422,
   'workflow-not-on-folder': 422,
+  'signature-pdf-only': 422,
+  'pdf-encrypted': 422,
+  'pdf-unreadable': 422,
+  'pdf-too-large': 422,
+  'filename-too-long': 422,
+  'signatory-already-exists': 422,
+  'one-signature-per-signatory': 422,
+  'signatory-not-allowed': 422,
+  'signature-request-not-draft': 409,
+  'not-your-turn': 403,
+  'already-signed': 409,
+  'signature-request-closed': 409,
+  'signing-link-expired': 410,
+  'invalid-otp': 422,
 };
 
 /** Field errors: field path -> message keys (translated when the error is written). */

@@ -208,6 +208,8 @@ function Documents({
     onDelete: commands.remove,
     onTransfer: commands.transfer,
     onArchive: (node: Node) => commands.archive({ folder_id: node.id, document_ids: [], folder_ids: [] }),
+    onSign: (node: Node) =>
+      navigate(`/signatures/${context}?document_id=${node.id}&name=${encodeURIComponent(node.name)}`),
   };
   const tree = (
     <>

@@ -2,6 +2,7 @@ import ContentCopy from '@mui/icons-material/ContentCopy';
 import DeleteForever from '@mui/icons-material/DeleteForever';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import Download from '@mui/icons-material/Download';
+import Draw from '@mui/icons-material/Draw';
 import DriveFileMove from '@mui/icons-material/DriveFileMove';
 import DriveFileRenameOutline from '@mui/icons-material/DriveFileRenameOutline';
 import Flag from '@mui/icons-material/FlagOutlined';
@@ -40,6 +41,8 @@ export type NodeHandlers = {
   onStatus?: (node: Node) => void;
   /** Opens the share-link dialog (those with `documents.share`). */
   onShare?: (node: Node) => void;
+  /** Sends a PDF document for signature ("Faire signer"). */
+  onSign?: (node: Node) => void;
   canWrite: boolean;
   canValidate: boolean;
   /** The listed folder is read-only: its content changes only for those who may validate. */
@@ -107,6 +110,13 @@ function menuItems(node: Node, h: NodeHandlers, t: TFunction<'documents'>): Item
       label: t('actions.share', name),
       icon: <Share fontSize="small" />,
       run: () => h.onShare?.(node),
+    });
+  if (h.onSign && h.canWrite && node.type === 'document' && /\.pdf$/i.test(node.name))
+    items.push({
+      key: 'sign',
+      label: t('actions.sign', name),
+      icon: <Draw fontSize="small" />,
+      run: () => h.onSign?.(node),
     });
   if (node.type === 'folder')
     items.push({

@@ -1,0 +1,227 @@
+import { createHash } from 'node:crypto';
+import { encodeContext, type Locale } from '@portal/contracts';
+import {
+  PDFArray,
+  PDFDict,
+  type PDFDocument,
+  PDFName,
+  PDFRef,
+  StandardFonts,
+} from 'pdf-lib-incremental-save';
+import type { AppContext } from '../../app-context';
+import { fileContent } from '../documents/tree/filing.service';
+import * as tree from '../documents/tree/tree.service';
+import { signingKeyOf } from './certificates.service';
+import { signRevision } from './pades/pdf-revision';
+import { recordEvent } from './signature-events';
+import { endedMail } from './signature-mails';
+import * as repo from './signatures.repository';
+import { readBlob, storeBlob } from './signatures.service';
+
+export type SealJob = { firmId: number; requestId: number };
+
+const LABELS = {
+  fr: {
+    title: "Piste d'audit",
+    doc: 'Document',
+    sha: "SHA-256 d'origine",
+    signers: 'Signataires',
+    events: 'Événements',
+    chain: 'Tête de la chaîne',
+  },
+  en: {
+    title: 'Audit trail',
+    doc: 'Document',
+    sha: 'Original SHA-256',
+    signers: 'Signatories',
+    events: 'Events',
+    chain: 'Head of the chain',
+  },
+  pt: {
+    title: 'Trilha de auditoria',
+    doc: 'Documento',
+    sha: 'SHA-256 original',
+    signers: 'Signatários',
+    events: 'Eventos',
+    chain: 'Cabeça da cadeia',
+  },
+} as const;
+const SIGNED_SUFFIX = { fr: 'signé', en: 'signed', pt: 'assinado' } as const;
+const METHOD = { account: 'account', email_code: 'email code' } as const;
+
+const winAnsi = (text: string) => text.replace(/[^\x20-\x7e\xa0-\xff]/g, '?');
+
+/** Lines cut to the page's width (Helvetica 8 pt: about 110 characters). */
+function wrap(line: string, width = 110): string[] {
+  const out: string[] = [];
+  let rest = line;
+  while (rest.length > width) {
+    out.push(rest.slice(0, width));
+    rest = `    ${rest.slice(width)}`;
+  }
+  out.push(rest);
+  return out;
+}
+
+/** Appends the audit pages, marking the page tree nodes the insertion changes (all of them). */
+async function appendAuditPages(doc: PDFDocument, mark: (ref: PDFRef) => void, lines: string[]) {
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  const perPage = 70;
+  const all = lines.flatMap((l) => wrap(winAnsi(l)));
+  for (let start = 0; start < all.length; start += perPage) {
+    const page = doc.addPage([595, 842]);
+    all.slice(start, start + perPage).forEach((line, i) => {
+      const title = i === 0 && start === 0;
+      page.drawText(line, { x: 40, y: 800 - i * 11, size: title ? 12 : 8, font: title ? bold : font });
+    });
+  }
+  const rootRef = doc.catalog.get(PDFName.of('Pages'));
+  const stack: PDFRef[] = rootRef instanceof PDFRef ? [rootRef] : [];
+  while (stack.length) {
+    const ref = stack.pop()!;
+    const node = doc.context.lookup(ref);
+    if (!(node instanceof PDFDict) || node.get(PDFName.of('Type')) !== PDFName.of('Pages')) continue;
+    mark(ref);
+    const kids = node.lookup(PDFName.of('Kids'));
+    if (kids instanceof PDFArray)
+      for (const kid of kids.asArray()) if (kid instanceof PDFRef) stack.push(kid);
+  }
+}
+
+async function auditLines(ctx: AppContext, request: repo.RequestRow, portalName: string): Promise<string[]> {
+  const l = LABELS[request.locale];
+  const people = await repo.signatoriesOf(ctx.db, request.accountingFirmId, [request.id]);
+  const events = await repo.eventsOf(ctx.db, request.accountingFirmId, request.id);
+  const who = new Map(people.map((p) => [p.id, `${p.firstname} ${p.lastname}`]));
+  const at = (d: Date | string | null) => (d ? new Date(d).toISOString() : '-');
+  return [
+    `${portalName} - ${l.title}`,
+    '',
+    `${l.doc}: ${request.name}`,
+    `${l.sha}: ${request.sourceSha256.toLowerCase()}`,
+    '',
+    `${l.signers}:`,
+    ...people.map(
+      (p) =>
+        `${p.position}. ${p.firstname} ${p.lastname} <${p.email}> - ${p.method ? METHOD[p.method] : '-'} - ` +
+        `${p.ipAddress ?? '-'} - asked ${at(p.askedAt)} - signed ${at(p.signedAt)}`,
+    ),
+    '',
+    `${l.events}:`,
+    ...events.map(
+      (e) =>
+        `${at(e.at)} ${e.kind}${e.signatoryId ? ` (${who.get(e.signatoryId) ?? e.signatoryId})` : ''}` +
+        `${e.ipAddress ? ` ${e.ipAddress}` : ''} ${e.hash.slice(0, 16)}`,
+    ),
+    '',
+    `${l.chain}: ${events[events.length - 1]?.hash ?? '-'}`,
+  ];
+}
+
+/** `NAME (signé).pdf`, cut to the spec's 190 characters. */
+export function signedName(documentName: string, locale: Locale): string {
+  const base = documentName.replace(/\.pdf$/i, '');
+  const suffix = ` (${SIGNED_SUFFIX[locale]}).pdf`;
+  return `${base.slice(0, 190 - suffix.length)}${suffix}`;
+}
+
+/**
+ * The `signature-seal` job: the audit trail pages and the portal's seal in one last revision,
+ * then the result filed as a new version of the same document, and everyone told. A failure
+ * leaves the request in `error` (the sender is told; a retry is for later).
+ */
+export async function sealRequest(ctx: AppContext, job: SealJob): Promise<void> {
+  const vendorOf = (r: repo.RequestRow) => ({ id: r.vendorId, accountingFirmId: r.accountingFirmId });
+  const request = await repo.findRequestById(ctx.db, job.firmId, job.requestId);
+  if (!request || request.status !== 'finished') return;
+  try {
+    const portal = await repo.portal(ctx.db, job.firmId);
+    const key = await signingKeyOf(ctx, job.firmId);
+    const lines = await auditLines(ctx, request, portal?.name ?? '');
+    const sealed = await signRevision(
+      await readBlob(ctx, request.currentBlobKey),
+      {
+        fieldName: `Seal ${request.id}`,
+        signerName: portal?.name ?? '',
+        reason: `Audit trail and seal: ${request.name}`,
+        date: new Date(),
+        appearance: null,
+        before: (doc, mark) => appendAuditPages(doc, mark, lines),
+      },
+      key,
+    );
+    const blob = await storeBlob(ctx, sealed);
+    const doc = await tree.findDocument(ctx.db, vendorOf(request), request.documentId);
+    if (!doc || doc.deletedAt) throw new Error('the document is gone');
+    const filer = request.createdBy
+      ? { userId: request.createdBy }
+      : { userId: null, system: 'signature' as const };
+    await fileContent(
+      ctx,
+      { vendor: vendorOf(request), by: filer, mayForce: true },
+      doc.folderId,
+      doc.name,
+      { blob: { key: blob.key, size: blob.size, md5: createHash('md5').update(sealed).digest('hex') } },
+      {
+        conflict: 'version',
+        originalName: signedName(doc.name, request.locale),
+        within: async (tx, filed) => {
+          const locked = await repo.lockRequest(tx, job.firmId, request.id);
+          if (locked?.status !== 'finished') throw new Error('the request changed meanwhile');
+          await repo.updateRequest(tx, locked, {
+            status: 'completed',
+            signedVersionId: filed.versionId,
+            currentBlobKey: blob.key,
+            endedAt: new Date(),
+          });
+          await recordEvent(tx, locked, 'completed', {
+            data: { version_id: filed.versionId, sha256: blob.key },
+          });
+          await tellCompleted(ctx, tx, locked);
+        },
+      },
+    );
+    ctx.outbox.kick();
+  } catch (error) {
+    await ctx.db.transaction(async (tx) => {
+      const locked = await repo.lockRequest(tx, job.firmId, request.id);
+      if (locked?.status !== 'finished') return;
+      await repo.updateRequest(tx, locked, {
+        status: 'error',
+        endReason: String((error as Error).message ?? error).slice(0, 300),
+      });
+      await recordEvent(tx, locked, 'error', {
+        data: { message: String((error as Error).message ?? error).slice(0, 300) },
+      });
+    });
+  }
+}
+
+async function tellCompleted(
+  ctx: AppContext,
+  tx: Parameters<typeof repo.updateRequest>[0],
+  request: repo.RequestRow,
+) {
+  const portal = await repo.portal(tx, request.accountingFirmId);
+  const people = await repo.signatoriesOf(tx, request.accountingFirmId, [request.id]);
+  const base = ctx.config.publicUrl.replace(/\/$/, '');
+  const inApp = `${base}/signatures/${encodeContext(request.accountingFirmId, request.vendorId)}`;
+  const sender = request.createdBy ? (await repo.usersByIds(tx, [request.createdBy]))[0] : undefined;
+  const recipients = people.map((p) => ({
+    to: p.email,
+    locale: (p.locale ?? request.locale) as Locale,
+    link: p.userId ? inApp : null,
+  }));
+  if (sender && !people.some((p) => p.email === sender.email.toLowerCase()))
+    recipients.push({ to: sender.email, locale: (sender.locale ?? request.locale) as Locale, link: inApp });
+  for (const r of recipients) {
+    const mail = endedMail(r.locale, 'completed', {
+      portal: portal?.name ?? '',
+      title: request.name,
+      link: r.link,
+      reason: null,
+    });
+    await ctx.outbox.enqueue(tx, 'mail', { to: r.to, ...mail });
+  }
+}

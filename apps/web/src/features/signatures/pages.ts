@@ -1,0 +1,2 @@
+export { SignPage } from './sign-page';
+export { SignaturesPage } from './signatures-page';
