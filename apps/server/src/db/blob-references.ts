@@ -9,7 +9,11 @@ import { type SQL, sql } from 'drizzle-orm';
 export const BLOB_REFERENCES: readonly { table: string; column: string; what: string }[] = [
   { table: 'document_versions', column: 'blob_key', what: "a version's content" },
   { table: 'document_previews', column: 'pdf_key', what: "an office content's PDF preview" },
-  { table: 'signature_requests', column: 'current_blob_key', what: "a signature request's PDF as signed so far" },
+  {
+    table: 'signature_requests',
+    column: 'current_blob_key',
+    what: "a signature request's PDF as signed so far",
+  },
 ];
 
 /** Columns that look like blob references and keep no blob alive, with the reason. */

@@ -3,7 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
-import { documents, documentVersions, signatories, signatureFields, signatureRequests } from '../../src/db/schema';
+import {
+  documents,
+  documentVersions,
+  signatories,
+  signatureFields,
+  signatureRequests,
+} from '../../src/db/schema';
 import { diskBlobStore } from '../../src/platform/blobs/disk-blob-store';
 import type { FactoryDb } from '../factories';
 import { samplePdf } from '../signatures';
@@ -50,10 +56,7 @@ export async function buildSignatureRows(
       md5: createHash('md5').update(pdf).digest('hex'),
     })
     .returning();
-  await tx
-    .update(documents)
-    .set({ currentVersionId: version!.id })
-    .where(eq(documents.id, doc!.id));
+  await tx.update(documents).set({ currentVersionId: version!.id }).where(eq(documents.id, doc!.id));
 
   const request = async (label: string, sent: boolean, signer: 'admin' | 'outsider') => {
     const [row] = await tx
@@ -83,7 +86,10 @@ export async function buildSignatureRows(
         userId: signer === 'admin' ? o.adminId : null,
         firstname: o.name,
         lastname: signer === 'admin' ? 'admin' : `${o.name} Outsider`,
-        email: signer === 'admin' ? `admin-${o.name.toLowerCase()}@probe.test` : `outsider-${o.name.toLowerCase()}@probe.test`,
+        email:
+          signer === 'admin'
+            ? `admin-${o.name.toLowerCase()}@probe.test`
+            : `outsider-${o.name.toLowerCase()}@probe.test`,
         status: sent ? 'in_progress' : 'waiting',
       })
       .returning();

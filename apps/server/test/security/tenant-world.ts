@@ -19,7 +19,6 @@ import { sealSecret } from '../../src/modules/sso/secret-box';
 import { hashPassword } from '../../src/platform/auth/passwords';
 import { diskBlobStore } from '../../src/platform/blobs/disk-blob-store';
 import { chunkBody, md5 } from '../documents';
-import { buildSignatureRows, type SignatureIds } from './signature-world';
 import {
   buildAddress,
   buildAssignment,
@@ -44,6 +43,7 @@ import {
   freshSiret,
 } from '../factories';
 import type { TestApp } from '../test-app';
+import { buildSignatureRows, type SignatureIds } from './signature-world';
 
 /** The key the test apps seal SSO secrets with (no SSO_SECRET_KEY outside production). */
 const TEST_SSO_KEY = loadConfig({ NODE_ENV: 'test' }).ssoKey!;
