@@ -5,3 +5,4 @@ export * from './previews';
 export * from './storage';
 export * from './unread';
 export * from './uploads';
+export * from './search';

@@ -3,6 +3,7 @@ export * from './documents';
 export * from './identity';
 export * from './mail';
 export * from './platform';
+export * from './search';
 export * from './sso';
 export * from './storage';
 export * from './tasks';

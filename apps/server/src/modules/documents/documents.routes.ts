@@ -8,6 +8,7 @@ import { previewRoutes } from './previews/previews.routes';
 import { storagePolicyRoutes } from './storage-policy/storage-policy.routes';
 import { transferRoutes } from './transfer/transfer.routes';
 import { trashRoutes } from './trash/trash.routes';
+import { searchRoutes } from './search/search.routes';
 import { unreadRoutes } from './unread/unread.routes';
 import { uploadRoutes } from './uploads/uploads.routes';
 import { cleanup } from './uploads/uploads.service';
@@ -24,6 +25,7 @@ export async function documentsRoutes(app: FastifyInstance, ctx: AppContext): Pr
   previewRoutes(app, ctx);
   unreadRoutes(app, ctx);
   storagePolicyRoutes(app, ctx);
+  searchRoutes(app, ctx);
   // Idle uploads, orphan chunk folders and unreferenced blobs are cleaned every hour.
   let timer: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
