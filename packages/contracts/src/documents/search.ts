@@ -24,7 +24,9 @@ const isoDay = () => z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'invalid-d
  */
 export const searchQuerySchema = z
   .object({
-    q: text(200).pipe(z.string().trim().min(1, { error: 'required' })),
+    q: text(200)
+      .pipe(z.string().trim().min(1, { error: 'required' }))
+      .meta({ example: 'facture' }),
     vendor_id: idParam('vendor').optional(),
     folder_id: idParam('folder').optional(),
     type: searchTypeSchema.optional(),
@@ -34,8 +36,7 @@ export const searchQuerySchema = z
     unread: queryBoolean().optional(),
     ...pageQuery(),
   })
-  .refine((s) => !s.from || !s.to || s.from <= s.to, { error: 'invalid-date', path: ['to'] })
-  .meta({ example: { q: 'facture' } });
+  .refine((s) => !s.from || !s.to || s.from <= s.to, { error: 'invalid-date', path: ['to'] });
 export type SearchQuery = z.infer<typeof searchQuerySchema>;
 
 /** Where the excerpt matches the query: `start` and `length` in UTF-16 code units. */
