@@ -206,7 +206,10 @@ export async function extractText(
       if (!looksScanned(text, pages)) return result(text, 'pdf', pages);
       try {
         const ocr = await ocrPdf(file, dir);
-        return result(`${text}\n${ocr.text}`, 'ocr', ocr.pages);
+        // The pictures' text, unless the few words of the text layer say more (a short page).
+        const chars = (t: string) => t.replace(/\s+/g, '').length;
+        if (chars(ocr.text) <= chars(text)) return result(text, 'pdf', pages);
+        return result(ocr.text, 'ocr', ocr.pages);
       } catch (error) {
         return result(text, 'pdf', pages, error instanceof Error ? error.message : String(error));
       }

@@ -237,15 +237,16 @@ describe('search: who finds what', () => {
       'client',
     );
     expect((own.body.data as Hit[]).map((h) => h.name)).toEqual(['contrat.docx']);
-    // Each side's route is its own: a client user on the firm's, a member on the client's.
-    const refused = [403, 404];
-    expect(refused).toContain(
+    // The firm's route is the firm members'; the person's own route answers anyone by their reach.
+    expect([403, 404]).toContain(
       (await w.call('GET', `/api/accounting-firms/${firmId()}/search?q=honoraires`, 'client')).status,
     );
-    expect(refused).toContain(
-      (await w.call('GET', `/api/users/me/accounting-firms/${firmId()}/search?q=honoraires`, 'collab'))
-        .status,
+    const mine = await w.call(
+      'GET',
+      `/api/users/me/accounting-firms/${firmId()}/search?q=honoraires`,
+      'collab',
     );
+    expect((mine.body.data as Hit[]).map((h) => h.name)).toEqual(['contrat.docx']);
   });
 
   it('answers 404 for another tenant, and its documents never appear', async () => {
@@ -265,6 +266,15 @@ describe('search: who finds what', () => {
     expect(
       (await w.call('GET', `/api/users/me/accounting-firms/${nord}/search?q=honoraires`, 'client')).status,
     ).toBe(404);
-    expect((await vendorSearch(`q=honoraires&vendor_id=${other}`)).body.data).toEqual([]);
+    // Filters naming what the caller may not open answer as ids that do not exist.
+    expect((await vendorSearch(`q=honoraires&vendor_id=${other}`)).status).toBe(404);
+    const otherRoot = (await w.call('GET', `/api/vendors/${other}/folders`, 'expert')).body.data[0].id;
+    expect((await vendorSearch(`q=honoraires&folder_id=${otherRoot}`)).status).toBe(404);
+    expect((await vendorSearch('q=honoraires&folder_id=99999999')).status).toBe(404);
+    const firmWide = (query: string) =>
+      w.call('GET', `/api/accounting-firms/${firmId()}/search?${query}`, 'collab');
+    expect((await firmWide(`q=honoraires&vendor_id=${other}`)).status).toBe(404);
+    expect((await firmWide(`q=honoraires&folder_id=${folder}`)).status).toBe(422);
+    expect((await firmWide(`q=honoraires&vendor_id=${w.vendor}&folder_id=${folder}`)).status).toBe(200);
   });
 });

@@ -1,11 +1,13 @@
 import type { Paginated, SearchHit, SearchQuery } from '@portal/contracts';
 import type { AppContext } from '../../../app-context';
 import type { Actor } from '../../../platform/auth/sessions';
+import { AppError, fieldError } from '../../../platform/errors/app-error';
 import { paginated } from '../../../platform/http/pagination';
 import { vendorIdsOpenedBy } from '../../tenancy/reach.sql';
 import { intArray } from '../sql-rows.sql';
 import { visibleFolderSql, visibleToUserSql } from '../theme-access.sql';
-import { authorizeVendor, iso } from '../vendor-access.service';
+import { liveFolder } from '../tree/tree.service';
+import { authorizeVendor, iso, type Scope } from '../vendor-access.service';
 import * as repo from './search.repository';
 
 /** The excerpt without its markers, and where the matches are in it. */
@@ -50,6 +52,28 @@ async function run(
 }
 
 /**
+ * The filters' ids name what the caller may open, else 404 as ids that do not exist: the client
+ * file (of this firm), the folder (live, in that client file, not hidden by themes; a folder
+ * needs its client file on the firm's routes).
+ */
+async function checkFilters(
+  ctx: AppContext,
+  actor: Actor,
+  accountingFirmId: number,
+  query: SearchQuery,
+  scope: Scope | null,
+): Promise<void> {
+  let within = scope;
+  if (!within && query.vendor_id !== undefined) {
+    within = await authorizeVendor(ctx, actor, query.vendor_id, 'documents.read');
+    if (within.vendor.accountingFirmId !== accountingFirmId) throw new AppError('not-found');
+  }
+  if (query.folder_id === undefined) return;
+  if (!within) throw fieldError('validation-failed', 'vendor_id', 'required');
+  await liveFolder(ctx.db, within.vendor, query.folder_id);
+}
+
+/**
  * One client file's search (`documents.read`): its documents the caller may open, the theme rule
  * of their grant applied to every folder (a hidden folder's documents and excerpts never show).
  */
@@ -60,7 +84,8 @@ export async function searchVendor(
   query: SearchQuery,
 ): Promise<Paginated<SearchHit>> {
   const scope = await authorizeVendor(ctx, actor, vendorId, 'documents.read');
-  if (query.vendor_id && query.vendor_id !== vendorId) return paginated([], query, 0);
+  if (query.vendor_id !== undefined && query.vendor_id !== vendorId) throw new AppError('not-found');
+  await checkFilters(ctx, actor, scope.vendor.accountingFirmId, query, scope);
   return run(
     ctx,
     {
@@ -87,6 +112,7 @@ export async function searchFirm(
 ): Promise<Paginated<SearchHit>> {
   const action = side === 'firm' ? 'documents.search' : 'documents.search_own';
   await ctx.access.authorize(actor, action, { kind: 'firm', accountingFirmId });
+  await checkFilters(ctx, actor, accountingFirmId, query, null);
   return run(
     ctx,
     {
