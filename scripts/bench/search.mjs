@@ -89,9 +89,9 @@ async function uploadSmall(base, token, vendor, folder, name, content) {
  */
 async function generate(client, { firm, folders, blobs, from, to }) {
   const started = Date.now();
-  const f = `ARRAY[${folders.map((x) => x.id).join(',')}]::int[]`;
-  const v = `ARRAY[${folders.map((x) => x.vendor).join(',')}]::int[]`;
-  const pick = (array, skew = 'random()') => `${array}[1 + floor(${skew} * cardinality(${array}))::int]`;
+  const f = `(ARRAY[${folders.map((x) => x.id).join(',')}]::int[])`;
+  const v = `(ARRAY[${folders.map((x) => x.vendor).join(',')}]::int[])`;
+  const pick = (array, skew = 'random()') => `(${array})[1 + floor(${skew} * cardinality(${array}))::int]`;
   await client.query(
     'ALTER TABLE documents DISABLE TRIGGER USER; ALTER TABLE document_versions DISABLE TRIGGER USER',
   );
@@ -153,9 +153,8 @@ async function generate(client, { firm, folders, blobs, from, to }) {
        WHERE d.accounting_firm_id = f.accounting_firm_id AND d.folder_id = f.id AND d.deleted_at IS NULL)
       WHERE f.accounting_firm_id = ${firm} AND f.id = ANY(${f})`,
   );
-  await client.query(
-    'VACUUM ANALYZE documents; VACUUM ANALYZE document_versions; VACUUM ANALYZE document_search',
-  );
+  for (const table of ['documents', 'document_versions', 'document_search', 'folders'])
+    await client.query(`VACUUM ANALYZE ${table}`);
   return (Date.now() - started) / 1000;
 }
 

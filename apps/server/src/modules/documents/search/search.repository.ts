@@ -26,6 +26,12 @@ export type SearchRow = {
 export const MARK_START = '\u27e6';
 export const MARK_END = '\u27e7';
 const HEADLINE = `StartSel=${MARK_START}, StopSel=${MARK_END}, MaxWords=24, MinWords=10, MaxFragments=2, FragmentDelimiter=" … "`;
+/**
+ * Matches ranked per search at most (docs/decisions.md, "Search"): a word found in most of a
+ * large firm's documents is ranked among the first ones found, and the total says "this many or
+ * more". Keeps a search's cost bounded whatever the firm's size.
+ */
+export const MAX_MATCHES = 10_000;
 /** The headline reads the text's beginning only (its cost grows with the text). */
 const HEADLINE_CHARS = 60_000;
 
@@ -74,7 +80,8 @@ export async function search(db: Db, reach: SearchReach, query: SearchQuery): Pr
        WHERE s.accounting_firm_id = ${reach.accountingFirmId} AND d.deleted_at IS NULL
          AND d.vendor_id = ANY(${reach.vendorIds})
          AND ${reach.visibleFolder}
-         ${filters(reach, query)}),
+         ${filters(reach, query)}
+       LIMIT ${MAX_MATCHES}),
     page AS (
       SELECT * FROM matches ORDER BY rank DESC, id DESC LIMIT ${query.per_page} OFFSET ${offset})
     SELECT p.id, p.vendor_id, p.folder_id, p.version_id, p.name, p.mime_type, p.updated_at,
