@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DocsWorld, docsWorld, newFolder, upload } from '../../../../test/documents';
 import { docx, hasTool, scanPdf, scanPng, textPdf } from '../../../../test/search-fixtures';
+import { DOCUMENT_TEXT_BACKFILL_JOB } from './text-extraction.service';
 
 // Issue 28, search: text read in a job queued with the version, the index kept by triggers, the
 // three routes with the access rule (client files, themes, trash, another tenant).
@@ -139,6 +140,25 @@ describe('search: what is read and found', () => {
     const after = await texts();
     expect(after).toBe(before);
     expect((await found('q=avoir')).sort()).toEqual(['copie.txt', 'note.txt']);
+  });
+});
+
+describe('search: the contents filed before', () => {
+  it('are read by the backfill job (contents without text, batch by batch)', async () => {
+    // As if the CSV had been filed before the search existed: its text gone, its name still found.
+    await w.t.database.db.execute(
+      sql`DELETE FROM document_texts WHERE source_key IN (SELECT v.blob_key FROM document_versions v
+            JOIN documents d ON d.current_version_id = v.id WHERE d.id = ${ids['Relevé bancaire.csv']!})`,
+    );
+    await w.t.database.db.execute(
+      sql`SELECT document_search_refresh(accounting_firm_id, id) FROM documents WHERE id = ${ids['Relevé bancaire.csv']!}`,
+    );
+    expect(await found('q=loyer%20libelle')).toEqual([]);
+    expect(await found('q=releve')).toEqual(['Relevé bancaire.csv']);
+    await w.t.jobs.enqueue(w.t.database.db, DOCUMENT_TEXT_BACKFILL_JOB, {});
+    // The backfill queues the reading jobs, run by the next drain.
+    expect((await w.t.jobs.drain()) + (await w.t.jobs.drain())).toBeGreaterThanOrEqual(2);
+    expect(await found('q=loyer%20libelle')).toEqual(['Relevé bancaire.csv']);
   });
 });
 
