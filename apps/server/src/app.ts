@@ -11,6 +11,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { documentsRoutes } from './modules/documents/documents.routes';
 import { documentsSeam } from './modules/documents/documents.seam';
+import { registerTextJobs, startTextBackfill } from './modules/documents/search/text-extraction.service';
 import { registerRetentionJob } from './modules/documents/storage-policy/retention.service';
 import { uploadState } from './modules/documents/uploads/upload-storage';
 import { healthRoutes } from './modules/health/health.routes';
@@ -196,9 +197,12 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   );
   registerRetentionJob(ctx);
   registerSignatureJobs(ctx);
+  registerTextJobs(ctx);
   await ctx.jobs.init();
   if (!deps.jobs) {
     app.addHook('onReady', async () => ctx.jobs.start());
+    // Contents filed before the search (or read while a tool was missing) are read in the background.
+    app.addHook('onReady', async () => startTextBackfill(ctx));
     app.addHook('onClose', async () => ctx.jobs.stop());
   }
   if (!deps.outbox) {

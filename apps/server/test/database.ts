@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { type Database, fromPglite, fromPostgres } from '../src/db/client';
+import { type Database, fromPglite, fromPostgres, PGLITE_EXTENSIONS } from '../src/db/client';
 import { withDatabase } from './global-setup';
 
 let counter = 0;
@@ -11,7 +11,7 @@ let counter = 0;
 export async function freshDatabase(): Promise<Database> {
   if (inject('databaseKind') === 'pglite') {
     const dump = fs.readFileSync(inject('pgliteTemplate'));
-    const pglite = await PGlite.create({ loadDataDir: new Blob([dump]) });
+    const pglite = await PGlite.create({ loadDataDir: new Blob([dump]), extensions: PGLITE_EXTENSIONS });
     return fromPglite(pglite);
   }
   const url = process.env.TEST_DATABASE_URL!;

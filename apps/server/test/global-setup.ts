@@ -4,7 +4,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { fromPglite, fromPostgres, runMigrations } from '../src/db/client';
+import { fromPglite, fromPostgres, PGLITE_EXTENSIONS, runMigrations } from '../src/db/client';
 import { installJobQueue } from '../src/platform/jobs/job-queue';
 
 declare module 'vitest' {
@@ -23,7 +23,7 @@ export default async function setup(project: TestProject) {
   const kind = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
   project.provide('databaseKind', kind);
   if (kind === 'pglite') {
-    const pglite = await PGlite.create();
+    const pglite = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
     const database = fromPglite(pglite);
     await runMigrations(database);
     await installJobQueue(database);

@@ -185,6 +185,9 @@ export async function buildThemesWorld() {
       // The client file as a whole, no folder or document addressed.
       'GET /api/vendors/{id}/trash': null,
       'DELETE /api/vendors/{id}/trash': null,
+      // A search answers a list, never a node: a hidden folder's documents are never hits
+      // (documents/search/search.routes.test.ts).
+      'GET /api/vendors/{id}/search': null,
       'GET /api/vendors/{id}/legal-hold': null,
       'PUT /api/vendors/{id}/legal-hold': null,
       'DELETE /api/vendors/{id}/legal-hold': null,

@@ -24,6 +24,11 @@ export const NOT_BLOB_REFERENCES: readonly { table: string; column: string; why:
     column: 'source_key',
     why: 'the blob a preview was made from: the preview goes with it, it does not keep it',
   },
+  {
+    table: 'document_texts',
+    column: 'source_key',
+    why: 'the blob a text was read from: the text goes with it (the cleanup), it does not keep it',
+  },
 ];
 
 /** True (SQL) when no registered column names `key`. */

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -14,6 +15,9 @@ export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 /** A transaction handle: same query API as `Db`. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** The extensions the migrations create (`unaccent`: the search's accent-free matching). */
+export const PGLITE_EXTENSIONS = { unaccent };
 
 export type Database = {
   db: Db;
@@ -68,7 +72,7 @@ export async function openPglite(dataDir: string): Promise<Database> {
   fs.mkdirSync(dir, { recursive: true });
   const lockPath = pgliteLock(dataDir);
   takeLock(lockPath);
-  const pglite = await PGlite.create(dir);
+  const pglite = await PGlite.create(dir, { extensions: PGLITE_EXTENSIONS });
   oneQueryPerEventLoopTurn(pglite);
   return fromPglite(pglite, async () => fs.rmSync(lockPath, { force: true }));
 }

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { type Database, pgliteDir, pgliteLock, takeLock } from '../db/client';
+import { type Database, PGLITE_EXTENSIONS, pgliteDir, pgliteLock, takeLock } from '../db/client';
 
 /**
  * Backups of the embedded PGlite database: a gzipped tarball of its data folder, written under a
@@ -120,7 +120,7 @@ export async function restoreBackup(file: string, dataDir: string, now = new Dat
     if (fs.existsSync(dir)) fs.renameSync(dir, aside);
     try {
       const tarball = new Blob([fs.readFileSync(file)], { type: 'application/x-gzip' });
-      const pglite = await PGlite.create(dir, { loadDataDir: tarball });
+      const pglite = await PGlite.create(dir, { loadDataDir: tarball, extensions: PGLITE_EXTENSIONS });
       await pglite.query('select 1');
       await pglite.close();
     } catch (error) {

@@ -77,15 +77,18 @@ export async function send(
   return (await response.json()).data.id as number;
 }
 
-/** A PDF of `pages` pages, each with its number written on it (offsets computed for the xref). */
-export function makePdf(pages: number): Buffer {
+/**
+ * A PDF of `pages` pages, each with its number (or `label`'s text) written on it (offsets computed
+ * for the xref).
+ */
+export function makePdf(pages: number, label = (n: number) => `Page ${n}`): Buffer {
   const objects: string[] = [];
   const kids = Array.from({ length: pages }, (_, i) => `${4 + i * 2} 0 R`).join(' ');
   objects.push('<< /Type /Catalog /Pages 2 0 R >>');
   objects.push(`<< /Type /Pages /Kids [${kids}] /Count ${pages} >>`);
   objects.push('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>');
   for (let i = 0; i < pages; i++) {
-    const stream = `BT /F1 48 Tf 72 700 Td (Page ${i + 1}) Tj ET`;
+    const stream = `BT /F1 48 Tf 72 700 Td (${label(i + 1)}) Tj ET`;
     objects.push(
       `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents ${5 + i * 2} 0 R >>`,
     );

@@ -90,6 +90,7 @@ export const ROUTES: readonly AppRoute[] = [
     module: 'quickfolders',
   }),
   shell('sso', '/sso/:context?', { module: 'sso' }),
+  shell('search', '/search/:context?', { context: 'sometimes' }),
   shell('viewer', '/viewer/:context/:folderHash/:documentHash/:versionId?', { context: 'always' }),
   shell('holding', '/holding/:context?/*', { audience: 'client', context: 'never', module: 'holding' }),
   shell('sa', '/sa/*', { superAdmin: true, context: 'never' }),

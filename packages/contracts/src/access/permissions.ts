@@ -54,6 +54,9 @@ export const ACTIONS = {
     'Share a document or folder of a client file by a public link, revoke it, see its accesses',
   'documents.themes': "Tag a client file's folders with themes, choose the themes it allows",
   'vendor.users.themes': "Choose the themes a client file's users hold (never one's own)",
+  'documents.search': 'Search by word the documents of the client files of a firm one opens (firm side)',
+  'documents.search_own':
+    "Search by word the documents of the client files one opens in a firm, from one's own space (client users' route)",
   'documents.unread': "Count one's unread documents per client file of a firm (the client files one reads)",
   'workflow.manage':
     "Create, change, delete and activate workflows (a client file's administrator: its own, unless the firm is an accountant's)",
@@ -137,6 +140,8 @@ export const PERMISSIONS: Record<Action, readonly Role[]> = {
   'documents.share': ['firm_admin', 'firm_collaborator', 'vendor_admin', 'vendor_collaborator'],
   'documents.themes': ['firm_admin'],
   'vendor.users.themes': ['firm_admin', 'vendor_admin'],
+  'documents.search': ['firm_admin', 'firm_collaborator'],
+  'documents.search_own': ['firm_admin', 'firm_collaborator', 'firm_client'],
   'documents.unread': ['firm_admin', 'firm_collaborator', 'firm_client'],
   'workflow.manage': ['firm_admin', 'vendor_admin'],
   'workflow.move': ['firm_admin', 'firm_collaborator', 'vendor_admin', 'vendor_collaborator'],

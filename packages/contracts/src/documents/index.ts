@@ -3,6 +3,7 @@ export * from './folders';
 export * from './names';
 export * from './previews';
 export * from './shares';
+export * from './search';
 export * from './storage';
 export * from './unread';
 export * from './uploads';

@@ -5,6 +5,7 @@ export * from './mail';
 export * from './platform';
 export * from './shares';
 export * from './signatures';
+export * from './search';
 export * from './sso';
 export * from './storage';
 export * from './tasks';

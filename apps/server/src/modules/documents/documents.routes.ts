@@ -6,6 +6,7 @@ import { versionRoutes } from './documents/versions.routes';
 import { folderRoutes } from './folders/folders.routes';
 import { previewRoutes } from './previews/previews.routes';
 import { shareRoutes } from './shares/shares.routes';
+import { searchRoutes } from './search/search.routes';
 import { storagePolicyRoutes } from './storage-policy/storage-policy.routes';
 import { transferRoutes } from './transfer/transfer.routes';
 import { trashRoutes } from './trash/trash.routes';
@@ -26,6 +27,7 @@ export async function documentsRoutes(app: FastifyInstance, ctx: AppContext): Pr
   unreadRoutes(app, ctx);
   storagePolicyRoutes(app, ctx);
   shareRoutes(app, ctx);
+  searchRoutes(app, ctx);
   // Idle uploads, orphan chunk folders and unreferenced blobs are cleaned every hour.
   let timer: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {

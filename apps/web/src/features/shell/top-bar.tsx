@@ -10,6 +10,7 @@ import { pickWhiteLabel, useWhiteLabel } from '../../app/white-label';
 import { TEST_IDS } from '../../components/test-ids';
 import { CompanySelector } from './company-selector';
 import { FirmSelector } from './firm-selector';
+import { SearchBox } from './search-box';
 import { UserMenu } from './user-menu';
 
 /** The firm's bar: logo and name, firm and company selectors, user menu. */
@@ -52,6 +53,7 @@ export function TopBar({ onMenu, selectors }: { onMenu: () => void; selectors: b
           {name}
         </Typography>
         <Box sx={{ flex: 1 }} />
+        {selectors ? <SearchBox /> : null}
         <Box
           hidden={!selectors}
           sx={{

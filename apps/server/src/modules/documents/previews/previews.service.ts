@@ -114,3 +114,8 @@ export async function dropPreviewOf(tx: Db, sourceKey: string): Promise<void> {
   const pdf = await repo.dropPreview(tx, sourceKey);
   if (pdf) await docs.queueBlob(tx, pdf);
 }
+
+/** The key of a content's PDF preview, when LibreOffice made one (the search reads its text). */
+export async function previewPdfOf(db: Db, sourceKey: string): Promise<string | null> {
+  return (await repo.findPreview(db, sourceKey))?.pdfKey ?? null;
+}

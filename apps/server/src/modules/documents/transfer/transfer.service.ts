@@ -163,7 +163,7 @@ export async function transfer(
   const run = await ctx.db
     .transaction(async (tx) => {
       const run: Run = {
-        f: filing.filingIn(tx, filing.personFiling(scope)),
+        f: filing.filingIn(tx, filing.personFiling(scope), ctx.jobs),
         scope,
         mode,
         request,

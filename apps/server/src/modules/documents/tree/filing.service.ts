@@ -8,7 +8,9 @@ import { extensionOf } from '@portal/contracts';
 import type { AppContext } from '../../../app-context';
 import type { Db } from '../../../db/client';
 import { AppError, fieldError } from '../../../platform/errors/app-error';
+import type { JobQueue } from '../../../platform/jobs/job-queue';
 import { mimeTypeOf } from '../documents/file-types';
+import { DOCUMENT_TEXT_JOB, type DocumentTextJob } from '../search/text-job';
 import { type Digests, digestsOfFile } from '../uploads/upload-hasher';
 import type { Scope } from '../vendor-access.service';
 import * as docs from './documents.repository';
@@ -104,13 +106,17 @@ export type FilingLog = {
   versions: { documentId: number; versionId: number }[];
 };
 
-/** A filing in the caller's transaction. */
-export type InTx = FilingScope & { tx: Db; log: FilingLog };
+/**
+ * A filing in the caller's transaction. `jobs`: the queue that content filings enqueue their
+ * text extraction on (in this transaction); folder-only filings may go without.
+ */
+export type InTx = FilingScope & { tx: Db; log: FilingLog; jobs: JobQueue | null };
 
-export const filingIn = (tx: Db, scope: FilingScope): InTx => ({
+export const filingIn = (tx: Db, scope: FilingScope, jobs: JobQueue | null = null): InTx => ({
   ...scope,
   tx,
   log: { created: [], versions: [] },
+  jobs,
 });
 
 const writable = (f: InTx, folder: FolderRow) =>
@@ -129,7 +135,11 @@ export async function addVersion(
   content: Content,
   authorId: number | null = f.by.userId,
 ): Promise<docs.VersionRow> {
+  if (!f.jobs) throw new Error('a content filing needs the job queue (filingIn(tx, scope, ctx.jobs))');
   await docs.unqueueBlob(f.tx, content.blobKey);
+  // The search reads the content's text in a job committed with the version (skipped when read).
+  const job: DocumentTextJob = { key: content.blobKey, name: doc.name };
+  await f.jobs.enqueue(f.tx, DOCUMENT_TEXT_JOB, job);
   const version = await docs.addVersion(f.tx, f.vendor, doc, {
     blobKey: content.blobKey,
     size: content.size,
@@ -388,7 +398,7 @@ export async function fileContent(
   let outcome: { filed: Filed; log: FilingLog };
   try {
     outcome = await ctx.db.transaction(async (tx) => {
-      const f = filingIn(tx, scope);
+      const f = filingIn(tx, scope, ctx.jobs);
       const filed = await fileIn(f, folderId, name, content, options);
       await options.within?.(tx, filed);
       return { filed, log: f.log };

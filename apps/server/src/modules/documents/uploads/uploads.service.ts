@@ -4,6 +4,7 @@ import type { Actor } from '../../../platform/auth/sessions';
 import { foreignKeyViolation } from '../../../platform/db-errors';
 import { AppError, fieldError } from '../../../platform/errors/app-error';
 import { dropPreviewOf } from '../previews/previews.service';
+import { dropTextOf } from '../search/text-extraction.service';
 import { admitReplacement, admitUpload } from '../storage-policy/storage-policy.service';
 import * as tree from '../tree/tree.service';
 import { assertWritable, liveFolder } from '../tree/tree.service';
@@ -288,6 +289,7 @@ export async function cleanup(
         blobs += 1;
         // Its PDF preview goes with it, at the next run (another content may share that PDF).
         await dropPreviewOf(tx, key);
+        await dropTextOf(tx, key);
       }
     });
   }
