@@ -1,7 +1,5 @@
 import type {
-  ActivateWorkflowRequest,
   BulkStatusRequest,
-  FolderWorkflow,
   NodeStatus,
   NodeWorkflowStatus,
   SetNodeStatusRequest,
@@ -12,9 +10,10 @@ import type { Db } from '../../db/client';
 import { can } from '../../platform/access/access';
 import type { Actor } from '../../platform/auth/sessions';
 import { AppError, type FieldErrors, fieldError } from '../../platform/errors/app-error';
-import { manageScope, usableWorkflow, type VendorScope, vendorScope } from './vendor-workflows.service';
+import * as nodes from './node-status.repository';
+import { type VendorScope, vendorScope } from './vendor-workflows.service';
 import * as repo from './workflows.repository';
-import { oneDto, viewerOf } from './workflows.service';
+import { viewerOf } from './workflows.service';
 import { VISIBLE_SHARINGS } from './workflows.sql';
 
 declare module '../../platform/events/events' {
@@ -48,112 +47,19 @@ const statusDto = (s: repo.StatusRow): NodeWorkflowStatus => ({
 type Vendor = VendorScope['vendor'];
 
 /** The folder a node's workflow is looked up from (404 when the node is not live in the file). */
-async function nodeFolder(db: Db, vendor: Vendor, node: repo.NodeRef, lock = false): Promise<number> {
+async function nodeFolder(db: Db, vendor: Vendor, node: nodes.NodeRef, lock = false): Promise<number> {
   if (node.type === 'folder') {
-    const folder = await repo.liveFolder(db, vendor, node.id, lock);
+    const folder = await nodes.liveFolder(db, vendor, node.id, lock);
     if (!folder) throw new AppError('not-found');
     return node.id;
   }
-  const document = await repo.liveDocument(db, vendor, node.id, lock);
+  const document = await nodes.liveDocument(db, vendor, node.id, lock);
   if (!document) throw new AppError('not-found');
   return document.folderId;
 }
 
-async function liveFolderOr404(db: Db, vendor: Vendor, folderId: number) {
-  if (!(await repo.liveFolder(db, vendor, folderId))) throw new AppError('not-found');
-}
-
-// --- Activation on folders ----------------------------------------------------------------------
-
-export async function folderWorkflow(
-  ctx: AppContext,
-  actor: Actor,
-  vendorId: number,
-  folderId: number,
-): Promise<FolderWorkflow> {
-  const scope = await vendorScope(ctx, actor, vendorId, 'documents.read');
-  await liveFolderOr404(ctx.db, scope.vendor, folderId);
-  return folderWorkflowOf(ctx, scope, folderId);
-}
-
-async function folderWorkflowOf(
-  ctx: AppContext,
-  scope: VendorScope,
-  folderId: number,
-): Promise<FolderWorkflow> {
-  const activation = await repo.effectiveActivation(ctx.db, scope.vendor, folderId);
-  const workflow = activation
-    ? await repo.findWorkflow(ctx.db, scope.vendor.accountingFirmId, activation.workflowId)
-    : undefined;
-  if (!activation || !workflow || !VISIBLE_SHARINGS[viewerOf(scope.grant)].includes(workflow.sharing))
-    return { workflow: null, inherited_from_folder_id: null, counts: [] };
-  const statuses = await repo.statusesOf(ctx.db, scope.vendor.accountingFirmId, [workflow.id]);
-  return {
-    workflow: await oneDto(ctx.db, workflow),
-    inherited_from_folder_id: activation.folderId === folderId ? null : activation.folderId,
-    counts: await repo.subtreeCounts(
-      ctx.db,
-      scope.vendor,
-      folderId,
-      statuses.map((s) => s.id),
-    ),
-  };
-}
-
-export async function activateWorkflow(
-  ctx: AppContext,
-  actor: Actor,
-  vendorId: number,
-  folderId: number,
-  input: ActivateWorkflowRequest,
-): Promise<FolderWorkflow> {
-  const scope = await manageScope(ctx, actor, vendorId);
-  await liveFolderOr404(ctx.db, scope.vendor, folderId);
-  const workflow = await usableWorkflow(ctx, scope, input.workflow_id).catch(() => {
-    throw fieldError('validation-failed', 'workflow_id', 'invalid-id');
-  });
-  if (!workflow.isActive) throw fieldError('workflow-inactive', 'workflow_id');
-  const statuses = await repo.statusesOf(ctx.db, scope.vendor.accountingFirmId, [workflow.id]);
-  const initial = statuses.find((s) => s.isInitial) ?? statuses[0]!;
-  const actorName = await repo.userName(ctx.db, actor.userId);
-  await ctx.db.transaction(async (tx) => {
-    if (!(await repo.liveFolder(tx, scope.vendor, folderId, true))) throw new AppError('not-found');
-    await repo.activate(tx, scope.vendor, folderId, workflow.id, actor.userId);
-    if (input.apply_to === 'existing_documents')
-      await repo.setCoveredStatus(tx, scope.vendor, folderId, initial, {
-        workflowId: workflow.id,
-        sharing: workflow.sharing,
-        actorId: actor.userId,
-        actorName,
-      });
-  });
-  return folderWorkflowOf(ctx, scope, folderId);
-}
-
-export async function deactivateWorkflow(
-  ctx: AppContext,
-  actor: Actor,
-  vendorId: number,
-  folderId: number,
-  scopeOf: 'all_content' | 'folders_only',
-): Promise<FolderWorkflow> {
-  const scope = await manageScope(ctx, actor, vendorId);
-  await liveFolderOr404(ctx.db, scope.vendor, folderId);
-  const own = await repo.ownActivation(ctx.db, scope.vendor, folderId);
-  if (!own) {
-    // Nothing to deactivate here: done, unless an ancestor's applies (to deactivate there).
-    if (await repo.effectiveActivation(ctx.db, scope.vendor, folderId))
-      throw new AppError('workflow-not-on-folder');
-    return folderWorkflowOf(ctx, scope, folderId);
-  }
-  // A workflow the caller may not see is not theirs to remove.
-  await usableWorkflow(ctx, scope, own.workflowId);
-  await ctx.db.transaction(async (tx) => {
-    if (!(await repo.liveFolder(tx, scope.vendor, folderId, true))) throw new AppError('not-found');
-    await repo.deactivate(tx, scope.vendor, folderId);
-    await repo.clearCoveredStatuses(tx, scope.vendor, folderId, own.workflowId, scopeOf === 'folders_only');
-  });
-  return folderWorkflowOf(ctx, scope, folderId);
+export async function liveFolderOr404(db: Db, vendor: Vendor, folderId: number) {
+  if (!(await nodes.liveFolder(db, vendor, folderId))) throw new AppError('not-found');
 }
 
 // --- Statuses of nodes --------------------------------------------------------------------------
@@ -166,10 +72,10 @@ type Context = {
 };
 
 /** The workflow that applies to a node and where the node stands in it (undefined: none). */
-async function nodeContext(db: Db, vendor: Vendor, node: repo.NodeRef, lock = false) {
+async function nodeContext(db: Db, vendor: Vendor, node: nodes.NodeRef, lock = false) {
   const folderId = await nodeFolder(db, vendor, node, lock);
-  const activation = await repo.effectiveActivation(db, vendor, folderId);
-  const current = await repo.currentStatus(db, vendor.accountingFirmId, node);
+  const activation = await nodes.effectiveActivation(db, vendor, folderId);
+  const current = await nodes.currentStatus(db, vendor.accountingFirmId, node);
   if (!activation) return { current, context: undefined };
   const firmId = vendor.accountingFirmId;
   const workflow = (await repo.findWorkflow(db, firmId, activation.workflowId))!;
@@ -205,7 +111,7 @@ export async function nodeStatus(
   ctx: AppContext,
   actor: Actor,
   vendorId: number,
-  node: repo.NodeRef,
+  node: nodes.NodeRef,
 ): Promise<NodeStatus> {
   const scope = await vendorScope(ctx, actor, vendorId, 'documents.read');
   const { current, context } = await nodeContext(ctx.db, scope.vendor, node);
@@ -226,13 +132,13 @@ export async function nodeStatus(
   };
 }
 
-type Moved = { node: repo.NodeRef; event: StatusChanged };
+type Moved = { node: nodes.NodeRef; event: StatusChanged };
 
 /** Moves one node inside the caller's transaction (the node locked), or throws the error. */
 async function moveNode(
   tx: Db,
   scope: VendorScope,
-  node: repo.NodeRef,
+  node: nodes.NodeRef,
   statusId: number,
   comment: string | null | undefined,
   actorName: string,
@@ -247,7 +153,7 @@ async function moveNode(
   if (verdict === 'invalid') throw fieldError('workflow-transition-invalid', 'status_id');
   if (verdict === 'forbidden') throw new AppError('workflow-transition-forbidden');
   const firmId = scope.vendor.accountingFirmId;
-  await repo.setStatus(tx, firmId, node, to.id, scope.actor.userId, {
+  await nodes.setStatus(tx, firmId, node, to.id, scope.actor.userId, {
     accountingFirmId: firmId,
     ...(node.type === 'document' ? { documentId: node.id } : { folderId: node.id }),
     workflowId: context.workflow.id,
@@ -289,7 +195,7 @@ export async function setNodeStatus(
   ctx: AppContext,
   actor: Actor,
   vendorId: number,
-  node: repo.NodeRef,
+  node: nodes.NodeRef,
   input: SetNodeStatusRequest,
 ): Promise<NodeStatus> {
   const scope = await vendorScope(ctx, actor, vendorId, 'workflow.move');
@@ -343,11 +249,11 @@ export async function statusHistory(
   ctx: AppContext,
   actor: Actor,
   vendorId: number,
-  node: repo.NodeRef,
+  node: nodes.NodeRef,
 ): Promise<StatusHistoryEntry[]> {
   const scope = await vendorScope(ctx, actor, vendorId, 'documents.read');
   await nodeFolder(ctx.db, scope.vendor, node);
-  const rows = await repo.history(
+  const rows = await nodes.history(
     ctx.db,
     scope.vendor.accountingFirmId,
     node,
@@ -362,106 +268,14 @@ export async function statusHistory(
   }));
 }
 
-/**
- * Gives a node the initial status of the workflow that applies where it is, unless it already
- * stands in that workflow (or none applies, or it is deactivated: then it keeps what it has).
- */
-async function startWhereItIs(
-  ctx: AppContext,
-  vendor: Vendor,
-  node: repo.NodeRef,
-  userId: number | null,
-  actorName: () => Promise<string>,
-) {
-  const folderId =
-    node.type === 'folder' ? node.id : (await repo.liveDocument(ctx.db, vendor, node.id))?.folderId;
-  if (folderId === undefined) return;
-  const activation = await repo.effectiveActivation(ctx.db, vendor, folderId);
-  if (!activation) return;
-  const workflow = await repo.findWorkflow(ctx.db, vendor.accountingFirmId, activation.workflowId);
-  if (!workflow?.isActive) return;
-  const current = await repo.currentStatus(ctx.db, vendor.accountingFirmId, node);
-  if (current?.workflowId === workflow.id) return;
-  const statuses = await repo.statusesOf(ctx.db, vendor.accountingFirmId, [workflow.id]);
-  const initial = statuses.find((s) => s.isInitial) ?? statuses[0];
-  if (!initial) return;
-  await repo.setStatus(ctx.db, vendor.accountingFirmId, node, initial.id, userId, {
-    accountingFirmId: vendor.accountingFirmId,
-    ...(node.type === 'document' ? { documentId: node.id } : { folderId: node.id }),
-    workflowId: workflow.id,
-    sharing: workflow.sharing,
-    fromStatusId: current?.id ?? null,
-    fromName: current?.name ?? null,
-    toStatusId: initial.id,
-    toName: initial.name,
-    actorId: userId,
-    actorName: await actorName(),
-  });
-}
-
-/** The actor's name as the history keeps it; a system filing (no person) is named by its system. */
-const nameOnce = (ctx: AppContext, userId: number | null, system = 'system') => {
-  let name: Promise<string> | undefined;
-  return () => {
-    name ??= userId === null ? Promise.resolve(system) : repo.userName(ctx.db, userId);
-    return name;
-  };
-};
-
-/**
- * A new document (an upload or a copy) starts at the initial status of its folder's workflow,
- * when that workflow is active. Called after the document's transaction committed.
- */
-export async function startNewDocument(
-  ctx: AppContext,
-  event: {
-    accountingFirmId: number;
-    vendorId: number;
-    documentId: number;
-    userId: number | null;
-    system?: string;
-  },
-) {
-  const vendor = { id: event.vendorId, accountingFirmId: event.accountingFirmId };
-  await startWhereItIs(
-    ctx,
-    vendor,
-    { type: 'document', id: event.documentId },
-    event.userId,
-    nameOnce(ctx, event.userId, event.system),
-  );
-}
-
-/**
- * Moved documents and folders (with their content) that land under another workflow restart at
- * its initial status; under the same one they keep theirs. Called after the move committed.
- */
-export async function resetMoved(
-  ctx: AppContext,
-  event: {
-    accountingFirmId: number;
-    vendorId: number;
-    userId: number;
-    documentIds: number[];
-    folderIds: number[];
-  },
-) {
-  const vendor = { id: event.vendorId, accountingFirmId: event.accountingFirmId };
-  const name = nameOnce(ctx, event.userId);
-  const sub = await repo.liveSubtrees(ctx.db, vendor, event.folderIds);
-  for (const id of sub.folders) await startWhereItIs(ctx, vendor, { type: 'folder', id }, event.userId, name);
-  for (const id of new Set([...event.documentIds, ...sub.documents]))
-    await startWhereItIs(ctx, vendor, { type: 'document', id }, event.userId, name);
-}
-
 /** A node's status as its answers carry it: null when none, or its workflow is hidden from the caller. */
 export async function visibleStatus(
   ctx: AppContext,
   actor: Actor,
   vendor: Vendor,
-  node: repo.NodeRef,
+  node: nodes.NodeRef,
 ): Promise<NodeWorkflowStatus | null> {
-  const current = await repo.currentStatus(ctx.db, vendor.accountingFirmId, node);
+  const current = await nodes.currentStatus(ctx.db, vendor.accountingFirmId, node);
   if (!current) return null;
   const [workflow, grant] = await Promise.all([
     repo.findWorkflow(ctx.db, vendor.accountingFirmId, current.workflowId),
