@@ -334,3 +334,33 @@ describe('workflows: a client file moving to another portal', () => {
     expect(history).toMatchObject([{ accountingFirmId: w.otherFirm.id, toName: 'À compléter' }]);
   });
 });
+
+describe('workflows: the nodes listing filtered by status', () => {
+  it('lists the nodes at one of status_ids[], a hidden status matching nothing', async () => {
+    const flow = await createFlow({ ...PIECES, name: 'Filtre' });
+    const hidden = await createFlow({ ...PIECES, name: 'Filtre interne', sharing: 'private_firm' });
+    const { folder, docs } = await folderWithDocs(3);
+    const inner = await folderWithDocs(1, folder);
+    await activate(folder, flow.id);
+    await activate(inner.folder, hidden.id);
+    expect((await move(docs[0]!, flow.by.sent)).status).toBe(200);
+    const list = async (ids: number[], who: Parameters<typeof call>[2] = 'admin') => {
+      const query = ids.map((id) => `status_ids[]=${id}`).join('&');
+      const res = await call('GET', `/api/vendors/${w.alpha.id}/folders/${folder}/nodes?${query}`, who);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return { ids: res.body.data.map((n: { id: number }) => n.id), total: res.body.total };
+    };
+    expect(await list([flow.by.sent])).toEqual({ ids: [docs[0]], total: 1 });
+    expect(await list([flow.by.todo])).toEqual({ ids: [docs[1], docs[2]], total: 2 });
+    expect((await list([flow.by.todo, flow.by.sent])).ids).toEqual(docs);
+    // The subfolder stands in its own (firm-only) workflow: the firm finds it, a client does not.
+    expect((await list([hidden.by.todo])).ids).toEqual([inner.folder]);
+    expect((await list([hidden.by.todo], 'client')).ids).toEqual([]);
+    expect((await list([flow.by.sent], 'client')).ids).toEqual([docs[0]]);
+    // Without a filter, everything (the cached page of the plain listing is another answer).
+    const all = await call('GET', `/api/vendors/${w.alpha.id}/folders/${folder}/nodes`);
+    expect(all.body.total).toBe(4);
+    const bad = await call('GET', `/api/vendors/${w.alpha.id}/folders/${folder}/nodes?status_ids[]=x`);
+    expect(bad.status).toBe(422);
+  });
+});

@@ -2,8 +2,8 @@ import {
   type CreateFolderRequest,
   extensionOf,
   type Folder,
+  type FolderNodesQuery,
   type Node,
-  type NodesQuery,
   type UpdateFolderRequest,
 } from '@portal/contracts';
 import type { AppContext } from '../../../app-context';
@@ -156,13 +156,14 @@ export async function listNodes(
   actor: Actor,
   vendorId: number,
   folderId: number,
-  query: NodesQuery,
+  query: FolderNodesQuery,
 ) {
   const scope = await authorizeVendor(ctx, actor, vendorId, 'documents.read');
+  const statusIds = [...new Set(query['status_ids[]'] ?? [])].sort((a, b) => a - b);
   // Answered from the firm's cached reads (`ctx.reads`): the caller's right was checked just
   // above; a change to a folder, document or version of the client file, or to the caller's read
   // marks, drops the answer.
-  const key = `documents:page:${vendorId}:${folderId}:${actor.userId}:${query.page}:${query.per_page}`;
+  const key = `documents:page:${vendorId}:${folderId}:${actor.userId}:${query.page}:${query.per_page}:${statusIds.join(',')}`;
   const shows = [
     { kind: 'documents', scope: vendorId },
     { kind: 'reads', scope: actor.userId },
@@ -170,15 +171,27 @@ export async function listNodes(
   // A folder hidden by theme answers 404 like an absent one (its page would be empty anyway).
   if (scope.vendor.themes) await liveFolder(ctx.db, scope.vendor, folderId);
   return ctx.reads.get(scope.vendor.accountingFirmId, { key, shows }, async () => {
-    const rows = await repo.folderPage(
-      ctx.db,
-      scope.vendor,
-      actor.userId,
-      folderId,
-      query.per_page,
-      pageOffset(query),
-      viewerOf(await ctx.access.grantFor(actor, { kind: 'vendor', vendorId })),
-    );
+    const viewer = viewerOf(await ctx.access.grantFor(actor, { kind: 'vendor', vendorId }));
+    const rows = statusIds.length
+      ? await repo.folderPageAtStatuses(
+          ctx.db,
+          scope.vendor,
+          actor.userId,
+          folderId,
+          query.per_page,
+          pageOffset(query),
+          viewer,
+          statusIds,
+        )
+      : await repo.folderPage(
+          ctx.db,
+          scope.vendor,
+          actor.userId,
+          folderId,
+          query.per_page,
+          pageOffset(query),
+          viewer,
+        );
     // An empty page may be an empty folder or one that is not there: only then ask which.
     if (rows.length === 0) await liveFolder(ctx.db, scope.vendor, folderId);
     const data = rows.map((r) => toNode(r, r.counter));

@@ -6,8 +6,8 @@ import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanupContext, type DocsWorld, docsWorld, newFolder } from '../../../../test/documents';
 import type { AppContext } from '../../../app-context';
-import { workflowsSeam } from '../../workflows/workflows.seam';
 import type { AppEvents } from '../../../platform/events/events';
+import { workflowsSeam } from '../../workflows/workflows.seam';
 import { fileContent, systemFiling } from './filing.service';
 
 /** A system caller (the intake, a job, the seal) files a stream without a person. */
@@ -115,7 +115,9 @@ describe('fileContent under a workflow', () => {
     const status = (await get(`/documents/${filed.documentId}/status`)).body.data;
     expect(status.status).toMatchObject({ id: flow.body.data.statuses[0].id, name: 'Reçu' });
     const history = (await get(`/documents/${filed.documentId}/status-history`)).body.data;
-    expect(history).toMatchObject([{ from: null, to: { name: 'Reçu' }, actor: { id: null, fullname: 'intake' } }]);
+    expect(history).toMatchObject([
+      { from: null, to: { name: 'Reçu' }, actor: { id: null, fullname: 'intake' } },
+    ]);
     // A filing refused in its transaction leaves nothing behind.
     await expect(
       fileContent(ctx, intake(), folder, 'out.pdf', stream('%PDF out'), {
