@@ -352,3 +352,108 @@ export async function startAtInitial(
     ON CONFLICT (accounting_firm_id, ${column}) WHERE ${column} IS NOT NULL
     DO UPDATE SET status_id = excluded.status_id, set_by = excluded.set_by, set_at = now()`);
 }
+
+/**
+ * The live nodes of one kind among `nodeIds`, locked in id order (two batches never wait on each
+ * other in a circle), each with the folder its workflow is looked up from.
+ */
+export async function lockLiveNodes(
+  db: Db,
+  vendor: Vendor,
+  kind: 'document' | 'folder',
+  nodeIds: number[],
+): Promise<Map<number, number>> {
+  if (!nodeIds.length) return new Map();
+  const select =
+    kind === 'folder'
+      ? sql`SELECT id, id AS folder_id FROM folders`
+      : sql`SELECT id, folder_id FROM documents`;
+  const result = await db.execute(sql`${select}
+     WHERE accounting_firm_id = ${vendor.accountingFirmId} AND vendor_id = ${vendor.id}
+       AND id IN (${ids(nodeIds)}) AND deleted_at IS NULL
+     ORDER BY id FOR UPDATE`);
+  return new Map(
+    rowsOf<{ id: number; folder_id: number }>(result).map((r) => [Number(r.id), Number(r.folder_id)]),
+  );
+}
+
+/** The workflow applying to each folder: its own activation, else its nearest ancestor's. */
+export async function activationsOf(
+  db: Db,
+  vendor: Vendor,
+  folderIds: number[],
+): Promise<Map<number, number>> {
+  if (!folderIds.length) return new Map();
+  const firm = vendor.accountingFirmId;
+  const result = await db.execute(sql`
+    WITH RECURSIVE up(start, id, parent_id, depth) AS (
+      SELECT f.id, f.id, f.parent_id, 0 FROM folders f
+       WHERE f.accounting_firm_id = ${firm} AND f.vendor_id = ${vendor.id} AND f.id IN (${ids(folderIds)})
+      UNION ALL
+      SELECT up.start, f.id, f.parent_id, up.depth + 1 FROM up
+        JOIN folders f ON f.accounting_firm_id = ${firm} AND f.vendor_id = ${vendor.id} AND f.id = up.parent_id
+       WHERE NOT EXISTS (SELECT 1 FROM folder_workflows fw
+                          WHERE fw.accounting_firm_id = ${firm} AND fw.folder_id = up.id)
+    )
+    SELECT DISTINCT ON (up.start) up.start, fw.workflow_id FROM up
+      JOIN folder_workflows fw ON fw.accounting_firm_id = ${firm} AND fw.folder_id = up.id
+     ORDER BY up.start, up.depth`);
+  return new Map(
+    rowsOf<{ start: number; workflow_id: number }>(result).map((r) => [
+      Number(r.start),
+      Number(r.workflow_id),
+    ]),
+  );
+}
+
+/** The current status rows of nodes of one kind, by node id. */
+export async function currentStatuses(
+  db: Db,
+  firmId: number,
+  kind: 'document' | 'folder',
+  nodeIds: number[],
+): Promise<Map<number, typeof workflowStatuses.$inferSelect>> {
+  if (!nodeIds.length) return new Map();
+  const column = kind === 'document' ? nodeStatuses.documentId : nodeStatuses.folderId;
+  const rows = await db
+    .select({ nodeId: column, status: workflowStatuses })
+    .from(nodeStatuses)
+    .innerJoin(
+      workflowStatuses,
+      and(
+        eq(workflowStatuses.accountingFirmId, nodeStatuses.accountingFirmId),
+        eq(workflowStatuses.id, nodeStatuses.statusId),
+      ),
+    )
+    .where(and(eq(nodeStatuses.accountingFirmId, firmId), inArray(column, nodeIds)));
+  return new Map(rows.map((r) => [Number(r.nodeId), r.status]));
+}
+
+/** Sets the status of many nodes of one kind at once, with their history lines. */
+export async function setStatuses(
+  db: Db,
+  firmId: number,
+  kind: 'document' | 'folder',
+  rows: { id: number; statusId: number }[],
+  userId: number,
+  lines: (typeof nodeStatusHistory.$inferInsert)[],
+) {
+  if (!rows.length) return;
+  const column = kind === 'document' ? nodeStatuses.documentId : nodeStatuses.folderId;
+  await db
+    .insert(nodeStatuses)
+    .values(
+      rows.map((r) => ({
+        accountingFirmId: firmId,
+        ...(kind === 'document' ? { documentId: r.id } : { folderId: r.id }),
+        statusId: r.statusId,
+        setBy: userId,
+      })),
+    )
+    .onConflictDoUpdate({
+      target: [nodeStatuses.accountingFirmId, column],
+      targetWhere: sql`${column} IS NOT NULL`,
+      set: { statusId: sql`excluded.status_id`, setBy: sql`excluded.set_by`, setAt: new Date() },
+    });
+  await db.insert(nodeStatusHistory).values(lines);
+}

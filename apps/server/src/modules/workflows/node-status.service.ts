@@ -133,62 +133,123 @@ export async function nodeStatus(
 }
 
 type Moved = { node: nodes.NodeRef; event: StatusChanged };
+type Refused = { index: number; error: AppError };
 
-/** Moves one node inside the caller's transaction (the node locked), or throws the error. */
-async function moveNode(
+/**
+ * Moves nodes to a status inside the caller's transaction, all or nothing: the nodes are locked
+ * and read in a few statements whatever their number, each checked as a single move would be;
+ * when none is refused, their statuses and history lines are written in two statements per kind.
+ * A node already there is left alone (no line).
+ */
+async function moveNodes(
   tx: Db,
   scope: VendorScope,
-  node: nodes.NodeRef,
+  list: nodes.NodeRef[],
   statusId: number,
   comment: string | null | undefined,
   actorName: string,
-): Promise<Moved | undefined> {
-  const { context } = await nodeContext(tx, scope.vendor, node, true);
-  const to = context?.statuses.find((s) => s.id === statusId);
-  if (!context || !to || !sees(scope, context.workflow))
-    throw fieldError('workflow-status-not-found', 'status_id');
-  if (!context.workflow.isActive) throw new AppError('workflow-inactive');
-  if (context.current?.id === to.id) return undefined;
-  const verdict = moveVerdict(scope, context, to);
-  if (verdict === 'invalid') throw fieldError('workflow-transition-invalid', 'status_id');
-  if (verdict === 'forbidden') throw new AppError('workflow-transition-forbidden');
-  const firmId = scope.vendor.accountingFirmId;
-  await nodes.setStatus(tx, firmId, node, to.id, scope.actor.userId, {
-    accountingFirmId: firmId,
-    ...(node.type === 'document' ? { documentId: node.id } : { folderId: node.id }),
-    workflowId: context.workflow.id,
-    sharing: context.workflow.sharing,
-    fromStatusId: context.current?.id ?? null,
-    fromName: context.current?.name ?? null,
-    toStatusId: to.id,
-    toName: to.name,
-    actorId: scope.actor.userId,
-    actorName,
-    comment: comment ?? null,
-  });
-  return {
-    node,
-    event: {
-      accountingFirmId: firmId,
-      vendorId: scope.vendor.id,
-      nodeId: node.id,
-      workflowId: context.workflow.id,
-      sharing: context.workflow.sharing,
-      fromStatusId: context.current?.id ?? null,
-      toStatusId: to.id,
-      userId: scope.actor.userId,
-      side: viewerOf(scope.grant) === 'client' ? 'client' : 'firm',
-    },
+): Promise<{ moved: Moved[]; refused: Refused[] }> {
+  const { vendor } = scope;
+  const firmId = vendor.accountingFirmId;
+  const idsOf = (kind: 'document' | 'folder') => list.filter((n) => n.type === kind).map((n) => n.id);
+  const folderOf = {
+    document: await nodes.lockLiveNodes(tx, vendor, 'document', idsOf('document')),
+    folder: await nodes.lockLiveNodes(tx, vendor, 'folder', idsOf('folder')),
   };
+  const activations = await nodes.activationsOf(tx, vendor, [
+    ...new Set([...folderOf.document.values(), ...folderOf.folder.values()]),
+  ]);
+  const workflowIds = [...new Set(activations.values())];
+  const workflows = new Map<number, repo.WorkflowRow>();
+  for (const id of workflowIds) workflows.set(id, (await repo.findWorkflow(tx, firmId, id))!);
+  const statuses = await repo.statusesOf(tx, firmId, workflowIds);
+  const transitions = await repo.transitionsOf(tx, firmId, workflowIds);
+  const current = {
+    document: await nodes.currentStatuses(tx, firmId, 'document', idsOf('document')),
+    folder: await nodes.currentStatuses(tx, firmId, 'folder', idsOf('folder')),
+  };
+  const moved: Moved[] = [];
+  const refused: Refused[] = [];
+  const side = viewerOf(scope.grant) === 'client' ? 'client' : 'firm';
+  for (const [index, node] of list.entries()) {
+    const folderId = folderOf[node.type].get(node.id);
+    if (folderId === undefined) {
+      refused.push({ index, error: new AppError('not-found') });
+      continue;
+    }
+    const workflowId = activations.get(folderId);
+    const workflow = workflowId === undefined ? undefined : workflows.get(workflowId);
+    const now = current[node.type].get(node.id);
+    const context: Context | undefined = workflow && {
+      workflow,
+      statuses: statuses.filter((s) => s.workflowId === workflow.id),
+      transitions: transitions.filter((t) => t.workflowId === workflow.id),
+      current: now?.workflowId === workflow.id ? now : undefined,
+    };
+    const to = context?.statuses.find((s) => s.id === statusId);
+    let error: AppError | undefined;
+    if (!context || !to || !sees(scope, context.workflow))
+      error = fieldError('workflow-status-not-found', 'status_id');
+    else if (!context.workflow.isActive) error = new AppError('workflow-inactive');
+    else if (context.current?.id === to.id) continue;
+    else {
+      const verdict = moveVerdict(scope, context, to);
+      if (verdict === 'invalid') error = fieldError('workflow-transition-invalid', 'status_id');
+      if (verdict === 'forbidden') error = new AppError('workflow-transition-forbidden');
+    }
+    if (error || !context || !to) {
+      refused.push({ index, error: error! });
+      continue;
+    }
+    moved.push({
+      node,
+      event: {
+        accountingFirmId: firmId,
+        vendorId: vendor.id,
+        nodeId: node.id,
+        workflowId: context.workflow.id,
+        sharing: context.workflow.sharing,
+        fromStatusId: context.current?.id ?? null,
+        toStatusId: to.id,
+        userId: scope.actor.userId,
+        side,
+      },
+    });
+  }
+  if (refused.length) return { moved: [], refused };
+  const names = new Map(statuses.map((s) => [s.id, s.name]));
+  for (const kind of ['document', 'folder'] as const) {
+    const mine = moved.filter((m) => m.node.type === kind);
+    await nodes.setStatuses(
+      tx,
+      firmId,
+      kind,
+      mine.map((m) => ({ id: m.node.id, statusId: m.event.toStatusId })),
+      scope.actor.userId,
+      mine.map(({ node, event }) => ({
+        accountingFirmId: firmId,
+        ...(kind === 'document' ? { documentId: node.id } : { folderId: node.id }),
+        workflowId: event.workflowId,
+        sharing: event.sharing,
+        fromStatusId: event.fromStatusId,
+        fromName: event.fromStatusId === null ? null : (names.get(event.fromStatusId) ?? null),
+        toStatusId: event.toStatusId,
+        toName: names.get(event.toStatusId)!,
+        actorId: scope.actor.userId,
+        actorName,
+        comment: comment ?? null,
+      })),
+    );
+  }
+  return { moved, refused };
 }
 
-function emit(ctx: AppContext, moved: (Moved | undefined)[]) {
+function emit(ctx: AppContext, moved: Moved[]) {
   for (const m of moved)
-    if (m)
-      ctx.events.emit(
-        m.node.type === 'document' ? 'document.status_changed' : 'folder.status_changed',
-        m.event,
-      );
+    ctx.events.emit(
+      m.node.type === 'document' ? 'document.status_changed' : 'folder.status_changed',
+      m.event,
+    );
 }
 
 export async function setNodeStatus(
@@ -200,10 +261,12 @@ export async function setNodeStatus(
 ): Promise<NodeStatus> {
   const scope = await vendorScope(ctx, actor, vendorId, 'workflow.move');
   const actorName = await repo.userName(ctx.db, actor.userId);
-  const moved = await ctx.db.transaction((tx) =>
-    moveNode(tx, scope, node, input.status_id, input.comment, actorName),
-  );
-  emit(ctx, [moved]);
+  const { moved } = await ctx.db.transaction(async (tx) => {
+    const outcome = await moveNodes(tx, scope, [node], input.status_id, input.comment, actorName);
+    if (outcome.refused[0]) throw outcome.refused[0].error;
+    return outcome;
+  });
+  emit(ctx, moved);
   return nodeStatus(ctx, actor, vendorId, node);
 }
 
@@ -216,33 +279,36 @@ export async function bulkSetStatus(
 ): Promise<{ moved: number }> {
   const scope = await vendorScope(ctx, actor, vendorId, 'workflow.move');
   const actorName = await repo.userName(ctx.db, actor.userId);
+  // Each node once, named in errors by its first place in the request.
+  const seen = new Set<string>();
+  const unique = input.nodes
+    .map((node, index) => ({ node, index }))
+    .filter(({ node }) => !seen.has(`${node.type}:${node.id}`) && seen.add(`${node.type}:${node.id}`));
   const moved = await ctx.db.transaction(async (tx) => {
+    const outcome = await moveNodes(
+      tx,
+      scope,
+      unique.map((u) => u.node),
+      input.status_id,
+      input.comment,
+      actorName,
+    );
+    if (!outcome.refused.length) return outcome.moved;
     const fields: FieldErrors = {};
     let code:
       | 'workflow-transition-invalid'
       | 'workflow-transition-forbidden'
       | 'workflow-status-not-found'
       | undefined;
-    const done: (Moved | undefined)[] = [];
-    const seen = new Set<string>();
-    for (const [i, node] of input.nodes.entries()) {
-      if (seen.has(`${node.type}:${node.id}`)) continue;
-      seen.add(`${node.type}:${node.id}`);
-      try {
-        done.push(await moveNode(tx, scope, node, input.status_id, input.comment, actorName));
-      } catch (error) {
-        if (!(error instanceof AppError)) throw error;
-        const reason = error.code === 'not-found' ? 'invalid-id' : error.code;
-        fields[`nodes.${i}`] = [reason];
-        if (error.code !== 'not-found' && error.code !== 'workflow-inactive')
-          code ??= error.code as NonNullable<typeof code>;
-      }
+    for (const { index, error } of outcome.refused) {
+      fields[`nodes.${unique[index]!.index}`] = [error.code === 'not-found' ? 'invalid-id' : error.code];
+      if (error.code !== 'not-found' && error.code !== 'workflow-inactive')
+        code ??= error.code as NonNullable<typeof code>;
     }
-    if (Object.keys(fields).length) throw new AppError(code ?? 'validation-failed', { fields });
-    return done;
+    throw new AppError(code ?? 'validation-failed', { fields });
   });
   emit(ctx, moved);
-  return { moved: moved.filter(Boolean).length };
+  return { moved: moved.length };
 }
 
 export async function statusHistory(
