@@ -47,6 +47,7 @@ import { canChangeIn, documentRights, withThemes } from './rights';
 import { SelectionBar } from './selection-bar';
 import { sortNodes } from './sort';
 import { StatusDialog } from './status-dialog';
+import { StatusFilter, useStatusFilter } from './status-filter';
 import { TrashView } from './trash-view';
 import { ConflictDialog } from './uploads/conflict-dialog';
 import { useUploadFiles } from './uploads/folder-conflict-dialog';
@@ -106,7 +107,8 @@ function Documents({
   const root = rootQuery.data?.[0] ?? null;
   const currentId = folderId ?? root?.id ?? null;
   const folder = useFolder(vendorId, currentId);
-  const nodes = useNodes(vendorId, currentId);
+  const [statusIds, setStatusIds] = useStatusFilter(currentId);
+  const nodes = useNodes(vendorId, currentId, statusIds);
   const refresh = useRefreshDocuments(vendorId);
   const createFolder = useCreateFolder(vendorId);
   const renameFolder = useRenameFolder(vendorId);
@@ -291,6 +293,12 @@ function Documents({
               onArchive={() => commands.archive({ folder_id: currentId, document_ids: [], folder_ids: [] })}
               smallScreen={smallScreen}
               canWrite={changeable}
+            />
+            <StatusFilter
+              vendorId={vendorId}
+              folderId={currentId}
+              selected={statusIds}
+              onChange={setStatusIds}
             />
             {changeable && <InterruptedUploads vendorId={vendorId} folderId={currentId} />}
             {selected.size > 0 && (
