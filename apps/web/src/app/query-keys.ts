@@ -129,7 +129,10 @@ export type NodeType = 'document' | 'folder';
 
 /** Query keys of a client file's workflows and of its nodes' statuses. */
 export const workflowKeys = {
+  root: ['workflows'] as const,
   all: (vendorId: number) => ['workflows', vendorId] as const,
+  /** The firm's own workflows. */
+  firm: (firmId: number) => ['workflows', 'firm', firmId] as const,
   list: (vendorId: number) => ['workflows', vendorId, 'list'] as const,
   /** The workflow applying to a folder and its subtree's counts per status. */
   folder: (vendorId: number, folderId: number) => ['workflows', vendorId, 'folder', folderId] as const,

@@ -26,6 +26,9 @@ const TAB_COMPONENTS: Record<string, ComponentType<ClientFileTabProps>> = {
   banks: tab('BanksTab'),
   'financial-years': tab('FinancialYearsTab'),
   users: tab('UsersTab'),
+  workflows: lazy(async () => ({
+    default: (await import('../workflows/workflows-tab')).CompanyWorkflowsTab,
+  })),
 };
 
 /** The settings of the selected company (client users): its tabs, editable per the user's role. */

@@ -8,6 +8,7 @@ import {
   settingsPath,
   visibleCompanyTabs,
   visibleFirmSections,
+  visibleTeamPages,
 } from './sections';
 
 describe('settings sections', () => {
@@ -59,7 +60,9 @@ describe('settings sections', () => {
       'banks',
       'financial-years',
       'users',
+      'workflows',
     ]);
+    expect(visibleTeamPages()).toEqual(['users', 'companies', 'themes', 'workflows']);
   });
 
   it('finds the section of a sub-path', () => {
