@@ -37,6 +37,7 @@ import { FolderDialog } from './folder-dialog';
 import { FolderHeader } from './folder-header';
 import { FolderThemesDialog } from './folder-themes-dialog';
 import { FolderTree } from './folder-tree';
+import { FolderWorkflowDialog } from './folder-workflow-dialog';
 import { fromNodeHash } from './hashes';
 import { type NodeHandlers, nodeKey } from './node-actions';
 import { useNodeCommands } from './node-commands';
@@ -48,6 +49,7 @@ import { SelectionBar } from './selection-bar';
 import { sortNodes } from './sort';
 import { StatusDialog } from './status-dialog';
 import { StatusFilter, useStatusFilter } from './status-filter';
+import { toggled } from './toggled';
 import { TrashView } from './trash-view';
 import { ConflictDialog } from './uploads/conflict-dialog';
 import { useUploadFiles } from './uploads/folder-conflict-dialog';
@@ -74,7 +76,7 @@ type DialogState =
   | { kind: 'create' }
   | { kind: 'rename'; node: Node }
   | { kind: 'versions'; node: Node }
-  | { kind: 'status'; node: Node }
+  | { kind: 'status' | 'workflow'; node: Node }
   | { kind: 'none' };
 
 function Documents({
@@ -159,13 +161,7 @@ function Documents({
   // Upload, new folder, drop: not into a read-only folder but for those who may validate.
   const changeable = canChangeIn(rights, folderReadOnly);
   const isExpanded = expanded.has(root.id) ? expanded : new Set([...expanded, root.id]);
-  const toggle = (id: number) =>
-    setExpanded((prev) => {
-      const next = new Set(prev);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
+  const toggle = (id: number) => setExpanded((prev) => toggled(prev, id));
   const goTo = (target: Pick<Folder, 'id' | 'is_root'>) => {
     setSelected(new Set());
     setTreeOpen(false);
@@ -202,6 +198,11 @@ function Documents({
     onDownload: (node: Node) => void download(node),
     onVersions: (node: Node) => setDialog({ kind: 'versions', node }),
     onStatus: (node: Node) => setDialog({ kind: 'status', node }),
+    // Firm administrators (their themes answer says so) and the client file's administrator.
+    onWorkflow:
+      vendorThemes.isSuccess || roles?.role === 'admin'
+        ? (node) => setDialog({ kind: 'workflow', node })
+        : undefined,
     onRename: (node: Node) => setDialog({ kind: 'rename', node }),
     onValidate: commands.validate,
     onDelete: commands.remove,
@@ -319,15 +320,7 @@ function Documents({
                 mode={shownMode}
                 selected={selected}
                 highlightId={Number(search.get('document_id')) || null}
-                onToggle={(node) =>
-                  setSelected((prev) => {
-                    const next = new Set(prev);
-                    const key = nodeKey(node);
-                    if (next.has(key)) next.delete(key);
-                    else next.add(key);
-                    return next;
-                  })
-                }
+                onToggle={(node) => setSelected((prev) => toggled(prev, nodeKey(node)))}
                 onToggleAll={(all) => setSelected(all ? new Set(list.map(nodeKey)) : new Set())}
                 {...handlers}
               />
@@ -372,6 +365,9 @@ function Documents({
         />
       )}
       {dialog.kind === 'status' && <StatusDialog vendorId={vendorId} node={dialog.node} onClose={close} />}
+      {dialog.kind === 'workflow' && (
+        <FolderWorkflowDialog vendorId={vendorId} folder={dialog.node} onClose={close} />
+      )}
       {themesOf && vendorThemes.data && (
         <FolderThemesDialog
           firmId={decodeContext(context)?.accountingFirmId ?? 0}

@@ -63,3 +63,18 @@ export const useFolderWorkflow = (vendorId: number, folderId: number | null) =>
     queryFn: () => api.get<FolderWorkflow>(`vendors/${vendorId}/folders/${folderId}/workflow`),
     enabled: folderId !== null,
   });
+
+/** Deactivates the folder's own workflow: `all_content` clears the statuses below, `folders_only` keeps the documents'. */
+export function useDeactivateWorkflow(vendorId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ folderId, scope }: { folderId: number; scope: 'all_content' | 'folders_only' }) =>
+      api.delete<FolderWorkflow>(`vendors/${vendorId}/folders/${folderId}/workflow`, { query: { scope } }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: workflowKeys.all(vendorId) }),
+        queryClient.invalidateQueries({ queryKey: documentKeys.allNodes(vendorId) }),
+        queryClient.invalidateQueries({ queryKey: documentKeys.allFolders(vendorId) }),
+      ]),
+  });
+}
