@@ -131,7 +131,8 @@ export function StatusDrawer({
 }) {
   const { t } = useTranslation('workflows');
   return (
-    <Drawer anchor="right" open={open} onClose={onClose}>
+    // Above the app bar (which stays above the navigation drawer), as a dialog is.
+    <Drawer anchor="right" open={open} onClose={onClose} sx={{ zIndex: (theme) => theme.zIndex.modal }}>
       <Box
         sx={{ width: { xs: '100vw', sm: 400 }, p: 2 }}
         role="region"

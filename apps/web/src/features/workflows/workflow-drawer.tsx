@@ -107,6 +107,8 @@ export function WorkflowDrawer({
       anchor="right"
       open
       onClose={onClose}
+      // Above the app bar (which stays above the navigation drawer), as a dialog is.
+      sx={{ zIndex: (theme) => theme.zIndex.modal }}
       slotProps={{ paper: { sx: { width: { xs: '100%', sm: 560 } } } }}
     >
       <Stack
