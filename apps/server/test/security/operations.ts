@@ -397,7 +397,8 @@ export function buildUrl(
 ): { url: string; missing: string[] } {
   const missing: string[] = [];
   const valueFor = (p: Parameter): string | undefined => {
-    const ref = p.schema['x-ref'] as keyof TenantIds | undefined;
+    // An array parameter (`status_ids[]`) names its kind on its items.
+    const ref = (p.schema['x-ref'] ?? p.schema.items?.['x-ref']) as keyof TenantIds | undefined;
     const chosen = p.in === 'query' ? PROBE_QUERY[op.key]?.[p.name] : undefined;
     if (chosen !== undefined) return chosen;
     if (ref && p.in === 'query') return queryIds[ref] === undefined ? undefined : String(queryIds[ref]);

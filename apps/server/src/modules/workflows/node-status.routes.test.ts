@@ -336,7 +336,7 @@ describe('workflows: a client file moving to another portal', () => {
 });
 
 describe('workflows: the nodes listing filtered by status', () => {
-  it('lists the nodes at one of status_ids[], a hidden status matching nothing', async () => {
+  it('lists the nodes at one of status_ids[]; a hidden, unknown or foreign status is refused alike', async () => {
     const flow = await createFlow({ ...PIECES, name: 'Filtre' });
     const hidden = await createFlow({ ...PIECES, name: 'Filtre interne', sharing: 'private_firm' });
     const { folder, docs } = await folderWithDocs(3);
@@ -344,9 +344,14 @@ describe('workflows: the nodes listing filtered by status', () => {
     await activate(folder, flow.id);
     await activate(inner.folder, hidden.id);
     expect((await move(docs[0]!, flow.by.sent)).status).toBe(200);
+    const get = (ids: (number | string)[], who: Parameters<typeof call>[2] = 'admin') =>
+      call(
+        'GET',
+        `/api/vendors/${w.alpha.id}/folders/${folder}/nodes?${ids.map((id) => `status_ids[]=${id}`).join('&')}`,
+        who,
+      );
     const list = async (ids: number[], who: Parameters<typeof call>[2] = 'admin') => {
-      const query = ids.map((id) => `status_ids[]=${id}`).join('&');
-      const res = await call('GET', `/api/vendors/${w.alpha.id}/folders/${folder}/nodes?${query}`, who);
+      const res = await get(ids, who);
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       return { ids: res.body.data.map((n: { id: number }) => n.id), total: res.body.total };
     };
@@ -355,12 +360,22 @@ describe('workflows: the nodes listing filtered by status', () => {
     expect((await list([flow.by.todo, flow.by.sent])).ids).toEqual(docs);
     // The subfolder stands in its own (firm-only) workflow: the firm finds it, a client does not.
     expect((await list([hidden.by.todo])).ids).toEqual([inner.folder]);
-    expect((await list([hidden.by.todo], 'client')).ids).toEqual([]);
+    // A status the caller may not see answers as an unknown one (no oracle), and so does another
+    // client file's.
+    const beta = await createFlow({ ...PIECES, name: 'Filtre beta' }, w.beta.id);
+    for (const [ids, who] of [
+      [[hidden.by.todo], 'client'],
+      [[999_999], 'client'],
+      [[beta.by.todo], 'admin'],
+      [[flow.by.todo, 999_999], 'admin'],
+    ] as const) {
+      const res = await get([...ids], who);
+      expect([res.status, res.body.code], JSON.stringify(ids)).toEqual([422, 'workflow-status-not-found']);
+    }
     expect((await list([flow.by.sent], 'client')).ids).toEqual([docs[0]]);
     // Without a filter, everything (the cached page of the plain listing is another answer).
     const all = await call('GET', `/api/vendors/${w.alpha.id}/folders/${folder}/nodes`);
     expect(all.body.total).toBe(4);
-    const bad = await call('GET', `/api/vendors/${w.alpha.id}/folders/${folder}/nodes?status_ids[]=x`);
-    expect(bad.status).toBe(422);
+    expect((await get(['x'])).status).toBe(422);
   });
 });

@@ -7,7 +7,7 @@ import type {
 } from '@portal/contracts';
 import type { AppContext } from '../../app-context';
 import type { Db } from '../../db/client';
-import { can } from '../../platform/access/access';
+import { can, type Grant } from '../../platform/access/access';
 import type { Actor } from '../../platform/auth/sessions';
 import { AppError, type FieldErrors, fieldError } from '../../platform/errors/app-error';
 import * as nodes from './node-status.repository';
@@ -348,4 +348,18 @@ export async function visibleStatus(
     ctx.access.grantFor(actor, { kind: 'vendor', vendorId: vendor.id }),
   ]);
   return workflow && VISIBLE_SHARINGS[viewerOf(grant)].includes(workflow.sharing) ? statusDto(current) : null;
+}
+
+/**
+ * The statuses a listing is filtered by must be the client file's to use and visible to the
+ * caller: another firm's, another client file's, a hidden or an unknown one answer alike (422).
+ */
+export async function assertFilterStatuses(
+  ctx: AppContext,
+  grant: Grant,
+  vendor: Vendor,
+  statusIds: number[],
+): Promise<void> {
+  const usable = await repo.usableStatusIds(ctx.db, vendor, VISIBLE_SHARINGS[viewerOf(grant)], statusIds);
+  if (statusIds.some((id) => !usable.has(id))) throw fieldError('workflow-status-not-found', 'status_ids[]');
 }

@@ -223,3 +223,32 @@ export async function userName(db: Db, userId: number): Promise<string> {
     .where(eq(users.id, userId));
   return row?.name ?? '';
 }
+
+/** Which of these status ids belong to a workflow the client file may use, of the sharings given. */
+export async function usableStatusIds(
+  db: Db,
+  vendor: { id: number; accountingFirmId: number },
+  sharings: readonly Sharing[],
+  ids: number[],
+): Promise<Set<number>> {
+  if (!ids.length) return new Set();
+  const rows = await db
+    .select({ id: workflowStatuses.id })
+    .from(workflowStatuses)
+    .innerJoin(
+      workflows,
+      and(
+        eq(workflows.accountingFirmId, workflowStatuses.accountingFirmId),
+        eq(workflows.id, workflowStatuses.workflowId),
+      ),
+    )
+    .where(
+      and(
+        eq(workflowStatuses.accountingFirmId, vendor.accountingFirmId),
+        inArray(workflowStatuses.id, ids),
+        or(isNull(workflows.vendorId), eq(workflows.vendorId, vendor.id)),
+        inArray(workflows.sharing, [...sharings]),
+      ),
+    );
+  return new Set(rows.map((r) => r.id));
+}

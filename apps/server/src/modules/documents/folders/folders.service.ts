@@ -12,6 +12,7 @@ import type { ThemeGrant } from '../../../platform/access/access';
 import type { Actor } from '../../../platform/auth/sessions';
 import { AppError, fieldError } from '../../../platform/errors/app-error';
 import { pageOffset, paginated } from '../../../platform/http/pagination';
+import { assertFilterStatuses } from '../../workflows/node-status.service';
 import { parseWorkflowStatus, viewerOf } from '../../workflows/workflows.sql';
 import { themeVerdict } from '../theme-access';
 import { filingIn, makeFolder, personFiling, renameFolder } from '../tree/filing.service';
@@ -170,6 +171,13 @@ export async function listNodes(
   ] as const;
   // A folder hidden by theme answers 404 like an absent one (its page would be empty anyway).
   if (scope.vendor.themes) await liveFolder(ctx.db, scope.vendor, folderId);
+  if (statusIds.length)
+    await assertFilterStatuses(
+      ctx,
+      await ctx.access.grantFor(actor, { kind: 'vendor', vendorId }),
+      scope.vendor,
+      statusIds,
+    );
   return ctx.reads.get(scope.vendor.accountingFirmId, { key, shows }, async () => {
     const viewer = viewerOf(await ctx.access.grantFor(actor, { kind: 'vendor', vendorId }));
     const rows = statusIds.length
