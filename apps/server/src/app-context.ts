@@ -51,6 +51,28 @@ export const NO_DOCUMENTS: DocumentsSeam = {
 };
 
 /**
+ * What the document manager's filings need from the workflows, in the filing's transaction
+ * (`modules/workflows/workflows.seam.ts`); `NO_WORKFLOWS` is for apps built without them.
+ */
+export type WorkflowsSeam = {
+  /**
+   * New or moved documents, and moved folders with their subtree, start at the initial status of
+   * the workflow that applies where they now are, unless they already stand in it.
+   */
+  onFiled(
+    tx: Db,
+    vendor: { id: number; accountingFirmId: number },
+    filed: {
+      documentIds: number[];
+      folderIds: number[];
+      by: { userId: number; system?: undefined } | { userId: null; system: string };
+    },
+  ): Promise<void>;
+};
+
+export const NO_WORKFLOWS: WorkflowsSeam = { onFiled: async () => {} };
+
+/**
  * A source of company data by SIRET (for example the INSEE Sirene API), given to `buildApp`;
  * `NO_SIRET_SOURCE` (the default: no network here) finds nothing, so the wizard asks by hand.
  */
@@ -82,6 +104,8 @@ export type AppContext = {
   /** File contents, content-addressed (disk under DATA_DIR/blobs). */
   blobs: BlobStore;
   documents: DocumentsSeam;
+  /** The workflows' statuses of what the document manager files, in its transaction. */
+  workflows: WorkflowsSeam;
   /** Office files to PDF (LibreOffice), for the viewer's previews; `binary` null when absent. */
   converter: OfficeConverter;
   /** The document manager's uploads in this process: their chunk files and hashers. */

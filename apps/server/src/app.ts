@@ -40,6 +40,7 @@ import { vendorImportRoutes } from './modules/vendors/import/import.routes';
 import { vendorChildrenRoutes } from './modules/vendors/vendor-children.routes';
 import { whiteLabelRoutes } from './modules/white-label/white-label.routes';
 import { workflowsRoutes } from './modules/workflows/workflows.routes';
+import { workflowsSeam } from './modules/workflows/workflows.seam';
 import { createAccess } from './platform/access/access';
 import { createAccessCache } from './platform/access/access-cache';
 import { listenForAccessChanges, registerWriteBarrier } from './platform/access/access-invalidation';
@@ -174,6 +175,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     reads,
     blobs: deps.blobs ?? blobStoreFromConfig(config),
     documents: deps.documents ?? documentsSeam(),
+    workflows: workflowsSeam(),
     converter:
       deps.converter ??
       officeConverter(await findSoffice(config.SOFFICE_PATH), config.PREVIEW_TIMEOUT_SECONDS * 1000),

@@ -7,9 +7,17 @@ export const builtFeatures = {
   /** Modules with screens: navigation entries, and apps a client file may be given. */
   modules: ['home', 'customers', 'documents', 'tasks', 'settings'],
   /** Sections of a firm's settings (`/settings/{context}/<section>`). */
-  firmSettings: ['team-manager', 'pimpmyfirm', 'terms-of-service', 'security', 'storage'],
+  firmSettings: [
+    'team-manager',
+    'pimpmyfirm',
+    'terms-of-service',
+    'security',
+    'storage',
+    // A page of the team manager (beside its themes): the firm's own workflows.
+    'team-manager/workflows',
+  ],
   /** Tabs of the selected company's settings (client users). */
-  companySettings: ['general', 'addresses', 'banks', 'financial-years', 'users', 'themes'],
+  companySettings: ['general', 'addresses', 'banks', 'financial-years', 'users', 'themes', 'workflows'],
   /** Tabs of a client file (accountants). */
   clientFileTabs: [
     'general',

@@ -441,7 +441,10 @@ export function buildUrl(
   const missing: string[] = [];
   const valueFor = (p: Parameter): string | undefined => {
     const state = STATE_REFS[op.key];
-    const ref = (state?.param === p.name ? state.kind : p.schema['x-ref']) as keyof TenantIds | undefined;
+    // An array parameter (`status_ids[]`) names its kind on its items.
+    const ref = (state?.param === p.name ? state.kind : (p.schema['x-ref'] ?? p.schema.items?.['x-ref'])) as
+      | keyof TenantIds
+      | undefined;
     const chosen = p.in === 'query' ? PROBE_QUERY[op.key]?.[p.name] : undefined;
     if (chosen !== undefined) return chosen;
     if (ref && p.in === 'query') return queryIds[ref] === undefined ? undefined : String(queryIds[ref]);

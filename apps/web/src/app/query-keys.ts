@@ -54,6 +54,9 @@ export const documentKeys = {
   tree: (vendorId: number, parentId: number | null) => ['documents', vendorId, 'tree', parentId] as const,
   folder: (vendorId: number, folderId: number) => ['documents', vendorId, 'folder', folderId] as const,
   nodes: (vendorId: number, folderId: number) => ['documents', vendorId, 'nodes', folderId] as const,
+  /** Every folder's listing and answer (what a workflow status shows in), not the contents. */
+  allNodes: (vendorId: number) => ['documents', vendorId, 'nodes'] as const,
+  allFolders: (vendorId: number) => ['documents', vendorId, 'folder'] as const,
   document: (vendorId: number, documentId: number) =>
     ['documents', vendorId, 'document', documentId] as const,
   versions: (vendorId: number, documentId: number) =>
@@ -130,8 +133,13 @@ export type NodeType = 'document' | 'folder';
 
 /** Query keys of a client file's workflows and of its nodes' statuses. */
 export const workflowKeys = {
+  root: ['workflows'] as const,
   all: (vendorId: number) => ['workflows', vendorId] as const,
+  /** The firm's own workflows. */
+  firm: (firmId: number) => ['workflows', 'firm', firmId] as const,
   list: (vendorId: number) => ['workflows', vendorId, 'list'] as const,
+  /** The workflow applying to a folder and its subtree's counts per status. */
+  folder: (vendorId: number, folderId: number) => ['workflows', vendorId, 'folder', folderId] as const,
   status: (vendorId: number, type: NodeType, id: number) =>
     ['workflows', vendorId, 'status', type, id] as const,
   history: (vendorId: number, type: NodeType, id: number) =>

@@ -73,6 +73,19 @@ export type Node = z.infer<typeof nodeSchema>;
 export const nodesQuerySchema = z.object(pageQuery());
 export type NodesQuery = z.infer<typeof nodesQuerySchema>;
 
+/** A folder's content: a page, only the nodes standing at one of `status_ids[]` when given. */
+export const folderNodesQuerySchema = z.object({
+  ...pageQuery(),
+  /** Workflow statuses (`status_ids[]=1&status_ids[]=2`); one the caller may not see matches nothing. */
+  'status_ids[]': z
+    .preprocess(
+      (v) => (v === undefined || Array.isArray(v) ? v : [v]),
+      z.array(idParam('workflow_status')).max(30),
+    )
+    .optional(),
+});
+export type FolderNodesQuery = z.infer<typeof folderNodesQuerySchema>;
+
 /** `DELETE` of a folder or document: `force` deletes validated and read-only items too. */
 export const deleteNodeQuerySchema = z.object({
   force: z

@@ -1,7 +1,5 @@
 import type {
-  ActivateWorkflowRequest,
   BulkStatusRequest,
-  FolderWorkflow,
   NodeStatus,
   NodeWorkflowStatus,
   SetNodeStatusRequest,
@@ -9,12 +7,13 @@ import type {
 } from '@portal/contracts';
 import type { AppContext } from '../../app-context';
 import type { Db } from '../../db/client';
-import { can } from '../../platform/access/access';
+import { can, type Grant } from '../../platform/access/access';
 import type { Actor } from '../../platform/auth/sessions';
 import { AppError, type FieldErrors, fieldError } from '../../platform/errors/app-error';
-import { manageScope, usableWorkflow, type VendorScope, vendorScope } from './vendor-workflows.service';
+import * as nodes from './node-status.repository';
+import { type VendorScope, vendorScope } from './vendor-workflows.service';
 import * as repo from './workflows.repository';
-import { oneDto, viewerOf } from './workflows.service';
+import { viewerOf } from './workflows.service';
 import { VISIBLE_SHARINGS } from './workflows.sql';
 
 declare module '../../platform/events/events' {
@@ -48,112 +47,19 @@ const statusDto = (s: repo.StatusRow): NodeWorkflowStatus => ({
 type Vendor = VendorScope['vendor'];
 
 /** The folder a node's workflow is looked up from (404 when the node is not live in the file). */
-async function nodeFolder(db: Db, vendor: Vendor, node: repo.NodeRef, lock = false): Promise<number> {
+async function nodeFolder(db: Db, vendor: Vendor, node: nodes.NodeRef, lock = false): Promise<number> {
   if (node.type === 'folder') {
-    const folder = await repo.liveFolder(db, vendor, node.id, lock);
+    const folder = await nodes.liveFolder(db, vendor, node.id, lock);
     if (!folder) throw new AppError('not-found');
     return node.id;
   }
-  const document = await repo.liveDocument(db, vendor, node.id, lock);
+  const document = await nodes.liveDocument(db, vendor, node.id, lock);
   if (!document) throw new AppError('not-found');
   return document.folderId;
 }
 
-async function liveFolderOr404(db: Db, vendor: Vendor, folderId: number) {
-  if (!(await repo.liveFolder(db, vendor, folderId))) throw new AppError('not-found');
-}
-
-// --- Activation on folders ----------------------------------------------------------------------
-
-export async function folderWorkflow(
-  ctx: AppContext,
-  actor: Actor,
-  vendorId: number,
-  folderId: number,
-): Promise<FolderWorkflow> {
-  const scope = await vendorScope(ctx, actor, vendorId, 'documents.read');
-  await liveFolderOr404(ctx.db, scope.vendor, folderId);
-  return folderWorkflowOf(ctx, scope, folderId);
-}
-
-async function folderWorkflowOf(
-  ctx: AppContext,
-  scope: VendorScope,
-  folderId: number,
-): Promise<FolderWorkflow> {
-  const activation = await repo.effectiveActivation(ctx.db, scope.vendor, folderId);
-  const workflow = activation
-    ? await repo.findWorkflow(ctx.db, scope.vendor.accountingFirmId, activation.workflowId)
-    : undefined;
-  if (!activation || !workflow || !VISIBLE_SHARINGS[viewerOf(scope.grant)].includes(workflow.sharing))
-    return { workflow: null, inherited_from_folder_id: null, counts: [] };
-  const statuses = await repo.statusesOf(ctx.db, scope.vendor.accountingFirmId, [workflow.id]);
-  return {
-    workflow: await oneDto(ctx.db, workflow),
-    inherited_from_folder_id: activation.folderId === folderId ? null : activation.folderId,
-    counts: await repo.subtreeCounts(
-      ctx.db,
-      scope.vendor,
-      folderId,
-      statuses.map((s) => s.id),
-    ),
-  };
-}
-
-export async function activateWorkflow(
-  ctx: AppContext,
-  actor: Actor,
-  vendorId: number,
-  folderId: number,
-  input: ActivateWorkflowRequest,
-): Promise<FolderWorkflow> {
-  const scope = await manageScope(ctx, actor, vendorId);
-  await liveFolderOr404(ctx.db, scope.vendor, folderId);
-  const workflow = await usableWorkflow(ctx, scope, input.workflow_id).catch(() => {
-    throw fieldError('validation-failed', 'workflow_id', 'invalid-id');
-  });
-  if (!workflow.isActive) throw fieldError('workflow-inactive', 'workflow_id');
-  const statuses = await repo.statusesOf(ctx.db, scope.vendor.accountingFirmId, [workflow.id]);
-  const initial = statuses.find((s) => s.isInitial) ?? statuses[0]!;
-  const actorName = await repo.userName(ctx.db, actor.userId);
-  await ctx.db.transaction(async (tx) => {
-    if (!(await repo.liveFolder(tx, scope.vendor, folderId, true))) throw new AppError('not-found');
-    await repo.activate(tx, scope.vendor, folderId, workflow.id, actor.userId);
-    if (input.apply_to === 'existing_documents')
-      await repo.setCoveredStatus(tx, scope.vendor, folderId, initial, {
-        workflowId: workflow.id,
-        sharing: workflow.sharing,
-        actorId: actor.userId,
-        actorName,
-      });
-  });
-  return folderWorkflowOf(ctx, scope, folderId);
-}
-
-export async function deactivateWorkflow(
-  ctx: AppContext,
-  actor: Actor,
-  vendorId: number,
-  folderId: number,
-  scopeOf: 'all_content' | 'folders_only',
-): Promise<FolderWorkflow> {
-  const scope = await manageScope(ctx, actor, vendorId);
-  await liveFolderOr404(ctx.db, scope.vendor, folderId);
-  const own = await repo.ownActivation(ctx.db, scope.vendor, folderId);
-  if (!own) {
-    // Nothing to deactivate here: done, unless an ancestor's applies (to deactivate there).
-    if (await repo.effectiveActivation(ctx.db, scope.vendor, folderId))
-      throw new AppError('workflow-not-on-folder');
-    return folderWorkflowOf(ctx, scope, folderId);
-  }
-  // A workflow the caller may not see is not theirs to remove.
-  await usableWorkflow(ctx, scope, own.workflowId);
-  await ctx.db.transaction(async (tx) => {
-    if (!(await repo.liveFolder(tx, scope.vendor, folderId, true))) throw new AppError('not-found');
-    await repo.deactivate(tx, scope.vendor, folderId);
-    await repo.clearCoveredStatuses(tx, scope.vendor, folderId, own.workflowId, scopeOf === 'folders_only');
-  });
-  return folderWorkflowOf(ctx, scope, folderId);
+export async function liveFolderOr404(db: Db, vendor: Vendor, folderId: number) {
+  if (!(await nodes.liveFolder(db, vendor, folderId))) throw new AppError('not-found');
 }
 
 // --- Statuses of nodes --------------------------------------------------------------------------
@@ -166,10 +72,10 @@ type Context = {
 };
 
 /** The workflow that applies to a node and where the node stands in it (undefined: none). */
-async function nodeContext(db: Db, vendor: Vendor, node: repo.NodeRef, lock = false) {
+async function nodeContext(db: Db, vendor: Vendor, node: nodes.NodeRef, lock = false) {
   const folderId = await nodeFolder(db, vendor, node, lock);
-  const activation = await repo.effectiveActivation(db, vendor, folderId);
-  const current = await repo.currentStatus(db, vendor.accountingFirmId, node);
+  const activation = await nodes.effectiveActivation(db, vendor, folderId);
+  const current = await nodes.currentStatus(db, vendor.accountingFirmId, node);
   if (!activation) return { current, context: undefined };
   const firmId = vendor.accountingFirmId;
   const workflow = (await repo.findWorkflow(db, firmId, activation.workflowId))!;
@@ -205,7 +111,7 @@ export async function nodeStatus(
   ctx: AppContext,
   actor: Actor,
   vendorId: number,
-  node: repo.NodeRef,
+  node: nodes.NodeRef,
 ): Promise<NodeStatus> {
   const scope = await vendorScope(ctx, actor, vendorId, 'documents.read');
   const { current, context } = await nodeContext(ctx.db, scope.vendor, node);
@@ -226,78 +132,141 @@ export async function nodeStatus(
   };
 }
 
-type Moved = { node: repo.NodeRef; event: StatusChanged };
+type Moved = { node: nodes.NodeRef; event: StatusChanged };
+type Refused = { index: number; error: AppError };
 
-/** Moves one node inside the caller's transaction (the node locked), or throws the error. */
-async function moveNode(
+/**
+ * Moves nodes to a status inside the caller's transaction, all or nothing: the nodes are locked
+ * and read in a few statements whatever their number, each checked as a single move would be;
+ * when none is refused, their statuses and history lines are written in two statements per kind.
+ * A node already there is left alone (no line).
+ */
+async function moveNodes(
   tx: Db,
   scope: VendorScope,
-  node: repo.NodeRef,
+  list: nodes.NodeRef[],
   statusId: number,
   comment: string | null | undefined,
   actorName: string,
-): Promise<Moved | undefined> {
-  const { context } = await nodeContext(tx, scope.vendor, node, true);
-  const to = context?.statuses.find((s) => s.id === statusId);
-  if (!context || !to || !sees(scope, context.workflow))
-    throw fieldError('workflow-status-not-found', 'status_id');
-  if (!context.workflow.isActive) throw new AppError('workflow-inactive');
-  if (context.current?.id === to.id) return undefined;
-  const verdict = moveVerdict(scope, context, to);
-  if (verdict === 'invalid') throw fieldError('workflow-transition-invalid', 'status_id');
-  if (verdict === 'forbidden') throw new AppError('workflow-transition-forbidden');
-  const firmId = scope.vendor.accountingFirmId;
-  await repo.setStatus(tx, firmId, node, to.id, scope.actor.userId, {
-    accountingFirmId: firmId,
-    ...(node.type === 'document' ? { documentId: node.id } : { folderId: node.id }),
-    workflowId: context.workflow.id,
-    sharing: context.workflow.sharing,
-    fromStatusId: context.current?.id ?? null,
-    fromName: context.current?.name ?? null,
-    toStatusId: to.id,
-    toName: to.name,
-    actorId: scope.actor.userId,
-    actorName,
-    comment: comment ?? null,
-  });
-  return {
-    node,
-    event: {
-      accountingFirmId: firmId,
-      vendorId: scope.vendor.id,
-      nodeId: node.id,
-      workflowId: context.workflow.id,
-      sharing: context.workflow.sharing,
-      fromStatusId: context.current?.id ?? null,
-      toStatusId: to.id,
-      userId: scope.actor.userId,
-      side: viewerOf(scope.grant) === 'client' ? 'client' : 'firm',
-    },
+): Promise<{ moved: Moved[]; refused: Refused[] }> {
+  const { vendor } = scope;
+  const firmId = vendor.accountingFirmId;
+  const idsOf = (kind: 'document' | 'folder') => list.filter((n) => n.type === kind).map((n) => n.id);
+  const folderOf = {
+    document: await nodes.lockLiveNodes(tx, vendor, 'document', idsOf('document')),
+    folder: await nodes.lockLiveNodes(tx, vendor, 'folder', idsOf('folder')),
   };
+  const activations = await nodes.activationsOf(tx, vendor, [
+    ...new Set([...folderOf.document.values(), ...folderOf.folder.values()]),
+  ]);
+  const workflowIds = [...new Set(activations.values())];
+  const workflows = new Map<number, repo.WorkflowRow>();
+  for (const id of workflowIds) workflows.set(id, (await repo.findWorkflow(tx, firmId, id))!);
+  const statuses = await repo.statusesOf(tx, firmId, workflowIds);
+  const transitions = await repo.transitionsOf(tx, firmId, workflowIds);
+  const current = {
+    document: await nodes.currentStatuses(tx, firmId, 'document', idsOf('document')),
+    folder: await nodes.currentStatuses(tx, firmId, 'folder', idsOf('folder')),
+  };
+  const moved: Moved[] = [];
+  const refused: Refused[] = [];
+  const side = viewerOf(scope.grant) === 'client' ? 'client' : 'firm';
+  for (const [index, node] of list.entries()) {
+    const folderId = folderOf[node.type].get(node.id);
+    if (folderId === undefined) {
+      refused.push({ index, error: new AppError('not-found') });
+      continue;
+    }
+    const workflowId = activations.get(folderId);
+    const workflow = workflowId === undefined ? undefined : workflows.get(workflowId);
+    const now = current[node.type].get(node.id);
+    const context: Context | undefined = workflow && {
+      workflow,
+      statuses: statuses.filter((s) => s.workflowId === workflow.id),
+      transitions: transitions.filter((t) => t.workflowId === workflow.id),
+      current: now?.workflowId === workflow.id ? now : undefined,
+    };
+    const to = context?.statuses.find((s) => s.id === statusId);
+    let error: AppError | undefined;
+    if (!context || !to || !sees(scope, context.workflow))
+      error = fieldError('workflow-status-not-found', 'status_id');
+    else if (!context.workflow.isActive) error = new AppError('workflow-inactive');
+    else if (context.current?.id === to.id) continue;
+    else {
+      const verdict = moveVerdict(scope, context, to);
+      if (verdict === 'invalid') error = fieldError('workflow-transition-invalid', 'status_id');
+      if (verdict === 'forbidden') error = new AppError('workflow-transition-forbidden');
+    }
+    if (error || !context || !to) {
+      refused.push({ index, error: error! });
+      continue;
+    }
+    moved.push({
+      node,
+      event: {
+        accountingFirmId: firmId,
+        vendorId: vendor.id,
+        nodeId: node.id,
+        workflowId: context.workflow.id,
+        sharing: context.workflow.sharing,
+        fromStatusId: context.current?.id ?? null,
+        toStatusId: to.id,
+        userId: scope.actor.userId,
+        side,
+      },
+    });
+  }
+  if (refused.length) return { moved: [], refused };
+  const names = new Map(statuses.map((s) => [s.id, s.name]));
+  for (const kind of ['document', 'folder'] as const) {
+    const mine = moved.filter((m) => m.node.type === kind);
+    await nodes.setStatuses(
+      tx,
+      firmId,
+      kind,
+      mine.map((m) => ({ id: m.node.id, statusId: m.event.toStatusId })),
+      scope.actor.userId,
+      mine.map(({ node, event }) => ({
+        accountingFirmId: firmId,
+        ...(kind === 'document' ? { documentId: node.id } : { folderId: node.id }),
+        workflowId: event.workflowId,
+        sharing: event.sharing,
+        fromStatusId: event.fromStatusId,
+        fromName: event.fromStatusId === null ? null : (names.get(event.fromStatusId) ?? null),
+        toStatusId: event.toStatusId,
+        toName: names.get(event.toStatusId)!,
+        actorId: scope.actor.userId,
+        actorName,
+        comment: comment ?? null,
+      })),
+    );
+  }
+  return { moved, refused };
 }
 
-function emit(ctx: AppContext, moved: (Moved | undefined)[]) {
+function emit(ctx: AppContext, moved: Moved[]) {
   for (const m of moved)
-    if (m)
-      ctx.events.emit(
-        m.node.type === 'document' ? 'document.status_changed' : 'folder.status_changed',
-        m.event,
-      );
+    ctx.events.emit(
+      m.node.type === 'document' ? 'document.status_changed' : 'folder.status_changed',
+      m.event,
+    );
 }
 
 export async function setNodeStatus(
   ctx: AppContext,
   actor: Actor,
   vendorId: number,
-  node: repo.NodeRef,
+  node: nodes.NodeRef,
   input: SetNodeStatusRequest,
 ): Promise<NodeStatus> {
   const scope = await vendorScope(ctx, actor, vendorId, 'workflow.move');
   const actorName = await repo.userName(ctx.db, actor.userId);
-  const moved = await ctx.db.transaction((tx) =>
-    moveNode(tx, scope, node, input.status_id, input.comment, actorName),
-  );
-  emit(ctx, [moved]);
+  const { moved } = await ctx.db.transaction(async (tx) => {
+    const outcome = await moveNodes(tx, scope, [node], input.status_id, input.comment, actorName);
+    if (outcome.refused[0]) throw outcome.refused[0].error;
+    return outcome;
+  });
+  emit(ctx, moved);
   return nodeStatus(ctx, actor, vendorId, node);
 }
 
@@ -310,44 +279,47 @@ export async function bulkSetStatus(
 ): Promise<{ moved: number }> {
   const scope = await vendorScope(ctx, actor, vendorId, 'workflow.move');
   const actorName = await repo.userName(ctx.db, actor.userId);
+  // Each node once, named in errors by its first place in the request.
+  const seen = new Set<string>();
+  const unique = input.nodes
+    .map((node, index) => ({ node, index }))
+    .filter(({ node }) => !seen.has(`${node.type}:${node.id}`) && seen.add(`${node.type}:${node.id}`));
   const moved = await ctx.db.transaction(async (tx) => {
+    const outcome = await moveNodes(
+      tx,
+      scope,
+      unique.map((u) => u.node),
+      input.status_id,
+      input.comment,
+      actorName,
+    );
+    if (!outcome.refused.length) return outcome.moved;
     const fields: FieldErrors = {};
     let code:
       | 'workflow-transition-invalid'
       | 'workflow-transition-forbidden'
       | 'workflow-status-not-found'
       | undefined;
-    const done: (Moved | undefined)[] = [];
-    const seen = new Set<string>();
-    for (const [i, node] of input.nodes.entries()) {
-      if (seen.has(`${node.type}:${node.id}`)) continue;
-      seen.add(`${node.type}:${node.id}`);
-      try {
-        done.push(await moveNode(tx, scope, node, input.status_id, input.comment, actorName));
-      } catch (error) {
-        if (!(error instanceof AppError)) throw error;
-        const reason = error.code === 'not-found' ? 'invalid-id' : error.code;
-        fields[`nodes.${i}`] = [reason];
-        if (error.code !== 'not-found' && error.code !== 'workflow-inactive')
-          code ??= error.code as NonNullable<typeof code>;
-      }
+    for (const { index, error } of outcome.refused) {
+      fields[`nodes.${unique[index]!.index}`] = [error.code === 'not-found' ? 'invalid-id' : error.code];
+      if (error.code !== 'not-found' && error.code !== 'workflow-inactive')
+        code ??= error.code as NonNullable<typeof code>;
     }
-    if (Object.keys(fields).length) throw new AppError(code ?? 'validation-failed', { fields });
-    return done;
+    throw new AppError(code ?? 'validation-failed', { fields });
   });
   emit(ctx, moved);
-  return { moved: moved.filter(Boolean).length };
+  return { moved: moved.length };
 }
 
 export async function statusHistory(
   ctx: AppContext,
   actor: Actor,
   vendorId: number,
-  node: repo.NodeRef,
+  node: nodes.NodeRef,
 ): Promise<StatusHistoryEntry[]> {
   const scope = await vendorScope(ctx, actor, vendorId, 'documents.read');
   await nodeFolder(ctx.db, scope.vendor, node);
-  const rows = await repo.history(
+  const rows = await nodes.history(
     ctx.db,
     scope.vendor.accountingFirmId,
     node,
@@ -362,110 +334,32 @@ export async function statusHistory(
   }));
 }
 
-/**
- * Gives a node the initial status of the workflow that applies where it is, unless it already
- * stands in that workflow (or none applies, or it is deactivated: then it keeps what it has).
- */
-async function startWhereItIs(
-  ctx: AppContext,
-  vendor: Vendor,
-  node: repo.NodeRef,
-  userId: number | null,
-  actorName: () => Promise<string>,
-) {
-  const folderId =
-    node.type === 'folder' ? node.id : (await repo.liveDocument(ctx.db, vendor, node.id))?.folderId;
-  if (folderId === undefined) return;
-  const activation = await repo.effectiveActivation(ctx.db, vendor, folderId);
-  if (!activation) return;
-  const workflow = await repo.findWorkflow(ctx.db, vendor.accountingFirmId, activation.workflowId);
-  if (!workflow?.isActive) return;
-  const current = await repo.currentStatus(ctx.db, vendor.accountingFirmId, node);
-  if (current?.workflowId === workflow.id) return;
-  const statuses = await repo.statusesOf(ctx.db, vendor.accountingFirmId, [workflow.id]);
-  const initial = statuses.find((s) => s.isInitial) ?? statuses[0];
-  if (!initial) return;
-  await repo.setStatus(ctx.db, vendor.accountingFirmId, node, initial.id, userId, {
-    accountingFirmId: vendor.accountingFirmId,
-    ...(node.type === 'document' ? { documentId: node.id } : { folderId: node.id }),
-    workflowId: workflow.id,
-    sharing: workflow.sharing,
-    fromStatusId: current?.id ?? null,
-    fromName: current?.name ?? null,
-    toStatusId: initial.id,
-    toName: initial.name,
-    actorId: userId,
-    actorName: await actorName(),
-  });
-}
-
-/** The actor's name as the history keeps it; a system filing (no person) is named by its system. */
-const nameOnce = (ctx: AppContext, userId: number | null, system = 'system') => {
-  let name: Promise<string> | undefined;
-  return () => {
-    name ??= userId === null ? Promise.resolve(system) : repo.userName(ctx.db, userId);
-    return name;
-  };
-};
-
-/**
- * A new document (an upload or a copy) starts at the initial status of its folder's workflow,
- * when that workflow is active. Called after the document's transaction committed.
- */
-export async function startNewDocument(
-  ctx: AppContext,
-  event: {
-    accountingFirmId: number;
-    vendorId: number;
-    documentId: number;
-    userId: number | null;
-    system?: string;
-  },
-) {
-  const vendor = { id: event.vendorId, accountingFirmId: event.accountingFirmId };
-  await startWhereItIs(
-    ctx,
-    vendor,
-    { type: 'document', id: event.documentId },
-    event.userId,
-    nameOnce(ctx, event.userId, event.system),
-  );
-}
-
-/**
- * Moved documents and folders (with their content) that land under another workflow restart at
- * its initial status; under the same one they keep theirs. Called after the move committed.
- */
-export async function resetMoved(
-  ctx: AppContext,
-  event: {
-    accountingFirmId: number;
-    vendorId: number;
-    userId: number;
-    documentIds: number[];
-    folderIds: number[];
-  },
-) {
-  const vendor = { id: event.vendorId, accountingFirmId: event.accountingFirmId };
-  const name = nameOnce(ctx, event.userId);
-  const sub = await repo.liveSubtrees(ctx.db, vendor, event.folderIds);
-  for (const id of sub.folders) await startWhereItIs(ctx, vendor, { type: 'folder', id }, event.userId, name);
-  for (const id of new Set([...event.documentIds, ...sub.documents]))
-    await startWhereItIs(ctx, vendor, { type: 'document', id }, event.userId, name);
-}
-
 /** A node's status as its answers carry it: null when none, or its workflow is hidden from the caller. */
 export async function visibleStatus(
   ctx: AppContext,
   actor: Actor,
   vendor: Vendor,
-  node: repo.NodeRef,
+  node: nodes.NodeRef,
 ): Promise<NodeWorkflowStatus | null> {
-  const current = await repo.currentStatus(ctx.db, vendor.accountingFirmId, node);
+  const current = await nodes.currentStatus(ctx.db, vendor.accountingFirmId, node);
   if (!current) return null;
   const [workflow, grant] = await Promise.all([
     repo.findWorkflow(ctx.db, vendor.accountingFirmId, current.workflowId),
     ctx.access.grantFor(actor, { kind: 'vendor', vendorId: vendor.id }),
   ]);
   return workflow && VISIBLE_SHARINGS[viewerOf(grant)].includes(workflow.sharing) ? statusDto(current) : null;
+}
+
+/**
+ * The statuses a listing is filtered by must be the client file's to use and visible to the
+ * caller: another firm's, another client file's, a hidden or an unknown one answer alike (422).
+ */
+export async function assertFilterStatuses(
+  ctx: AppContext,
+  grant: Grant,
+  vendor: Vendor,
+  statusIds: number[],
+): Promise<void> {
+  const usable = await repo.usableStatusIds(ctx.db, vendor, VISIBLE_SHARINGS[viewerOf(grant)], statusIds);
+  if (statusIds.some((id) => !usable.has(id))) throw fieldError('workflow-status-not-found', 'status_ids[]');
 }

@@ -1,19 +1,9 @@
 import {
-  activateWorkflowRequestSchema,
-  bulkStatusRequestSchema,
-  bulkStatusResultSchema,
   createWorkflowRequestSchema,
   dataEnvelope,
-  deactivateWorkflowQuerySchema,
-  documentParamsSchema,
   firmIdParamsSchema,
   firmWorkflowParamsSchema,
-  folderParamsSchema,
-  folderWorkflowSchema,
   idParam,
-  nodeStatusSchema,
-  setNodeStatusRequestSchema,
-  statusHistoryEntrySchema,
   updateFirmWorkflowRequestSchema,
   updateWorkflowRequestSchema,
   vendorIdParamsSchema,
@@ -26,91 +16,98 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context';
 import { requireActor } from '../../platform/auth/auth-plugin';
-import { bearer, typed } from '../../platform/http/route-helpers';
-import * as nodes from './node-status.service';
+import type { Actor } from '../../platform/auth/sessions';
+import { bearer, type TypedApp, typed } from '../../platform/http/route-helpers';
+import * as firmFlows from './firm-workflows.service';
+import { nodeStatusRoutes } from './node-status.routes';
 import * as vendorFlows from './vendor-workflows.service';
-import * as flows from './workflows.service';
 
 const ok = dataEnvelope(z.object({ success: z.literal(true) }));
 const tags = ['workflows'];
 const one = dataEnvelope(workflowSchema);
 const many = dataEnvelope(z.array(workflowSchema));
 
-/** Workflows of a firm and of its client files, their activation on folders and nodes' statuses. */
-export function workflowsRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const r = typed(app);
-  const firmWorkflows = '/api/accounting-firms/:id/workflows';
-  const vendorWorkflows = '/api/vendors/:id/workflows';
+type Workflow = z.infer<typeof workflowSchema>;
+type Create = z.infer<typeof createWorkflowRequestSchema>;
+type Update = z.infer<typeof updateWorkflowRequestSchema>;
+type Query = z.infer<typeof workflowsQuerySchema>;
 
+/** The five routes of an owner's workflows (the firm's, or a client file's), written once. */
+type OwnerRoutes = {
+  base: string;
+  params: typeof firmIdParamsSchema | typeof vendorIdParamsSchema;
+  itemParams: typeof firmWorkflowParamsSchema | typeof vendorWorkflowParamsSchema;
+  update: typeof updateFirmWorkflowRequestSchema | typeof updateWorkflowRequestSchema;
+  text: { list: string; get: string; create: string; update: string; remove: string };
+  list(actor: Actor, id: number, query: Query): Promise<Workflow[]>;
+  get(actor: Actor, id: number, workflowId: number): Promise<Workflow>;
+  create(actor: Actor, id: number, body: Create): Promise<Workflow>;
+  change(actor: Actor, id: number, workflowId: number, body: Update): Promise<Workflow>;
+  remove(actor: Actor, id: number, workflowId: number): Promise<void>;
+};
+
+function ownerRoutes(r: TypedApp, o: OwnerRoutes): void {
+  const item = `${o.base}/:workflow_id`;
   r.get(
-    firmWorkflows,
+    o.base,
     {
       schema: {
         tags,
         security: bearer,
-        description: "The firm's workflows (usable in every client file), by name, with their statuses.",
-        params: firmIdParamsSchema,
+        description: o.text.list,
+        params: o.params,
         querystring: workflowsQuerySchema,
         response: { 200: many },
       },
     },
-    async (request) => ({
-      data: await flows.listFirmWorkflows(ctx, requireActor(request), request.params.id, request.query),
-    }),
+    async (request) => ({ data: await o.list(requireActor(request), request.params.id, request.query) }),
   );
   r.post(
-    firmWorkflows,
+    o.base,
     {
       schema: {
         tags,
         security: bearer,
-        description: 'Creates a firm workflow (firm administrators).',
-        params: firmIdParamsSchema,
+        description: o.text.create,
+        params: o.params,
         body: createWorkflowRequestSchema,
         response: { 201: one },
       },
     },
     async (request, reply) =>
-      reply.status(201).send({
-        data: await flows.createFirmWorkflow(ctx, requireActor(request), request.params.id, request.body),
-      }),
+      reply
+        .status(201)
+        .send({ data: await o.create(requireActor(request), request.params.id, request.body) }),
   );
   r.get(
-    `${firmWorkflows}/:workflow_id`,
+    item,
     {
       schema: {
         tags,
         security: bearer,
-        description: 'A firm workflow with its statuses and transitions.',
-        params: firmWorkflowParamsSchema,
+        description: o.text.get,
+        params: o.itemParams,
         response: { 200: one },
       },
     },
     async (request) => ({
-      data: await flows.getFirmWorkflow(
-        ctx,
-        requireActor(request),
-        request.params.id,
-        request.params.workflow_id,
-      ),
+      data: await o.get(requireActor(request), request.params.id, request.params.workflow_id),
     }),
   );
   r.patch(
-    `${firmWorkflows}/:workflow_id`,
+    item,
     {
       schema: {
         tags,
         security: bearer,
-        description:
-          'Changes a firm workflow; `statuses` is the whole list (a status left out is deleted, its nodes taking the previous one).',
-        params: firmWorkflowParamsSchema,
-        body: updateFirmWorkflowRequestSchema,
+        description: o.text.update,
+        params: o.itemParams,
+        body: o.update,
         response: { 200: one },
       },
     },
     async (request) => ({
-      data: await flows.updateFirmWorkflow(
-        ctx,
+      data: await o.change(
         requireActor(request),
         request.params.id,
         request.params.workflow_id,
@@ -119,26 +116,65 @@ export function workflowsRoutes(app: FastifyInstance, ctx: AppContext): void {
     }),
   );
   r.delete(
-    `${firmWorkflows}/:workflow_id`,
+    item,
     {
       schema: {
         tags,
         security: bearer,
-        description: 'Deletes a firm workflow: its statuses leave every node (the history keeps them).',
-        params: firmWorkflowParamsSchema,
+        description: o.text.remove,
+        params: o.itemParams,
         response: { 200: ok },
       },
     },
     async (request) => {
-      await flows.deleteFirmWorkflow(
-        ctx,
-        requireActor(request),
-        request.params.id,
-        request.params.workflow_id,
-      );
+      await o.remove(requireActor(request), request.params.id, request.params.workflow_id);
       return { data: { success: true as const } };
     },
   );
+}
+
+/** Workflows of a firm and of its client files, their activation on folders and nodes' statuses. */
+export function workflowsRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const r = typed(app);
+  ownerRoutes(r, {
+    base: '/api/accounting-firms/:id/workflows',
+    params: firmIdParamsSchema,
+    itemParams: firmWorkflowParamsSchema,
+    update: updateFirmWorkflowRequestSchema,
+    text: {
+      list: "The firm's workflows (usable in every client file), by name, with their statuses.",
+      get: 'A firm workflow with its statuses and transitions.',
+      create: 'Creates a firm workflow (firm administrators).',
+      update:
+        'Changes a firm workflow; `statuses` is the whole list (a status left out is deleted, its nodes taking the previous one).',
+      remove: 'Deletes a firm workflow: its statuses leave every node (the history keeps them).',
+    },
+    list: (actor, id, query) => firmFlows.listFirmWorkflows(ctx, actor, id, query),
+    get: (actor, id, workflowId) => firmFlows.getFirmWorkflow(ctx, actor, id, workflowId),
+    create: (actor, id, body) => firmFlows.createFirmWorkflow(ctx, actor, id, body),
+    change: (actor, id, workflowId, body) => firmFlows.updateFirmWorkflow(ctx, actor, id, workflowId, body),
+    remove: (actor, id, workflowId) => firmFlows.deleteFirmWorkflow(ctx, actor, id, workflowId),
+  });
+  ownerRoutes(r, {
+    base: '/api/vendors/:id/workflows',
+    params: vendorIdParamsSchema,
+    itemParams: vendorWorkflowParamsSchema,
+    update: updateWorkflowRequestSchema,
+    text: {
+      list: "The client file's workflows and the firm's it may use, those the caller may see.",
+      get: 'A workflow the client file may use (its own or the firm’s).',
+      create:
+        "Creates a workflow of the client file (firm administrators; its administrator unless the firm is an accountant's).",
+      update: 'Changes a workflow of the client file (see the firm route for `statuses`).',
+      remove: 'Deletes a workflow of the client file.',
+    },
+    list: (actor, id, query) => vendorFlows.listVendorWorkflows(ctx, actor, id, query),
+    get: (actor, id, workflowId) => vendorFlows.getVendorWorkflow(ctx, actor, id, workflowId),
+    create: (actor, id, body) => vendorFlows.createVendorWorkflow(ctx, actor, id, body),
+    change: (actor, id, workflowId, body) =>
+      vendorFlows.updateVendorWorkflow(ctx, actor, id, workflowId, body),
+    remove: (actor, id, workflowId) => vendorFlows.deleteVendorWorkflow(ctx, actor, id, workflowId),
+  });
   r.get(
     '/api/accounting-firms/:id/vendors/:vendor_id/users',
     {
@@ -152,7 +188,7 @@ export function workflowsRoutes(app: FastifyInstance, ctx: AppContext): void {
       },
     },
     async (request) => ({
-      data: await flows.workflowPeople(
+      data: await firmFlows.workflowPeople(
         ctx,
         requireActor(request),
         request.params.id,
@@ -160,271 +196,5 @@ export function workflowsRoutes(app: FastifyInstance, ctx: AppContext): void {
       ),
     }),
   );
-
-  r.get(
-    vendorWorkflows,
-    {
-      schema: {
-        tags,
-        security: bearer,
-        description: "The client file's workflows and the firm's it may use, those the caller may see.",
-        params: vendorIdParamsSchema,
-        querystring: workflowsQuerySchema,
-        response: { 200: many },
-      },
-    },
-    async (request) => ({
-      data: await vendorFlows.listVendorWorkflows(
-        ctx,
-        requireActor(request),
-        request.params.id,
-        request.query,
-      ),
-    }),
-  );
-  r.post(
-    vendorWorkflows,
-    {
-      schema: {
-        tags,
-        security: bearer,
-        description:
-          "Creates a workflow of the client file (firm administrators; its administrator unless the firm is an accountant's).",
-        params: vendorIdParamsSchema,
-        body: createWorkflowRequestSchema,
-        response: { 201: one },
-      },
-    },
-    async (request, reply) =>
-      reply.status(201).send({
-        data: await vendorFlows.createVendorWorkflow(
-          ctx,
-          requireActor(request),
-          request.params.id,
-          request.body,
-        ),
-      }),
-  );
-  r.get(
-    `${vendorWorkflows}/:workflow_id`,
-    {
-      schema: {
-        tags,
-        security: bearer,
-        description: 'A workflow the client file may use (its own or the firm’s).',
-        params: vendorWorkflowParamsSchema,
-        response: { 200: one },
-      },
-    },
-    async (request) => ({
-      data: await vendorFlows.getVendorWorkflow(
-        ctx,
-        requireActor(request),
-        request.params.id,
-        request.params.workflow_id,
-      ),
-    }),
-  );
-  r.patch(
-    `${vendorWorkflows}/:workflow_id`,
-    {
-      schema: {
-        tags,
-        security: bearer,
-        description: 'Changes a workflow of the client file (see the firm route for `statuses`).',
-        params: vendorWorkflowParamsSchema,
-        body: updateWorkflowRequestSchema,
-        response: { 200: one },
-      },
-    },
-    async (request) => ({
-      data: await vendorFlows.updateVendorWorkflow(
-        ctx,
-        requireActor(request),
-        request.params.id,
-        request.params.workflow_id,
-        request.body,
-      ),
-    }),
-  );
-  r.delete(
-    `${vendorWorkflows}/:workflow_id`,
-    {
-      schema: {
-        tags,
-        security: bearer,
-        description: 'Deletes a workflow of the client file.',
-        params: vendorWorkflowParamsSchema,
-        response: { 200: ok },
-      },
-    },
-    async (request) => {
-      await vendorFlows.deleteVendorWorkflow(
-        ctx,
-        requireActor(request),
-        request.params.id,
-        request.params.workflow_id,
-      );
-      return { data: { success: true as const } };
-    },
-  );
-
-  const folderWorkflow = '/api/vendors/:id/folders/:folder_id/workflow';
-  r.get(
-    folderWorkflow,
-    {
-      schema: {
-        tags,
-        security: bearer,
-        description:
-          'The workflow applying to a folder (its own or the nearest ancestor’s) and the subtree’s counts per status.',
-        params: folderParamsSchema,
-        response: { 200: dataEnvelope(folderWorkflowSchema) },
-      },
-    },
-    async (request) => ({
-      data: await nodes.folderWorkflow(
-        ctx,
-        requireActor(request),
-        request.params.id,
-        request.params.folder_id,
-      ),
-    }),
-  );
-  r.put(
-    folderWorkflow,
-    {
-      schema: {
-        tags,
-        security: bearer,
-        description:
-          'Activates a workflow on the folder and its subtree; `apply_to=existing_documents` gives what is there the initial status.',
-        params: folderParamsSchema,
-        body: activateWorkflowRequestSchema,
-        response: { 200: dataEnvelope(folderWorkflowSchema) },
-      },
-    },
-    async (request) => ({
-      data: await nodes.activateWorkflow(
-        ctx,
-        requireActor(request),
-        request.params.id,
-        request.params.folder_id,
-        request.body,
-      ),
-    }),
-  );
-  r.delete(
-    folderWorkflow,
-    {
-      schema: {
-        tags,
-        security: bearer,
-        description:
-          'Deactivates the folder’s workflow: `all_content` clears the statuses below, `folders_only` keeps the documents’.',
-        params: folderParamsSchema,
-        querystring: deactivateWorkflowQuerySchema,
-        response: { 200: dataEnvelope(folderWorkflowSchema) },
-      },
-    },
-    async (request) => ({
-      data: await nodes.deactivateWorkflow(
-        ctx,
-        requireActor(request),
-        request.params.id,
-        request.params.folder_id,
-        request.query.scope ?? 'all_content',
-      ),
-    }),
-  );
-
-  for (const type of ['document', 'folder'] as const) {
-    const path =
-      type === 'document' ? '/api/vendors/:id/documents/:document_id' : '/api/vendors/:id/folders/:folder_id';
-    const params = type === 'document' ? documentParamsSchema : folderParamsSchema;
-    const nodeOf = (p: { document_id?: number; folder_id?: number }) => ({
-      type,
-      id: (type === 'document' ? p.document_id : p.folder_id)!,
-    });
-    r.get(
-      `${path}/status`,
-      {
-        schema: {
-          tags,
-          security: bearer,
-          description: `The ${type}'s status, its workflow and the statuses the caller may move it to now.`,
-          params,
-          response: { 200: dataEnvelope(nodeStatusSchema) },
-        },
-      },
-      async (request) => ({
-        data: await nodes.nodeStatus(ctx, requireActor(request), request.params.id, nodeOf(request.params)),
-      }),
-    );
-    r.put(
-      `${path}/status`,
-      {
-        schema: {
-          tags,
-          security: bearer,
-          description: `Moves the ${type} to a status, along a transition the caller may make.`,
-          params,
-          body: setNodeStatusRequestSchema,
-          response: { 200: dataEnvelope(nodeStatusSchema) },
-        },
-      },
-      async (request) => ({
-        data: await nodes.setNodeStatus(
-          ctx,
-          requireActor(request),
-          request.params.id,
-          nodeOf(request.params),
-          request.body,
-        ),
-      }),
-    );
-    r.get(
-      `${path}/status-history`,
-      {
-        schema: {
-          tags,
-          security: bearer,
-          description: `Every change of the ${type}'s status the caller may see, newest first.`,
-          params,
-          response: { 200: dataEnvelope(z.array(statusHistoryEntrySchema)) },
-        },
-      },
-      async (request) => ({
-        data: await nodes.statusHistory(
-          ctx,
-          requireActor(request),
-          request.params.id,
-          nodeOf(request.params),
-        ),
-      }),
-    );
-  }
-
-  r.post(
-    '/api/vendors/:id/nodes/status',
-    {
-      schema: {
-        tags,
-        security: bearer,
-        description:
-          'Moves documents and folders to one status, all or nothing (the refused ones are named).',
-        params: vendorIdParamsSchema,
-        body: bulkStatusRequestSchema,
-        response: { 200: dataEnvelope(bulkStatusResultSchema) },
-      },
-    },
-    async (request) => ({
-      data: await nodes.bulkSetStatus(ctx, requireActor(request), request.params.id, request.body),
-    }),
-  );
-
-  // New documents (uploads, copies) start at the initial status of their folder's workflow.
-  ctx.events.on('document.created', (event) => nodes.startNewDocument(ctx, event));
-  // Moved ones restart at the initial status of another workflow they land under.
-  ctx.events.on('nodes.moved', (event) => nodes.resetMoved(ctx, event));
+  nodeStatusRoutes(r, ctx);
 }

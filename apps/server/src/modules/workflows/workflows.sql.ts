@@ -39,6 +39,22 @@ export const workflowStatusOf = (node: 'd' | 'f', viewer: Viewer | Placeholder |
           AND ${sql.raw(node === 'd' ? 'ns.document_id' : 'ns.folder_id')} = ${sql.raw(node)}.id
           AND ${visibleTo(viewer)})`;
 
+/**
+ * Whether a listing's row (`d` a document, else `f` a folder) stands at one of `statusIds`, in a
+ * workflow the viewer sees (a hidden status matches nothing: it cannot be probed by filtering).
+ */
+export const atVisibleStatus = (node: 'd' | 'f', viewer: Viewer, statusIds: number[]) =>
+  sql`EXISTS (SELECT 1 FROM node_statuses ns
+         JOIN workflow_statuses s ON s.accounting_firm_id = ns.accounting_firm_id AND s.id = ns.status_id
+         JOIN workflows w ON w.accounting_firm_id = s.accounting_firm_id AND w.id = s.workflow_id
+        WHERE ns.accounting_firm_id = ${sql.raw(node)}.accounting_firm_id
+          AND ${sql.raw(node === 'd' ? 'ns.document_id' : 'ns.folder_id')} = ${sql.raw(node)}.id
+          AND ns.status_id IN (${sql.join(
+            statusIds.map((id) => sql`${id}`),
+            sql`, `,
+          )})
+          AND ${visibleTo(viewer)})`;
+
 /** The node status as JSON turned into the answer's shape (drivers parse `json`; text otherwise). */
 export function parseWorkflowStatus(
   value: unknown,

@@ -49,12 +49,15 @@ export const useFolder = (vendorId: number, folderId: number | null) =>
   });
 
 /** A folder's folders and documents, page by page, refreshed every minute. */
-export const useNodes = (vendorId: number, folderId: number | null) =>
+/** A folder's content, page by page; only the nodes at one of `statusIds` when given. */
+export const useNodes = (vendorId: number, folderId: number | null, statusIds: readonly number[] = []) =>
   useInfiniteQuery({
-    queryKey: documentKeys.nodes(vendorId, folderId ?? 0),
+    queryKey: statusIds.length
+      ? [...documentKeys.nodes(vendorId, folderId ?? 0), 'status', ...statusIds]
+      : documentKeys.nodes(vendorId, folderId ?? 0),
     queryFn: ({ pageParam }) =>
       api.get(`vendors/${vendorId}/folders/${folderId}/nodes`, {
-        query: { page: pageParam, per_page: NODES_PER_PAGE },
+        query: { page: pageParam, per_page: NODES_PER_PAGE, status_ids: [...statusIds] },
         contract: 'page of nodeSchema',
       }),
     initialPageParam: 1,

@@ -38,6 +38,7 @@ import { FolderDialog } from './folder-dialog';
 import { FolderHeader } from './folder-header';
 import { FolderThemesDialog } from './folder-themes-dialog';
 import { FolderTree } from './folder-tree';
+import { FolderWorkflowDialog } from './folder-workflow-dialog';
 import { fromNodeHash } from './hashes';
 import { type NodeHandlers, nodeKey } from './node-actions';
 import { useNodeCommands } from './node-commands';
@@ -48,6 +49,8 @@ import { canChangeIn, canShare, documentRights, withThemes } from './rights';
 import { SelectionBar } from './selection-bar';
 import { sortNodes } from './sort';
 import { StatusDialog } from './status-dialog';
+import { StatusFilter, useStatusFilter } from './status-filter';
+import { toggled } from './toggled';
 import { TrashView } from './trash-view';
 import { ConflictDialog } from './uploads/conflict-dialog';
 import { useUploadFiles } from './uploads/folder-conflict-dialog';
@@ -74,7 +77,7 @@ type DialogState =
   | { kind: 'create' }
   | { kind: 'rename'; node: Node }
   | { kind: 'versions'; node: Node }
-  | { kind: 'status'; node: Node }
+  | { kind: 'status' | 'workflow'; node: Node }
   | { kind: 'share'; node: Node }
   | { kind: 'none' };
 
@@ -108,7 +111,8 @@ function Documents({
   const root = rootQuery.data?.[0] ?? null;
   const currentId = folderId ?? root?.id ?? null;
   const folder = useFolder(vendorId, currentId);
-  const nodes = useNodes(vendorId, currentId);
+  const [statusIds, setStatusIds] = useStatusFilter(currentId);
+  const nodes = useNodes(vendorId, currentId, statusIds);
   const refresh = useRefreshDocuments(vendorId);
   const createFolder = useCreateFolder(vendorId);
   const renameFolder = useRenameFolder(vendorId);
@@ -159,13 +163,7 @@ function Documents({
   // Upload, new folder, drop: not into a read-only folder but for those who may validate.
   const changeable = canChangeIn(rights, folderReadOnly);
   const isExpanded = expanded.has(root.id) ? expanded : new Set([...expanded, root.id]);
-  const toggle = (id: number) =>
-    setExpanded((prev) => {
-      const next = new Set(prev);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
+  const toggle = (id: number) => setExpanded((prev) => toggled(prev, id));
   const goTo = (target: Pick<Folder, 'id' | 'is_root'>) => {
     setSelected(new Set());
     setTreeOpen(false);
@@ -203,6 +201,11 @@ function Documents({
     onVersions: (node: Node) => setDialog({ kind: 'versions', node }),
     onStatus: (node: Node) => setDialog({ kind: 'status', node }),
     ...(canShare(roles) && !inTrash ? { onShare: (node: Node) => setDialog({ kind: 'share', node }) } : {}),
+    // Firm administrators (their themes answer says so) and the client file's administrator.
+    onWorkflow:
+      vendorThemes.isSuccess || roles?.role === 'admin'
+        ? (node) => setDialog({ kind: 'workflow', node })
+        : undefined,
     onRename: (node: Node) => setDialog({ kind: 'rename', node }),
     onValidate: commands.validate,
     onDelete: commands.remove,
@@ -297,6 +300,12 @@ function Documents({
               smallScreen={smallScreen}
               canWrite={changeable}
             />
+            <StatusFilter
+              vendorId={vendorId}
+              folderId={currentId}
+              selected={statusIds}
+              onChange={setStatusIds}
+            />
             {changeable && <InterruptedUploads vendorId={vendorId} folderId={currentId} />}
             {selected.size > 0 && (
               <SelectionBar
@@ -316,15 +325,7 @@ function Documents({
                 mode={shownMode}
                 selected={selected}
                 highlightId={Number(search.get('document_id')) || null}
-                onToggle={(node) =>
-                  setSelected((prev) => {
-                    const next = new Set(prev);
-                    const key = nodeKey(node);
-                    if (next.has(key)) next.delete(key);
-                    else next.add(key);
-                    return next;
-                  })
-                }
+                onToggle={(node) => setSelected((prev) => toggled(prev, nodeKey(node)))}
                 onToggleAll={(all) => setSelected(all ? new Set(list.map(nodeKey)) : new Set())}
                 {...handlers}
               />
@@ -374,6 +375,9 @@ function Documents({
           target={{ vendorId, type: dialog.node.type, id: dialog.node.id, name: dialog.node.name }}
           onClose={close}
         />
+      )}
+      {dialog.kind === 'workflow' && (
+        <FolderWorkflowDialog vendorId={vendorId} folder={dialog.node} onClose={close} />
       )}
       {themesOf && vendorThemes.data && (
         <FolderThemesDialog

@@ -1,3 +1,4 @@
+import AccountTree from '@mui/icons-material/AccountTree';
 import ContentCopy from '@mui/icons-material/ContentCopy';
 import DeleteForever from '@mui/icons-material/DeleteForever';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
@@ -43,6 +44,8 @@ export type NodeHandlers = {
   onShare?: (node: Node) => void;
   /** Sends a PDF document for signature ("Faire signer"). */
   onSign?: (node: Node) => void;
+  /** Opens a folder's workflow, to deactivate it (those who configure workflows). */
+  onWorkflow?: ((node: Node) => void) | undefined;
   canWrite: boolean;
   canValidate: boolean;
   /** The listed folder is read-only: its content changes only for those who may validate. */
@@ -117,6 +120,13 @@ function menuItems(node: Node, h: NodeHandlers, t: TFunction<'documents'>): Item
       label: t('actions.sign', name),
       icon: <Draw fontSize="small" />,
       run: () => h.onSign?.(node),
+    });
+  if (h.onWorkflow && node.type === 'folder')
+    items.push({
+      key: 'workflow',
+      label: t('actions.workflow', name),
+      icon: <AccountTree fontSize="small" />,
+      run: () => h.onWorkflow?.(node),
     });
   if (node.type === 'folder')
     items.push({

@@ -1,4 +1,4 @@
-import type { NodeStatus, StatusHistoryEntry } from '@portal/contracts';
+import type { FolderWorkflow, NodeStatus, StatusHistoryEntry } from '@portal/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api';
 import { documentKeys, type NodeType, workflowKeys } from '../../app/query-keys';
@@ -42,10 +42,39 @@ export function useMoveStatus(vendorId: number) {
         status_id: statusId,
         ...(comment ? { comment } : {}),
       }),
+    // The listings, folders and the document's answer carry the status; its content is untouched
+    // (the viewer does not load it again).
+    onSuccess: (_answer, { type, id }) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: workflowKeys.all(vendorId) }),
+        queryClient.invalidateQueries({ queryKey: documentKeys.allNodes(vendorId) }),
+        queryClient.invalidateQueries({ queryKey: documentKeys.allFolders(vendorId) }),
+        type === 'document'
+          ? queryClient.invalidateQueries({ queryKey: documentKeys.document(vendorId, id) })
+          : null,
+      ]),
+  });
+}
+
+/** The workflow applying to a folder (its own or inherited) and its subtree's counts per status. */
+export const useFolderWorkflow = (vendorId: number, folderId: number | null) =>
+  useQuery({
+    queryKey: workflowKeys.folder(vendorId, folderId ?? 0),
+    queryFn: () => api.get<FolderWorkflow>(`vendors/${vendorId}/folders/${folderId}/workflow`),
+    enabled: folderId !== null,
+  });
+
+/** Deactivates the folder's own workflow: `all_content` clears the statuses below, `folders_only` keeps the documents'. */
+export function useDeactivateWorkflow(vendorId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ folderId, scope }: { folderId: number; scope: 'all_content' | 'folders_only' }) =>
+      api.delete<FolderWorkflow>(`vendors/${vendorId}/folders/${folderId}/workflow`, { query: { scope } }),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: workflowKeys.all(vendorId) }),
-        queryClient.invalidateQueries({ queryKey: documentKeys.all(vendorId) }),
+        queryClient.invalidateQueries({ queryKey: documentKeys.allNodes(vendorId) }),
+        queryClient.invalidateQueries({ queryKey: documentKeys.allFolders(vendorId) }),
       ]),
   });
 }

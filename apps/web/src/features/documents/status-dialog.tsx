@@ -1,59 +1,24 @@
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemText from '@mui/material/ListItemText';
-import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../api/errors';
-import { StatusChip } from '../../components/status-chip';
-import { type NodeType, useMoveStatus, useNodeStatus, useStatusHistory } from './status-api';
+import { StatusContent, type StatusNode } from './status-panel';
 
-/**
- * A node's status: where it stands, the moves the caller may make now (with an optional comment)
- * and its history, newest first.
- */
+/** A node's status in a dialog (the documents page's "status" action). */
 export function StatusDialog({
   vendorId,
   node,
   onClose,
 }: {
   vendorId: number;
-  node: { type: NodeType; id: number; name: string };
+  node: StatusNode;
   onClose: () => void;
 }) {
-  const { t, i18n } = useTranslation('workflows');
+  const { t } = useTranslation('workflows');
   const fullScreen = useMediaQuery((theme) => theme.breakpoints.down('sm'));
-  const status = useNodeStatus(vendorId, node.type, node.id);
-  const history = useStatusHistory(vendorId, node.type, node.id);
-  const move = useMoveStatus(vendorId);
-  const [comment, setComment] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
-
-  const go = async (statusId: number) => {
-    setError(null);
-    try {
-      await move.mutateAsync({
-        type: node.type,
-        id: node.id,
-        statusId,
-        comment: comment.trim() || undefined,
-      });
-      setComment('');
-    } catch (e) {
-      setError(isApiError(e) ? e.message : String(e));
-    }
-  };
-
   return (
     <Dialog
       open
@@ -65,75 +30,7 @@ export function StatusDialog({
     >
       <DialogTitle id="status-title">{t('statusOf', { name: node.name })}</DialogTitle>
       <DialogContent dividers data-testid="status-dialog">
-        <Stack spacing={2}>
-          {error ? <Alert severity="error">{error}</Alert> : null}
-          {status.data ? (
-            <>
-              <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-                <Typography variant="body2">{t('current')}</Typography>
-                {status.data.status ? (
-                  <StatusChip status={status.data.status} testId="status-current" />
-                ) : (
-                  <Typography variant="body2" color="text.secondary">
-                    {t('none')}
-                  </Typography>
-                )}
-                {status.data.workflow ? (
-                  <Typography variant="body2" color="text.secondary">
-                    ({status.data.workflow.name})
-                  </Typography>
-                ) : null}
-              </Stack>
-              {status.data.transitions.length ? (
-                <>
-                  <TextField
-                    size="small"
-                    label={t('comment')}
-                    value={comment}
-                    onChange={(e) => setComment(e.target.value)}
-                    slotProps={{ htmlInput: { maxLength: 500 } }}
-                  />
-                  <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
-                    {status.data.transitions.map((s) => (
-                      <Button
-                        key={s.id}
-                        variant="outlined"
-                        disabled={move.isPending}
-                        onClick={() => void go(s.id)}
-                        data-testid={`status-move-${s.id}`}
-                      >
-                        {t('moveTo', { name: s.name })}
-                      </Button>
-                    ))}
-                  </Stack>
-                </>
-              ) : (
-                <Typography variant="body2" color="text.secondary">
-                  {t('noMove')}
-                </Typography>
-              )}
-            </>
-          ) : null}
-          <Typography variant="subtitle2">{t('history')}</Typography>
-          {history.data?.length ? (
-            <List dense disablePadding data-testid="status-history">
-              {history.data.map((h) => (
-                <ListItem key={`${h.at}-${h.from?.id ?? 0}-${h.to.id}`} divider disableGutters>
-                  <ListItemText
-                    primary={h.from ? `${h.from.name} → ${h.to.name}` : h.to.name}
-                    secondary={[h.actor.fullname, when.format(new Date(h.at)), h.comment]
-                      .filter(Boolean)
-                      .join(' · ')}
-                  />
-                </ListItem>
-              ))}
-            </List>
-          ) : (
-            <Typography variant="body2" color="text.secondary">
-              {t('noHistory')}
-            </Typography>
-          )}
-        </Stack>
+        <StatusContent vendorId={vendorId} node={node} />
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{t('close')}</Button>

@@ -32,6 +32,9 @@ const TAB_COMPONENTS: Record<string, ComponentType<ClientFileTabProps>> = {
       default: ({ vendorId }: ClientFileTabProps) => <VendorThemesTab vendorId={vendorId} firmSide={false} />,
     };
   }),
+  workflows: lazy(async () => ({
+    default: (await import('../workflows/workflows-tab')).CompanyWorkflowsTab,
+  })),
 };
 
 /** The settings of the selected company (client users): its tabs, editable per the user's role. */

@@ -8,6 +8,7 @@ import {
   settingsPath,
   visibleCompanyTabs,
   visibleFirmSections,
+  visibleTeamPages,
 } from './sections';
 
 describe('settings sections', () => {
@@ -60,7 +61,9 @@ describe('settings sections', () => {
       'financial-years',
       'users',
       'themes',
+      'workflows',
     ]);
+    expect(visibleTeamPages()).toEqual(['users', 'companies', 'themes', 'workflows']);
   });
 
   it('finds the section of a sub-path', () => {

@@ -41,8 +41,12 @@ export const FIRM_SECTIONS: readonly FirmSection[] = [
 export const DEFAULT_FIRM_SECTION = 'team-manager';
 
 /** The team manager's pages; `users` is the default. */
-export const TEAM_PAGES = ['users', 'companies', 'themes'] as const;
+export const TEAM_PAGES = ['users', 'companies', 'themes', 'workflows'] as const;
 export type TeamPage = (typeof TEAM_PAGES)[number];
+
+/** The pages offered: the firm's workflows once built (`team-manager/workflows` in `firmSettings`). */
+export const visibleTeamPages = (): TeamPage[] =>
+  TEAM_PAGES.filter((p) => p !== 'workflows' || isBuilt('firmSettings', `team-manager/${p}`));
 
 export type CompanyTab = { path: string; built: boolean };
 

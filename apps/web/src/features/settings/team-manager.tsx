@@ -9,18 +9,20 @@ import { CompaniesPage } from '../team/companies-page';
 import { MemberDetailPage } from '../team/member-detail-page';
 import { MembersPage } from '../team/members-page';
 import { ThemesPage } from '../themes/themes-page';
-import { TEAM_PAGES } from './sections';
+import { FirmWorkflowsPage } from '../workflows/workflows-tab';
+import { visibleTeamPages } from './sections';
 import { useSettingsNav } from './use-settings-nav';
 
 /**
- * `settings/{context}/team-manager/*`: the team's pages (users, the default, and companies) and the
- * themes. Admins write, collaborators read.
+ * `settings/{context}/team-manager/*`: the team's pages (users, the default, and companies), the
+ * themes and the firm's workflows (drawer `workflows/{hexadecimal id}` or `workflows/create`). Admins write, collaborators read.
  */
 export function TeamManager({ firm }: { firm: AccountingFirmSummary }) {
   const { t } = useTranslation('team');
   const { subPath, to, go } = useSettingsNav();
   const page = subPath.split('/')[1] ?? 'users';
-  const current = (TEAM_PAGES as readonly string[]).includes(page) ? page : 'users';
+  const pages = visibleTeamPages();
+  const current = (pages as string[]).includes(page) ? page : 'users';
   const canManage = firm.is_accountant_admin;
   const me = useMe();
   // The group admin flag is the holding administrator's (or the super admin's) to give.
@@ -39,7 +41,7 @@ export function TeamManager({ firm }: { firm: AccountingFirmSummary }) {
         sx={{ mb: 2 }}
         aria-label={t('title')}
       >
-        {TEAM_PAGES.map((p) => (
+        {pages.map((p) => (
           <Tab key={p} value={p} label={t(`tabs.${p}`)} component={RouterLink} to={to(`team-manager/${p}`)} />
         ))}
       </Tabs>
@@ -67,6 +69,9 @@ export function TeamManager({ firm }: { firm: AccountingFirmSummary }) {
           element={<CompaniesPage firmId={firm.id} canManage={canManage} onOpenMember={openMember} />}
         />
         <Route path="themes" element={<ThemesPage firmId={firm.id} canManage={canManage} />} />
+        {pages.includes('workflows') ? (
+          <Route path="workflows/*" element={<FirmWorkflowsPage firmId={firm.id} canManage={canManage} />} />
+        ) : null}
         <Route path="*" element={<Navigate to={to('team-manager/users')} replace />} />
       </Routes>
     </>

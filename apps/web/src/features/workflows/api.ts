@@ -18,15 +18,30 @@ export const useWorkflows = (vendorId: number) =>
     queryFn: () => api.get<Workflow[]>(`vendors/${vendorId}/workflows`, { query: { with_statuses: 'true' } }),
   });
 
-/** Creates, changes, deletes and activates the client file's workflows. */
-export function useSaveWorkflow(vendorId: number) {
+/** The firm's own workflows (`settings/{context}/team-manager/workflows`), with their statuses. */
+export const useFirmWorkflows = (firmId: number) =>
+  useQuery({
+    queryKey: workflowKeys.firm(firmId),
+    queryFn: () =>
+      api.get<Workflow[]>(`accounting-firms/${firmId}/workflows`, { query: { with_statuses: 'true' } }),
+  });
+
+/** Whose workflows: a client file's (with the firm's it may use) or the firm's own. */
+export type WorkflowOwner = { kind: 'vendor' | 'firm'; id: number };
+
+/** Creates, changes and deletes the owner's workflows. */
+export function useSaveWorkflow(owner: WorkflowOwner) {
   const queryClient = useQueryClient();
+  // A firm workflow shows in every client file's list: every workflow answer is fetched again.
   const refresh = () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: workflowKeys.all(vendorId) }),
-      queryClient.invalidateQueries({ queryKey: documentKeys.all(vendorId) }),
-    ]);
-  const path = `vendors/${vendorId}/workflows`;
+    owner.kind === 'vendor'
+      ? Promise.all([
+          queryClient.invalidateQueries({ queryKey: workflowKeys.all(owner.id) }),
+          queryClient.invalidateQueries({ queryKey: documentKeys.all(owner.id) }),
+        ])
+      : queryClient.invalidateQueries({ queryKey: workflowKeys.root });
+  const path =
+    owner.kind === 'vendor' ? `vendors/${owner.id}/workflows` : `accounting-firms/${owner.id}/workflows`;
   return {
     create: useMutation({
       mutationFn: (body: CreateWorkflowRequest) => api.post<Workflow>(path, body, { showError: false }),
@@ -41,6 +56,18 @@ export function useSaveWorkflow(vendorId: number) {
       mutationFn: (id: number) => api.delete<unknown>(`${path}/${id}`),
       onSuccess: refresh,
     }),
+  };
+}
+
+/** Activates a workflow on a folder of the client file, or deactivates the folder's own. */
+export function useFolderActivation(vendorId: number) {
+  const queryClient = useQueryClient();
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: workflowKeys.all(vendorId) }),
+      queryClient.invalidateQueries({ queryKey: documentKeys.all(vendorId) }),
+    ]);
+  return {
     activate: useMutation({
       mutationFn: ({ folderId, body }: { folderId: number; body: ActivateWorkflowRequest }) =>
         api.put<FolderWorkflow>(`vendors/${vendorId}/folders/${folderId}/workflow`, body),

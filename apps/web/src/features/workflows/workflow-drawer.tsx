@@ -15,7 +15,7 @@ import { DEFAULT_STATUS_COLOUR, type Workflow, type WorkflowMover } from '@porta
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/errors';
-import { useSaveWorkflow } from './api';
+import { useSaveWorkflow, type WorkflowOwner } from './api';
 
 type StatusDraft = { id?: number; key: string; name: string; colour: string; is_final: boolean };
 type TransitionDraft = { uid: string; from: string; to: string; movers: WorkflowMover[] };
@@ -45,19 +45,19 @@ export function toRequest(statuses: StatusDraft[], transitions: TransitionDraft[
 
 /** The drawer that creates or edits a workflow: name, scope, ordered statuses and transitions. */
 export function WorkflowDrawer({
-  vendorId,
+  owner,
   workflow,
   canSeeFirmOnly,
   onClose,
 }: {
-  vendorId: number;
+  owner: WorkflowOwner;
   workflow: Workflow | null;
   /** Firm staff may make a workflow private to the firm. */
   canSeeFirmOnly: boolean;
   onClose: () => void;
 }) {
   const { t } = useTranslation('workflows');
-  const save = useSaveWorkflow(vendorId);
+  const save = useSaveWorkflow(owner);
   const [name, setName] = useState(workflow?.name ?? '');
   const [sharing, setSharing] = useState<(typeof SHARINGS)[number]>(workflow?.sharing ?? 'shared');
   const [isActive, setIsActive] = useState(workflow?.is_active ?? true);
@@ -107,6 +107,8 @@ export function WorkflowDrawer({
       anchor="right"
       open
       onClose={onClose}
+      // Above the app bar (which stays above the navigation drawer), as a dialog is.
+      sx={{ zIndex: (theme) => theme.zIndex.modal }}
       slotProps={{ paper: { sx: { width: { xs: '100%', sm: 560 } } } }}
     >
       <Stack
@@ -136,9 +138,12 @@ export function WorkflowDrawer({
           onChange={(e) => setSharing(e.target.value as typeof sharing)}
           slotProps={{ htmlInput: { 'data-testid': 'workflow-sharing' } }}
         >
-          {SHARINGS.filter((s) => canSeeFirmOnly || s !== 'private_firm').map((s) => (
+          {SHARINGS.filter(
+            (s) =>
+              (canSeeFirmOnly || s !== 'private_firm') && (owner.kind === 'vendor' || s !== 'private_vendor'),
+          ).map((s) => (
             <MenuItem key={s} value={s}>
-              {t(`sharing.${s}`)}
+              {t(`scopes.${owner.kind}.${s}`)}
             </MenuItem>
           ))}
         </TextField>

@@ -4,31 +4,26 @@ import EditIcon from '@mui/icons-material/Edit';
 import PlayIcon from '@mui/icons-material/PlaylistPlay';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
-import Radio from '@mui/material/Radio';
-import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { Folder, Workflow } from '@portal/contracts';
+import type { Workflow } from '@portal/contracts';
+import { fromHexId, toHexId } from '@portal/contracts/context';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFolderChildren } from '../../app/shared-api';
 import { useSnackbar } from '../../app/snackbars';
 import { PageLoader } from '../../components/page-loader';
 import { StatusChip } from '../../components/status-chip';
 import { TypeToConfirmDialog } from '../../components/type-to-confirm-dialog';
-import { FolderPickerDialog } from '../documents/folder-picker-dialog';
-import { useSaveWorkflow, useWorkflows } from './api';
+import { ActivateDialog } from './activate-dialog';
+import { useFirmWorkflows, useSaveWorkflow, useWorkflows, type WorkflowOwner } from './api';
+import { useDrawerRoute } from './drawer-route';
 import { WorkflowDrawer } from './workflow-drawer';
 
 /**
@@ -37,12 +32,66 @@ import { WorkflowDrawer } from './workflow-drawer';
  * activate them on a folder.
  */
 export function WorkflowsTab({ vendorId, canWrite }: { vendorId: number; canWrite: boolean }) {
+  return (
+    <WorkflowsList
+      owner={{ kind: 'vendor', id: vendorId }}
+      query={useWorkflows(vendorId)}
+      canWrite={canWrite}
+    />
+  );
+}
+
+/**
+ * `settings/{context}/workflows` (the selected company's settings, client users): the same list,
+ * where its administrator never makes a workflow private to the firm.
+ */
+export function CompanyWorkflowsTab({ vendorId, canWrite }: { vendorId: number; canWrite: boolean }) {
+  return (
+    <WorkflowsList
+      owner={{ kind: 'vendor', id: vendorId }}
+      query={useWorkflows(vendorId)}
+      canWrite={canWrite}
+      clientSide
+    />
+  );
+}
+
+/** `settings/{context}/team-manager/workflows`: the firm's own workflows (every client file's). */
+export function FirmWorkflowsPage({ firmId, canManage }: { firmId: number; canManage: boolean }) {
+  return (
+    <WorkflowsList
+      owner={{ kind: 'firm', id: firmId }}
+      query={useFirmWorkflows(firmId)}
+      canWrite={canManage}
+    />
+  );
+}
+
+function WorkflowsList({
+  owner,
+  query,
+  canWrite,
+  clientSide = false,
+}: {
+  owner: WorkflowOwner;
+  query: UseQueryResult<Workflow[]>;
+  canWrite: boolean;
+  clientSide?: boolean;
+}) {
   const { t } = useTranslation('workflows');
   const { enqueueSnackbar } = useSnackbar();
-  const query = useWorkflows(vendorId);
-  const save = useSaveWorkflow(vendorId);
+  const save = useSaveWorkflow(owner);
   const [search, setSearch] = useState('');
-  const [editing, setEditing] = useState<Workflow | 'new' | null>(null);
+  // The drawer is in the address: `workflows/create` or `workflows/{hexadecimal id}`.
+  const drawer = useDrawerRoute();
+  const ownOf = (w: Workflow) => (owner.kind === 'vendor' ? w.vendor_id !== null : w.vendor_id === null);
+  const opened = drawer.value ? fromHexId(drawer.value) : null;
+  const editing: Workflow | 'new' | null =
+    drawer.value === 'create' && canWrite
+      ? 'new'
+      : (query.data?.find((w) => w.id === opened && ownOf(w) && canWrite) ?? null);
+  const setEditing = (w: Workflow | 'new' | null) =>
+    drawer.open(w === null ? null : w === 'new' ? 'create' : toHexId(w.id));
   const [removing, setRemoving] = useState<Workflow | null>(null);
   const [activating, setActivating] = useState<Workflow | null>(null);
   const shown = (query.data ?? []).filter((w) => w.name.toLowerCase().includes(search.trim().toLowerCase()));
@@ -78,7 +127,7 @@ export function WorkflowsTab({ vendorId, canWrite }: { vendorId: number; canWrit
         ) : (
           <List dense disablePadding>
             {shown.map((w) => {
-              const own = w.vendor_id !== null;
+              const own = ownOf(w);
               return (
                 <ListItem
                   key={w.id}
@@ -89,7 +138,7 @@ export function WorkflowsTab({ vendorId, canWrite }: { vendorId: number; canWrit
                   <ListItemText
                     primary={w.name}
                     secondary={[
-                      t(`scopes.${own ? 'vendor' : 'firm'}.${w.sharing}`),
+                      t(`scopes.${w.vendor_id !== null ? 'vendor' : 'firm'}.${w.sharing}`),
                       w.is_active ? null : t('inactive'),
                       t('folderCount', { count: w.folder_count }),
                     ]
@@ -104,19 +153,22 @@ export function WorkflowsTab({ vendorId, canWrite }: { vendorId: number; canWrit
                   </Stack>
                   {canWrite ? (
                     <Stack direction="row">
-                      <IconButton
-                        aria-label={t('activate', { name: w.name })}
-                        disabled={!w.is_active}
-                        onClick={() => setActivating(w)}
-                        data-testid={`workflow-activate-${w.id}`}
-                      >
-                        <PlayIcon />
-                      </IconButton>
+                      {owner.kind === 'vendor' ? (
+                        <IconButton
+                          aria-label={t('activate', { name: w.name })}
+                          disabled={!w.is_active}
+                          onClick={() => setActivating(w)}
+                          data-testid={`workflow-activate-${w.id}`}
+                        >
+                          <PlayIcon />
+                        </IconButton>
+                      ) : null}
                       {own ? (
                         <>
                           <IconButton
                             aria-label={t('editNamed', { name: w.name })}
                             onClick={() => setEditing(w)}
+                            data-testid={`workflow-edit-${w.id}`}
                           >
                             <EditIcon />
                           </IconButton>
@@ -139,9 +191,10 @@ export function WorkflowsTab({ vendorId, canWrite }: { vendorId: number; canWrit
       </Stack>
       {editing ? (
         <WorkflowDrawer
-          vendorId={vendorId}
+          key={editing === 'new' ? 'new' : editing.id}
+          owner={owner}
           workflow={editing === 'new' ? null : editing}
-          canSeeFirmOnly
+          canSeeFirmOnly={!clientSide}
           onClose={() => setEditing(null)}
         />
       ) : null}
@@ -164,75 +217,9 @@ export function WorkflowsTab({ vendorId, canWrite }: { vendorId: number; canWrit
           confirmTestId="workflow-delete-confirm"
         />
       ) : null}
-      {activating ? (
-        <ActivateDialog vendorId={vendorId} workflow={activating} onClose={() => setActivating(null)} />
+      {activating && owner.kind === 'vendor' ? (
+        <ActivateDialog vendorId={owner.id} workflow={activating} onClose={() => setActivating(null)} />
       ) : null}
     </Paper>
-  );
-}
-
-/** Activates a workflow on a folder of the client file: for new documents, or existing ones too. */
-function ActivateDialog({
-  vendorId,
-  workflow,
-  onClose,
-}: {
-  vendorId: number;
-  workflow: Workflow;
-  onClose: () => void;
-}) {
-  const { t } = useTranslation('workflows');
-  const { enqueueSnackbar } = useSnackbar();
-  const save = useSaveWorkflow(vendorId);
-  const roots = useFolderChildren(vendorId, null);
-  const [applyTo, setApplyTo] = useState<'new_documents' | 'existing_documents'>('existing_documents');
-  const [picking, setPicking] = useState(false);
-  const root = roots.data?.[0] as Folder | undefined;
-  const activate = async (folder: Folder) => {
-    await save.activate.mutateAsync({
-      folderId: folder.id,
-      body: { workflow_id: workflow.id, apply_to: applyTo },
-    });
-    enqueueSnackbar(t('activated', { name: workflow.name, folder: folder.name }), { variant: 'success' });
-    onClose();
-  };
-  if (picking && root)
-    return (
-      <FolderPickerDialog
-        vendorId={vendorId}
-        root={root}
-        title={t('activateTitle', { name: workflow.name })}
-        confirmLabel={t('activateConfirm')}
-        initial={{ expanded: new Set() }}
-        busy={save.activate.isPending}
-        onPick={(folder) => void activate(folder)}
-        onClose={onClose}
-      />
-    );
-  return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="activate-title">
-      <DialogTitle id="activate-title">{t('activateTitle', { name: workflow.name })}</DialogTitle>
-      <DialogContent>
-        <RadioGroup value={applyTo} onChange={(e) => setApplyTo(e.target.value as typeof applyTo)}>
-          <FormControlLabel
-            value="existing_documents"
-            control={<Radio />}
-            label={t('applyTo.existing_documents')}
-          />
-          <FormControlLabel value="new_documents" control={<Radio />} label={t('applyTo.new_documents')} />
-        </RadioGroup>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('cancel')}</Button>
-        <Button
-          variant="contained"
-          disabled={!root}
-          onClick={() => setPicking(true)}
-          data-testid="workflow-pick-folder"
-        >
-          {t('pickFolder')}
-        </Button>
-      </DialogActions>
-    </Dialog>
   );
 }

@@ -1,11 +1,11 @@
 import {
   createFolderRequestSchema,
   dataEnvelope,
+  folderNodesQuerySchema,
   folderParamsSchema,
   folderSchema,
   folderTreeQuerySchema,
   nodeSchema,
-  nodesQuerySchema,
   paginated,
   updateFolderRequestSchema,
   vendorDocumentsParamsSchema,
@@ -73,7 +73,7 @@ export function folderRoutes(app: FastifyInstance, ctx: AppContext): void {
       schema: {
         ...tags,
         params: folderParamsSchema,
-        querystring: nodesQuerySchema,
+        querystring: folderNodesQuerySchema,
         response: { 200: paginated(nodeSchema) },
       },
     },

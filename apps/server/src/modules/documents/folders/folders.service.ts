@@ -2,8 +2,8 @@ import {
   type CreateFolderRequest,
   extensionOf,
   type Folder,
+  type FolderNodesQuery,
   type Node,
-  type NodesQuery,
   type UpdateFolderRequest,
 } from '@portal/contracts';
 import type { AppContext } from '../../../app-context';
@@ -12,6 +12,7 @@ import type { ThemeGrant } from '../../../platform/access/access';
 import type { Actor } from '../../../platform/auth/sessions';
 import { AppError, fieldError } from '../../../platform/errors/app-error';
 import { pageOffset, paginated } from '../../../platform/http/pagination';
+import { assertFilterStatuses } from '../../workflows/node-status.service';
 import { parseWorkflowStatus, viewerOf } from '../../workflows/workflows.sql';
 import { themeVerdict } from '../theme-access';
 import { filingIn, makeFolder, personFiling, renameFolder } from '../tree/filing.service';
@@ -156,32 +157,52 @@ export async function listNodes(
   actor: Actor,
   vendorId: number,
   folderId: number,
-  query: NodesQuery,
+  query: FolderNodesQuery,
 ) {
   const scope = await authorizeVendor(ctx, actor, vendorId, 'documents.read');
+  const statusIds = [...new Set(query['status_ids[]'] ?? [])].sort((a, b) => a - b);
   // Answered from the firm's cached reads (`ctx.reads`): the caller's right was checked just
   // above; a change to a folder, document or version of the client file, or to the caller's read
   // marks, drops the answer.
-  const key = `documents:page:${vendorId}:${folderId}:${actor.userId}:${query.page}:${query.per_page}`;
+  const key = `documents:page:${vendorId}:${folderId}:${actor.userId}:${query.page}:${query.per_page}:${statusIds.join(',')}`;
   const shows = [
     { kind: 'documents', scope: vendorId },
     { kind: 'reads', scope: actor.userId },
   ] as const;
+  if (statusIds.length)
+    await assertFilterStatuses(
+      ctx,
+      await ctx.access.grantFor(actor, { kind: 'vendor', vendorId }),
+      scope.vendor,
+      statusIds,
+    );
   return ctx.reads.get(scope.vendor.accountingFirmId, { key, shows }, async () => {
     // A folder hidden by theme answers 404 like an absent one. Checked when the page is read, not
     // on each cached answer: the answer is the caller's own (the key names them), and whatever can
     // hide the folder from them drops it (its tags change its row: `documents`; their themes and
     // the themes' rights: `portal_access`, which clears every cached answer).
     if (scope.vendor.themes) await liveFolder(ctx.db, scope.vendor, folderId);
-    const rows = await repo.folderPage(
-      ctx.db,
-      scope.vendor,
-      actor.userId,
-      folderId,
-      query.per_page,
-      pageOffset(query),
-      viewerOf(await ctx.access.grantFor(actor, { kind: 'vendor', vendorId })),
-    );
+    const viewer = viewerOf(await ctx.access.grantFor(actor, { kind: 'vendor', vendorId }));
+    const rows = statusIds.length
+      ? await repo.folderPageAtStatuses(
+          ctx.db,
+          scope.vendor,
+          actor.userId,
+          folderId,
+          query.per_page,
+          pageOffset(query),
+          viewer,
+          statusIds,
+        )
+      : await repo.folderPage(
+          ctx.db,
+          scope.vendor,
+          actor.userId,
+          folderId,
+          query.per_page,
+          pageOffset(query),
+          viewer,
+        );
     // An empty page may be an empty folder or one that is not there: only then ask which.
     if (rows.length === 0) await liveFolder(ctx.db, scope.vendor, folderId);
     const data = rows.map((r) => toNode(r, r.counter));

@@ -8,20 +8,6 @@ import * as tree from '../tree/tree.service';
 import { assertFolderWritable, assertWritable, nameConflict } from '../tree/tree.service';
 import { authorizeVendor, type Scope } from '../vendor-access.service';
 
-declare module '../../../platform/events/events' {
-  interface AppEvents {
-    /** Documents and folders moved to another folder of their client file (after the commit). */
-    'nodes.moved': NodesMoved;
-  }
-}
-export type NodesMoved = {
-  accountingFirmId: number;
-  vendorId: number;
-  userId: number;
-  documentIds: number[];
-  folderIds: number[];
-};
-
 export type TransferMode = 'move' | 'copy';
 
 /** One move or copy in progress: its filing in the transaction, choices, outcome, the documents trashed. */
@@ -177,6 +163,7 @@ export async function transfer(
       assertWritable(target, scope);
       for (const id of new Set(request.folder_ids)) await transferFolder(run, id, target);
       for (const id of new Set(request.document_ids)) await transferDocument(run, id, target);
+      await filing.settleWorkflows(ctx, run.f);
       return run;
     })
     .catch((error) => {
@@ -188,12 +175,6 @@ export async function transfer(
     vendorId: scope.vendor.id,
     userId: actor.userId,
   };
-  if (mode === 'move' && (run.outcome.document_ids.length || run.outcome.folder_ids.length))
-    ctx.events.emit('nodes.moved', {
-      ...base,
-      documentIds: run.outcome.document_ids,
-      folderIds: run.outcome.folder_ids,
-    });
   for (const documentId of run.trashed)
     ctx.events.emit('document.deleted', { ...base, documentId, permanent: false });
   return run.outcome;

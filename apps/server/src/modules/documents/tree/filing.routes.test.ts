@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanupContext, type DocsWorld, docsWorld, newFolder } from '../../../../test/documents';
 import type { AppContext } from '../../../app-context';
 import type { AppEvents } from '../../../platform/events/events';
+import { workflowsSeam } from '../../workflows/workflows.seam';
 import { fileContent, systemFiling } from './filing.service';
 
 /** A system caller (the intake, a job, the seal) files a stream without a person. */
@@ -19,7 +20,12 @@ const created: AppEvents['document.created'][] = [];
 const added: AppEvents['document.version_added'][] = [];
 beforeAll(async () => {
   w = await docsWorld({ env: { DATA_DIR: dataDir } });
-  ctx = { ...cleanupContext(w, dataDir), events: w.t.events, jobs: w.t.jobs } as AppContext;
+  ctx = {
+    ...cleanupContext(w, dataDir),
+    events: w.t.events,
+    jobs: w.t.jobs,
+    workflows: workflowsSeam(),
+  } as AppContext;
   firm = (await w.call('GET', `/api/vendors/${w.vendor}`)).body.data.accounting_firm_id;
   base = await newFolder(w, 'Intake', w.root);
   w.t.events.on('document.created', (e) => void created.push(e));
@@ -83,5 +89,50 @@ describe('fileContent', () => {
     expect((await get(`/documents/${renamed.documentId}`)).body.data.name).toBe('scan (2).pdf');
     expect((await get(`/documents/${version.documentId}/versions`)).body.data).toHaveLength(2);
     expect((await get(`/documents/${version.documentId}/content`)).body).toBe('v2');
+  });
+});
+
+describe('fileContent under a workflow', () => {
+  it('gives the new document the initial status in the filing’s transaction, named by the system', async () => {
+    const flow = await w.call('POST', `/api/vendors/${w.vendor}/workflows`, 'expert', {
+      name: 'Intake flow',
+      statuses: [
+        { key: 'in', name: 'Reçu' },
+        { key: 'done', name: 'Traité' },
+      ],
+    });
+    expect(flow.status, JSON.stringify(flow.body)).toBe(201);
+    const folder = await newFolder(w, 'Intake flow', w.root);
+    const put = await w.call('PUT', `/api/vendors/${w.vendor}/folders/${folder}/workflow`, 'expert', {
+      workflow_id: flow.body.data.id,
+      apply_to: 'new_documents',
+    });
+    expect(put.status).toBe(200);
+    // No listener runs here (the status is not an event's consequence): the row is there at once.
+    const seen: number[] = [];
+    const filed = await fileContent(ctx, intake(), folder, 'in.pdf', stream('%PDF in'), {
+      conflict: 'refuse',
+      within: async () => {
+        seen.push(1);
+      },
+    });
+    expect(seen).toEqual([1]);
+    const status = (await get(`/documents/${filed.documentId}/status`)).body.data;
+    expect(status.status).toMatchObject({ id: flow.body.data.statuses[0].id, name: 'Reçu' });
+    const history = (await get(`/documents/${filed.documentId}/status-history`)).body.data;
+    expect(history).toMatchObject([
+      { from: null, to: { name: 'Reçu' }, actor: { id: null, fullname: 'intake' } },
+    ]);
+    // A filing refused in its transaction leaves nothing behind.
+    await expect(
+      fileContent(ctx, intake(), folder, 'out.pdf', stream('%PDF out'), {
+        conflict: 'refuse',
+        within: async () => {
+          throw new Error('refused');
+        },
+      }),
+    ).rejects.toThrow('refused');
+    const names = (await get(`/folders/${folder}/nodes`)).body.data.map((n: { name: string }) => n.name);
+    expect(names).toEqual(['in.pdf']);
   });
 });

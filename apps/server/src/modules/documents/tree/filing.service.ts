@@ -100,10 +100,15 @@ export class ContentUnavailable extends Error {
   }
 }
 
-/** What the filings of one transaction did, for the events emitted after its commit. */
+/**
+ * What the filings of one transaction did: for the workflows' statuses before its commit
+ * (`settleWorkflows`), and the events emitted after it.
+ */
 export type FilingLog = {
   created: number[];
   versions: { documentId: number; versionId: number }[];
+  /** Documents and folders that changed folder (not a rename in place). */
+  moved: { documentIds: number[]; folderIds: number[] };
 };
 
 /**
@@ -115,7 +120,7 @@ export type InTx = FilingScope & { tx: Db; log: FilingLog; jobs: JobQueue | null
 export const filingIn = (tx: Db, scope: FilingScope, jobs: JobQueue | null = null): InTx => ({
   ...scope,
   tx,
-  log: { created: [], versions: [] },
+  log: { created: [], versions: [], moved: { documentIds: [], folderIds: [] } },
   jobs,
 });
 
@@ -217,6 +222,7 @@ export async function moveDocument(
 ) {
   await folders.lockFolder(f.tx, f.vendor, folderId);
   await assertNameFree(f.tx, f.vendor, folderId, name, { documentId: doc.id }, field);
+  if (doc.folderId !== folderId) f.log.moved.documentIds.push(doc.id);
   return docs.updateDocument(f.tx, f.vendor, doc.id, { folderId, name });
 }
 
@@ -227,6 +233,7 @@ export const renameDocument = (f: InTx, doc: docs.DocumentRow, name: string, fie
 export async function moveFolder(f: InTx, folder: FolderRow, parentId: number, name: string, field?: string) {
   await folders.lockFolder(f.tx, f.vendor, parentId);
   await assertNameFree(f.tx, f.vendor, parentId, name, { folderId: folder.id }, field);
+  if (folder.parentId !== parentId) f.log.moved.folderIds.push(folder.id);
   return folders.updateFolder(f.tx, f.vendor, folder.id, { parentId, name });
 }
 
@@ -298,6 +305,20 @@ export async function fileIn(
   if (taken && options.conflict === 'refuse') throw fieldError('node-name-conflict', field);
   const finalName = taken ? await freeName(f.tx, f.vendor, target, name, 'document') : name;
   return newDocument(f, target, finalName, content, { field });
+}
+
+/**
+ * Last step of a filing's transaction, before its commit: new and moved documents and moved
+ * folders take the status of the workflow they now stand under (`ctx.workflows`).
+ */
+export async function settleWorkflows(ctx: AppContext, f: InTx): Promise<void> {
+  const { created, moved } = f.log;
+  if (!created.length && !moved.documentIds.length && !moved.folderIds.length) return;
+  await ctx.workflows.onFiled(f.tx, f.vendor, {
+    documentIds: [...created, ...moved.documentIds],
+    folderIds: moved.folderIds,
+    by: f.by,
+  });
 }
 
 /** Emits the events of a committed transaction's filings. */
@@ -401,6 +422,7 @@ export async function fileContent(
       const f = filingIn(tx, scope, ctx.jobs);
       const filed = await fileIn(f, folderId, name, content, options);
       await options.within?.(tx, filed);
+      await settleWorkflows(ctx, f);
       return { filed, log: f.log };
     });
   } catch (error) {

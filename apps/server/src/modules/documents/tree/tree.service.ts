@@ -57,7 +57,7 @@ export {
   withSubFolders,
 } from './folders.repository';
 export type { NodeRow, PageRow } from './nodes.repository';
-export { folderPage, trashPage } from './nodes.repository';
+export { folderPage, folderPageAtStatuses, trashPage } from './nodes.repository';
 
 /*
  * The theme rule (`../theme-access.ts`) on every folder and document found for a person: one

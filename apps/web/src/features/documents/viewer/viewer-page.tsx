@@ -24,6 +24,7 @@ import { isApiError } from '../../../api';
 import { useAppNavigate } from '../../../app/app-navigate';
 import { useSnackbar } from '../../../app/snackbars';
 import { PageLoader } from '../../../components/page-loader';
+import { StatusChip } from '../../../components/status-chip';
 import { useDocument, useNodes, useRefreshReadMarks } from '../api';
 import { downloadDocument } from '../content';
 import { previewKindOf } from '../file-types';
@@ -31,6 +32,7 @@ import { fromNodeHash } from '../hashes';
 import { NodeIcon } from '../node-icon';
 import { documentsPath, viewerPath } from '../paths';
 import { readSort } from '../prefs';
+import { StatusDrawer } from '../status-panel';
 import { ImageView } from './image-view';
 import { neighbours } from './neighbours';
 import { startPdfWorker } from './pdf-worker';
@@ -95,6 +97,7 @@ function Viewer({ context, vendorId, folderId, documentId, versionId }: ViewerPr
   const [pages, setPages] = useState(0);
   const [zoom, setZoom] = useState<Zoom>(FIT_WIDTH);
   const [thumbnails, setThumbnails] = useState(true);
+  const [statusOpen, setStatusOpen] = useState(false);
   // Most documents opened here are PDFs: pdf.js and its worker load while the details and content
   // do (cached for the next ones).
   useEffect(() => {
@@ -210,6 +213,13 @@ function Viewer({ context, vendorId, folderId, documentId, versionId }: ViewerPr
           {name}
           {versionId ? ` · ${t('viewer.version', { id: versionId })}` : ''}
         </Typography>
+        {doc.data.workflow_status ? (
+          <StatusChip
+            status={doc.data.workflow_status}
+            onClick={() => setStatusOpen(true)}
+            testId="viewer-status"
+          />
+        ) : null}
         <Tooltip title={t('viewer.previousDocument')}>
           <span>
             <IconButton
@@ -240,6 +250,14 @@ function Viewer({ context, vendorId, folderId, documentId, versionId }: ViewerPr
           onOpenVersion={(id) => navigate(viewerPath(context, folderId, documentId, id))}
         />
       </Box>
+      {doc.data.workflow_status ? (
+        <StatusDrawer
+          vendorId={vendorId}
+          node={{ type: 'document', id: documentId, name }}
+          open={statusOpen}
+          onClose={() => setStatusOpen(false)}
+        />
+      ) : null}
       {zoomable && (
         <Box
           sx={{
