@@ -40,7 +40,9 @@ export type ValidationKey =
   | 'invalid-path'
   | 'chunk-size-mismatch'
   | 'invalid-chunk-number'
-  | 'folder-into-itself';
+  | 'folder-into-itself'
+  | 'file-share-password-forbidden-character'
+  | 'too-many-file-share-passwords';
 
 /** Messages that are neither a code nor a field's: `{{name}}` placeholders filled by `translateMessage`. */
 export type NoticeKey = 'too-many-requests-wait';

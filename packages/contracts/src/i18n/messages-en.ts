@@ -136,4 +136,8 @@ export const en: Catalogue = {
   'workflow-needs-a-status': 'A workflow keeps at least one status.',
   'workflow-private-vendor-on-firm': "Only a client file's workflow can be private to the company.",
   'workflow-not-on-folder': 'No workflow is activated on this folder.',
+  'file-share-password-forbidden-character':
+    'The file-share password cannot contain € § ¤ £ or ° (the network drives do not pass them).',
+  'too-many-file-share-passwords':
+    'You have reached the maximum number of file-share passwords: revoke one first.',
 };

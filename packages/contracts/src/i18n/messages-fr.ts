@@ -142,4 +142,8 @@ export const fr: Catalogue = {
   'workflow-needs-a-status': 'Un workflow garde au moins un statut.',
   'workflow-private-vendor-on-firm': "Seul le workflow d'un dossier client peut être privé entreprises.",
   'workflow-not-on-folder': "Aucun workflow n'est activé sur ce dossier.",
+  'file-share-password-forbidden-character':
+    'Le mot de passe de partage de fichiers ne peut pas contenir € § ¤ £ ni ° (les lecteurs réseau ne les transmettent pas).',
+  'too-many-file-share-passwords':
+    "Vous avez atteint le nombre maximal de mots de passe de partage de fichiers : révoquez-en un d'abord.",
 };

@@ -141,4 +141,8 @@ export const pt: Catalogue = {
   'workflow-private-vendor-on-firm':
     'Somente o fluxo de trabalho de um dossiê de cliente pode ser privado da empresa.',
   'workflow-not-on-folder': 'Nenhum fluxo de trabalho está ativado nesta pasta.',
+  'file-share-password-forbidden-character':
+    'A palavra-passe de partilha de ficheiros não pode conter € § ¤ £ nem ° (as unidades de rede não os transmitem).',
+  'too-many-file-share-passwords':
+    'Atingiu o número máximo de palavras-passe de partilha de ficheiros: revogue uma primeiro.',
 };

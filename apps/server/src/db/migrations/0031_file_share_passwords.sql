@@ -1,0 +1,16 @@
+CREATE TABLE "file_share_passwords" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"user_id" integer NOT NULL,
+	"label" text NOT NULL,
+	"password_hash" text NOT NULL,
+	"last_used_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "file_share_passwords" ADD CONSTRAINT "file_share_passwords_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "file_share_passwords_user_idx" ON "file_share_passwords" USING btree ("user_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "file_share_passwords_label_key" ON "file_share_passwords" USING btree ("user_id",lower("label"));--> statement-breakpoint
+-- A verified file-share password is cached with the access cache: a new password under a label or
+-- a revocation clears every process's cache (last_used_at changes do not).
+CREATE TRIGGER file_share_passwords_access_changed AFTER UPDATE OF password_hash OR DELETE ON file_share_passwords
+  FOR EACH STATEMENT EXECUTE FUNCTION portal_access_changed();
