@@ -5,8 +5,10 @@ import { AppError } from '../../platform/errors/app-error';
 import { verifyFileShareCredential } from '../identity/file-share-passwords.service';
 import * as dav from './dav.service';
 import { basicCredentials, byteRange, CHALLENGE, preconditionStatus, quotedEtag, sendXml } from './dav-http';
-import { davHref, davSegments } from './dav-paths';
+import { davHref, davSegments, destinationSegments } from './dav-paths';
 import { propfindXml } from './dav-props';
+import { transfer } from './dav-transfer.service';
+import { DavStatus, mkcol, put, remove } from './dav-writes.service';
 import { BadXmlError, errorXml } from './dav-xml';
 
 /** The methods of WebDAV that HTTP's defaults lack: added before any route is declared. */
@@ -16,7 +18,10 @@ export function registerDavMethods(app: FastifyInstance): void {
   for (const method of DAV_METHODS) app.addHttpMethod(method, { hasBody: true });
 }
 
-const ALLOW = 'OPTIONS, GET, HEAD, PROPFIND';
+const ALLOW = 'OPTIONS, GET, HEAD, PROPFIND, PUT, DELETE, MKCOL, COPY, MOVE';
+
+/** Refusals of the document manager that WebDAV answers 403 (the web API skips or refuses them). */
+const FORBIDDEN_CODES = new Set(['document-at-root', 'default-folder-move', 'node-validated', 'legal-hold']);
 
 /**
  * The person a request's Basic credentials (email + file-share password) name; failures are
@@ -39,6 +44,7 @@ async function davActor(ctx: AppContext, request: FastifyRequest): Promise<Actor
 
 function replyError(reply: FastifyReply, error: unknown) {
   if (error instanceof BadXmlError) return reply.code(400).send();
+  if (error instanceof DavStatus) return reply.code(error.status).send();
   if (!(error instanceof AppError)) throw error;
   if (error.status === 401 || error.code === 'invalid-credentials')
     return reply.code(401).header('www-authenticate', CHALLENGE).send();
@@ -47,6 +53,8 @@ function replyError(reply: FastifyReply, error: unknown) {
       .code(429)
       .header('retry-after', String(error.retryAfterSeconds ?? 60))
       .send();
+  if (FORBIDDEN_CODES.has(error.code)) return reply.code(403).send();
+  if (error.code === 'quota-exceeded') return reply.code(507).send();
   if (error.status === 422) return reply.code(409).send();
   return reply.code(error.status).send();
 }
@@ -77,7 +85,7 @@ export async function davRoutes(app: FastifyInstance, ctx: AppContext): Promise<
           if (request.method === 'OPTIONS') {
             return reply
               .code(200)
-              .header('dav', '1, 2')
+              .header('dav', '1')
               .header('allow', ALLOW)
               .header('ms-author-via', 'DAV')
               .send();
@@ -89,6 +97,18 @@ export async function davRoutes(app: FastifyInstance, ctx: AppContext): Promise<
             case 'GET':
             case 'HEAD':
               return await get(ctx, actor, segments, request, reply);
+            case 'PUT':
+              return await putContent(ctx, actor, segments, request, reply);
+            case 'MKCOL':
+              if ((await readBody(request)).length) return reply.code(415).send();
+              await mkcol(ctx, actor, segments);
+              return reply.code(201).send();
+            case 'DELETE':
+              await remove(ctx, actor, segments);
+              return reply.code(204).send();
+            case 'MOVE':
+            case 'COPY':
+              return await moveOrCopy(ctx, actor, segments, request, reply);
             default:
               return reply.code(405).header('allow', ALLOW).send();
           }
@@ -163,4 +183,40 @@ async function get(
   reply.code(200).header('content-length', String(size));
   if (request.method === 'HEAD') return reply.send();
   return reply.send(await ctx.blobs.get(version.blobKey));
+}
+
+async function putContent(
+  ctx: AppContext,
+  actor: Actor,
+  segments: string[],
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  const outcome = await put(ctx, actor, segments, request.raw, (key) => {
+    const status = preconditionStatus(request, key === null ? null : quotedEtag(key), null);
+    if (status) throw new DavStatus(412);
+  });
+  return reply
+    .code(outcome.created ? 201 : 204)
+    .header('etag', quotedEtag(outcome.etag))
+    .send();
+}
+
+async function moveOrCopy(
+  ctx: AppContext,
+  actor: Actor,
+  segments: string[],
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  const to = destinationSegments(request.headers.destination as string | undefined, request.headers.host);
+  if (!to) return reply.code(400).send();
+  const overwrite = (request.headers.overwrite ?? 'T').toString().trim().toUpperCase() !== 'F';
+  const depth = (request.headers.depth ?? 'infinity').toString().trim().toLowerCase();
+  if (request.method === 'MOVE' && depth !== 'infinity') return reply.code(400).send();
+  const outcome = await transfer(ctx, actor, request.method === 'MOVE' ? 'move' : 'copy', segments, to, {
+    overwrite,
+    shallow: depth === '0',
+  });
+  return reply.code(outcome.created ? 201 : 204).send();
 }
