@@ -153,7 +153,7 @@ describe('the network drive: reading', () => {
     expect(
       (await w.dav('PROPFIND', `${w.clientPath}/Ledger%2ffacture.txt`, 'admin', { headers: { depth: '0' } }))
         .status,
-    ).toBe(400);
+    ).toBe(404);
     expect((await w.dav('GET', `${w.clientPath}/Ledger/none.txt`, 'admin')).status).toBe(404);
     expect((await w.dav('PROPFIND', '/dav/Nobody/', 'admin', { headers: { depth: '0' } })).status).toBe(404);
   });

@@ -65,6 +65,8 @@ export async function transfer(
   const source = await resolve(ctx, actor, from, mode === 'move' ? 'documents.write' : 'documents.read');
   if (source.kind === 'missing') throw new AppError('not-found');
   if (!isItem(source)) throw new DavStatus(403);
+  // Another firm's or client file's path is absent (404); a missing folder inside the client file: 409.
+  await resolve(ctx, actor, to.slice(0, 2), 'documents.write');
   const dest = await resolve(ctx, actor, to, 'documents.write').catch((error) => {
     if (error instanceof AppError && error.code === 'not-found') throw new DavStatus(409);
     throw error;

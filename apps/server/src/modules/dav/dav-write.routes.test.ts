@@ -87,7 +87,7 @@ describe('the network drive: writes through the filing service', () => {
     const foreign = await w.dav('MOVE', at('Work', 'Sub'), 'collab', {
       headers: { destination: `http://evil.test${at('Work', 'Elsewhere')}`, host: 'portal.test' },
     });
-    expect(foreign.status).toBe(400);
+    expect(foreign.status).toBe(404);
   });
 
   it('copies a folder with its content, or alone with Depth 0', async () => {

@@ -32,10 +32,10 @@ async function resolveForWrite(ctx: AppContext, actor: Actor, segments: string[]
   try {
     return await resolve(ctx, actor, segments, 'documents.write');
   } catch (error) {
-    if (error instanceof AppError && error.code === 'not-found' && segments.length > 2) {
-      // The parent itself exists (and is seen)? Then a middle segment is a document: 409.
-      const parent = await resolve(ctx, actor, segments.slice(0, -1), 'documents.read').catch(() => null);
-      if (!parent || parent.kind === 'missing') throw new DavStatus(409);
+    if (error instanceof AppError && error.code === 'not-found' && segments.length > 3) {
+      // Inside a client file the person reaches, a missing parent is a conflict; elsewhere, absent.
+      const reached = await resolve(ctx, actor, segments.slice(0, 2), 'documents.write').catch(() => null);
+      if (reached) throw new DavStatus(409);
     }
     throw error;
   }

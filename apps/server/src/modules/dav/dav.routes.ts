@@ -81,7 +81,8 @@ export async function davRoutes(app: FastifyInstance, ctx: AppContext): Promise<
       const handler = async (request: FastifyRequest, reply: FastifyReply) => {
         try {
           const segments = davSegments(request.url);
-          if (!segments) return reply.code(400).send();
+          // A path that is refused (`..`, an encoded separator) names nothing: 404, like another tenant's.
+          if (!segments) return reply.code(404).send();
           if (request.method === 'OPTIONS') {
             return reply
               .code(200)
@@ -210,7 +211,8 @@ async function moveOrCopy(
   reply: FastifyReply,
 ) {
   const to = destinationSegments(request.headers.destination as string | undefined, request.headers.host);
-  if (!to) return reply.code(400).send();
+  // A Destination on another host, or outside the drive, names nothing here.
+  if (!to) return reply.code(404).send();
   const overwrite = (request.headers.overwrite ?? 'T').toString().trim().toUpperCase() !== 'F';
   const depth = (request.headers.depth ?? 'infinity').toString().trim().toLowerCase();
   if (request.method === 'MOVE' && depth !== 'infinity') return reply.code(400).send();
