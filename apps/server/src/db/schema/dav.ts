@@ -1,7 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { createdAt } from './columns';
 import { users } from './identity';
+import { vendors } from './tenancy';
 
 /**
  * A person's file-share passwords (app passwords of the network drive, issue 27): several per
@@ -23,5 +34,39 @@ export const fileSharePasswords = pgTable(
   (t) => [
     index('file_share_passwords_user_idx').on(t.userId),
     uniqueIndex('file_share_passwords_label_key').on(t.userId, sql`lower(${t.label})`),
+  ],
+);
+
+/**
+ * WebDAV locks (class 2), in the database because several processes serve one portal. A lock
+ * names a path below a client folder (its segments lower-cased, joined by `/`; '' the client
+ * folder itself), whether or not an item is there yet, until it expires.
+ */
+export const davLocks = pgTable(
+  'dav_locks',
+  {
+    id: serial('id').primaryKey(),
+    accountingFirmId: integer('accounting_firm_id').notNull(),
+    vendorId: integer('vendor_id').notNull(),
+    token: text('token').notNull(),
+    path: text('path').notNull(),
+    depth: text('depth', { enum: ['0', 'infinity'] }).notNull(),
+    scope: text('scope', { enum: ['exclusive', 'shared'] }).notNull(),
+    /** The client's `<D:owner>` XML, given back as it came. */
+    owner: text('owner'),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    timeoutSeconds: integer('timeout_seconds').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('dav_locks_token_key').on(t.token),
+    index('dav_locks_path_idx').on(t.accountingFirmId, t.vendorId, t.path),
+    foreignKey({
+      columns: [t.accountingFirmId, t.vendorId],
+      foreignColumns: [vendors.accountingFirmId, vendors.id],
+    })
+      .onDelete('cascade')
+      .onUpdate('cascade'),
   ],
 );

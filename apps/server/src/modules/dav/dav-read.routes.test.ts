@@ -39,7 +39,7 @@ describe('the network drive: credentials', () => {
   it('answers OPTIONS with the DAV classes, without credentials', async () => {
     const res = await w.t.request({ method: 'OPTIONS', url: '/dav/' });
     expect(res.status).toBe(200);
-    expect(res.headers.dav).toBe('1');
+    expect(res.headers.dav).toBe('1, 2');
   });
 
   it('challenges a request without or with wrong credentials (401, Basic realm, UTF-8)', async () => {

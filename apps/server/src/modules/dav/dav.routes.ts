@@ -5,6 +5,7 @@ import { AppError } from '../../platform/errors/app-error';
 import { verifyFileShareCredential } from '../identity/file-share-passwords.service';
 import * as dav from './dav.service';
 import { basicCredentials, byteRange, CHALLENGE, preconditionStatus, quotedEtag, sendXml } from './dav-http';
+import { assertUnlocked, dropLocks, lock, unlock } from './dav-locks.service';
 import { davHref, davSegments, destinationSegments } from './dav-paths';
 import { propfindXml } from './dav-props';
 import { transfer } from './dav-transfer.service';
@@ -18,7 +19,7 @@ export function registerDavMethods(app: FastifyInstance): void {
   for (const method of DAV_METHODS) app.addHttpMethod(method, { hasBody: true });
 }
 
-const ALLOW = 'OPTIONS, GET, HEAD, PROPFIND, PUT, DELETE, MKCOL, COPY, MOVE';
+const ALLOW = 'OPTIONS, GET, HEAD, PROPFIND, PUT, DELETE, MKCOL, COPY, MOVE, LOCK, UNLOCK';
 
 /** Refusals of the document manager that WebDAV answers 403 (the web API skips or refuses them). */
 const FORBIDDEN_CODES = new Set(['document-at-root', 'default-folder-move', 'node-validated', 'legal-hold']);
@@ -86,12 +87,15 @@ export async function davRoutes(app: FastifyInstance, ctx: AppContext): Promise<
           if (request.method === 'OPTIONS') {
             return reply
               .code(200)
-              .header('dav', '1')
+              .header('dav', '1, 2')
               .header('allow', ALLOW)
               .header('ms-author-via', 'DAV')
               .send();
           }
           const actor = await davActor(ctx, request);
+          const ifHeader = request.headers.if as string | undefined;
+          const unlocked = (path: string[], below: boolean) =>
+            assertUnlocked(ctx, actor, path, ifHeader, below);
           switch (request.method) {
             case 'PROPFIND':
               return await propfind(ctx, actor, segments, request, reply);
@@ -99,17 +103,33 @@ export async function davRoutes(app: FastifyInstance, ctx: AppContext): Promise<
             case 'HEAD':
               return await get(ctx, actor, segments, request, reply);
             case 'PUT':
+              await unlocked(segments, false);
               return await putContent(ctx, actor, segments, request, reply);
             case 'MKCOL':
               if ((await readBody(request)).length) return reply.code(415).send();
+              await unlocked(segments, false);
               await mkcol(ctx, actor, segments);
               return reply.code(201).send();
             case 'DELETE':
+              await unlocked(segments, true);
               await remove(ctx, actor, segments);
+              await dropLocks(ctx, actor, segments);
               return reply.code(204).send();
             case 'MOVE':
             case 'COPY':
               return await moveOrCopy(ctx, actor, segments, request, reply);
+            case 'LOCK': {
+              const answer = await lock(ctx, actor, segments, await readBody(request), {
+                depth: request.headers.depth as string | undefined,
+                timeout: request.headers.timeout as string | undefined,
+                if: ifHeader,
+              });
+              reply.header('lock-token', `<${answer.token}>`);
+              return sendXml(reply, answer.status, answer.xml);
+            }
+            case 'UNLOCK':
+              await unlock(ctx, actor, segments, request.headers['lock-token'] as string | undefined);
+              return reply.code(204).send();
             default:
               return reply.code(405).header('allow', ALLOW).send();
           }
@@ -216,9 +236,13 @@ async function moveOrCopy(
   const overwrite = (request.headers.overwrite ?? 'T').toString().trim().toUpperCase() !== 'F';
   const depth = (request.headers.depth ?? 'infinity').toString().trim().toLowerCase();
   if (request.method === 'MOVE' && depth !== 'infinity') return reply.code(400).send();
+  const ifHeader = request.headers.if as string | undefined;
+  if (request.method === 'MOVE') await assertUnlocked(ctx, actor, segments, ifHeader, true);
+  await assertUnlocked(ctx, actor, to, ifHeader, true);
   const outcome = await transfer(ctx, actor, request.method === 'MOVE' ? 'move' : 'copy', segments, to, {
     overwrite,
     shallow: depth === '0',
   });
+  if (request.method === 'MOVE') await dropLocks(ctx, actor, segments);
   return reply.code(outcome.created ? 201 : 204).send();
 }
