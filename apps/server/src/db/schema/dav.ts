@@ -70,3 +70,30 @@ export const davLocks = pgTable(
       .onUpdate('cascade'),
   ],
 );
+
+/**
+ * WebDAV dead properties (PROPPATCH), in the database like the locks: per folder or document of
+ * a client file, each property by namespace and name, its value kept as XML. COPY copies them.
+ */
+export const davProperties = pgTable(
+  'dav_properties',
+  {
+    id: serial('id').primaryKey(),
+    accountingFirmId: integer('accounting_firm_id').notNull(),
+    vendorId: integer('vendor_id').notNull(),
+    nodeType: text('node_type', { enum: ['folder', 'document'] }).notNull(),
+    nodeId: integer('node_id').notNull(),
+    namespace: text('namespace').notNull(),
+    name: text('name').notNull(),
+    valueXml: text('value_xml').notNull(),
+  },
+  (t) => [
+    unique('dav_properties_node_name_key').on(t.accountingFirmId, t.nodeType, t.nodeId, t.namespace, t.name),
+    foreignKey({
+      columns: [t.accountingFirmId, t.vendorId],
+      foreignColumns: [vendors.accountingFirmId, vendors.id],
+    })
+      .onDelete('cascade')
+      .onUpdate('cascade'),
+  ],
+);

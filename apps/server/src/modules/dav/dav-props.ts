@@ -23,21 +23,28 @@ export function propfindXml(body: string, entries: { href: string; entry: DavEnt
   const request = parsePropfind(body);
   const responses = entries.map(({ href, entry }) => {
     const available = Object.keys(LIVE).filter((name) => LIVE[name]!(entry) !== null);
+    const dead = entry.dead ?? [];
     if (request.kind === 'propname')
       return responseXml(
         href,
-        available.map((name) => ({ prop: dav(name), xml: '' })),
+        [...available.map(dav), ...dead].map((prop) => ({ prop: { ns: prop.ns, name: prop.name }, xml: '' })),
         [],
       );
-    const wanted = request.kind === 'allprop' ? available.map(dav) : request.props;
+    const wanted = request.kind === 'allprop' ? [...available.map(dav), ...dead] : request.props;
     const found: { prop: PropName; xml: string }[] = [];
     const missing: PropName[] = [];
     for (const prop of wanted) {
-      const value = prop.ns === DAV_NS ? LIVE[prop.name]?.(entry) : undefined;
+      const value =
+        prop.ns === DAV_NS && LIVE[prop.name]
+          ? LIVE[prop.name]!(entry)
+          : dead.find((d) => d.ns === prop.ns && d.name === prop.name)?.xml;
       if (value === undefined || value === null) missing.push(prop);
-      else found.push({ prop, xml: value });
+      else found.push({ prop: { ns: prop.ns, name: prop.name }, xml: value });
     }
     return responseXml(href, found, missing);
   });
   return `<?xml version="1.0" encoding="utf-8"?>\n<D:multistatus xmlns:D="DAV:">${responses.join('')}</D:multistatus>`;
 }
+
+/** Live properties PROPPATCH may not change (RFC 4918: protected). */
+export const isLiveProperty = (prop: PropName) => prop.ns === DAV_NS && prop.name in LIVE;

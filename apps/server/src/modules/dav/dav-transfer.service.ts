@@ -6,6 +6,7 @@ import * as filing from '../documents/tree/filing.service';
 import * as tree from '../documents/tree/tree.service';
 import type { Scope } from '../documents/vendor-access.service';
 import { type DavNode, resolve } from './dav.service';
+import { copyProperties } from './dav-properties.repository';
 import { assertKeptName, DavStatus } from './dav-writes.service';
 
 /**
@@ -110,8 +111,15 @@ async function place(
     if (source.kind === 'document') {
       const doc = await tree.lockDocument(tx, scope.vendor, source.doc.id);
       if (!doc || doc.deletedAt) throw new AppError('not-found');
-      if (mode === 'copy') await filing.copyDocument(f, doc, target.id, name);
-      else {
+      if (mode === 'copy') {
+        const copy = await filing.copyDocument(f, doc, target.id, name);
+        await copyProperties(
+          tx,
+          scope.vendor,
+          { type: 'document', id: doc.id },
+          { type: 'document', id: copy.documentId },
+        );
+      } else {
         const from = (await tree.findFolder(tx, scope.vendor, doc.folderId))!;
         tree.assertWritable(from, scope);
         if (from.readOnly || (await tree.isValidated(tx, scope.vendor, doc.id))) throw new DavStatus(403);
@@ -156,9 +164,22 @@ async function copyFolder(
   shallow: boolean,
 ) {
   const copy = await filing.makeFolder(f, parentId, name);
+  await copyProperties(
+    f.tx,
+    scope.vendor,
+    { type: 'folder', id: folder.id },
+    { type: 'folder', id: copy.id },
+  );
   if (shallow) return;
   for (const child of await tree.listChildren(f.tx, scope.vendor, folder.id))
     await copyFolder(f, scope, child, copy.id, child.name, false);
-  for (const doc of await tree.liveDocumentsIn(f.tx, scope.vendor, folder.id))
-    await filing.copyDocument(f, doc, copy.id, doc.name);
+  for (const doc of await tree.liveDocumentsIn(f.tx, scope.vendor, folder.id)) {
+    const copied = await filing.copyDocument(f, doc, copy.id, doc.name);
+    await copyProperties(
+      f.tx,
+      scope.vendor,
+      { type: 'document', id: doc.id },
+      { type: 'document', id: copied.documentId },
+    );
+  }
 }

@@ -120,4 +120,42 @@ describe('the network drive: writes through the filing service', () => {
     ).toBe(403);
     expect((await nodes(locked)).length).toBe(0);
   });
+
+  it('stores dead properties with PROPPATCH, lists them in PROPFIND and copies them with COPY', async () => {
+    await put(at('Work', 'props.txt'), 'p');
+    const set = await w.dav('PROPPATCH', at('Work', 'props.txt'), 'collab', {
+      body: '<?xml version="1.0"?><D:propertyupdate xmlns:D="DAV:" xmlns:Z="urn:z"><D:set><D:prop><Z:colour>blue</Z:colour></D:prop></D:set></D:propertyupdate>',
+    });
+    expect(set.status).toBe(207);
+    expect(set.body).toContain('200 OK');
+    const ask =
+      '<?xml version="1.0"?><D:propfind xmlns:D="DAV:" xmlns:Z="urn:z"><D:prop><Z:colour/></D:prop></D:propfind>';
+    const got = await w.dav('PROPFIND', at('Work', 'props.txt'), 'client', {
+      body: ask,
+      headers: { depth: '0' },
+    });
+    expect(got.body).toMatch(/>blue<\/ns0:colour>/);
+    await w.dav('COPY', at('Work', 'props.txt'), 'collab', {
+      headers: { destination: at('Work', 'props-copy.txt') },
+    });
+    const copied = await w.dav('PROPFIND', at('Work', 'props-copy.txt'), 'client', {
+      body: ask,
+      headers: { depth: '0' },
+    });
+    expect(copied.body).toMatch(/>blue<\/ns0:colour>/);
+    // A live property is protected: 403 for it, 424 for the rest, nothing stored.
+    const live = await w.dav('PROPPATCH', at('Work', 'props.txt'), 'collab', {
+      body: '<?xml version="1.0"?><D:propertyupdate xmlns:D="DAV:" xmlns:Z="urn:z"><D:set><D:prop><D:getetag>x</D:getetag><Z:size>1</Z:size></D:prop></D:set></D:propertyupdate>',
+    });
+    expect(live.body).toContain('403 Forbidden');
+    expect(live.body).toContain('424 Failed Dependency');
+    // Readers may not set properties.
+    expect(
+      (
+        await w.dav('PROPPATCH', at('Work', 'props.txt'), 'readonly', {
+          body: '<?xml version="1.0"?><D:propertyupdate xmlns:D="DAV:"><D:remove><D:prop><x xmlns="urn:z"/></D:prop></D:remove></D:propertyupdate>',
+        })
+      ).status,
+    ).toBe(403);
+  });
 });

@@ -14,7 +14,7 @@ export type PropfindRequest =
 
 export class BadXmlError extends Error {}
 
-type Element = { ns: string; name: string; children: Element[]; text: string };
+export type Element = { ns: string; name: string; children: Element[]; text: string };
 
 /** A small namespace-aware tree of the body (bodies are small: PROPFIND, PROPPATCH, LOCK). */
 export function parseXml(body: string): Element {
@@ -103,3 +103,37 @@ export const multistatus = (responses: string[]) =>
 /** A `<D:error>` body (RFC 4918, section 16), e.g. `propfind-finite-depth`. */
 export const errorXml = (condition: string) =>
   `<?xml version="1.0" encoding="utf-8"?>\n<D:error xmlns:D="DAV:"><D:${condition}/></D:error>`;
+
+/** An element's content as XML again (children declare their namespace; mixed text comes first). */
+export function innerXml(element: Element): string {
+  const text = element.children.length && !element.text.trim() ? '' : escapeXml(element.text);
+  return text + element.children.map(outerXml).join('');
+}
+
+function outerXml(element: Element): string {
+  const decl = ` xmlns="${escapeAttribute(element.ns)}"`;
+  const inner = innerXml(element);
+  return inner ? `<${element.name}${decl}>${inner}</${element.name}>` : `<${element.name}${decl}/>`;
+}
+
+/** A PROPPATCH's instructions in document order: set (with the value's XML) or remove. */
+export type PropUpdate = { prop: PropName; set: true; xml: string } | { prop: PropName; set: false };
+
+export function parseProppatch(body: string): PropUpdate[] {
+  const top = parseXml(body);
+  if (top.ns !== DAV_NS || top.name !== 'propertyupdate') throw new BadXmlError('not a propertyupdate');
+  const updates: PropUpdate[] = [];
+  for (const instruction of top.children) {
+    if (instruction.ns !== DAV_NS || (instruction.name !== 'set' && instruction.name !== 'remove')) continue;
+    const prop = child(instruction, 'prop');
+    if (!prop) throw new BadXmlError('no prop');
+    for (const p of prop.children) {
+      const name = { ns: p.ns, name: p.name };
+      updates.push(
+        instruction.name === 'set' ? { prop: name, set: true, xml: innerXml(p) } : { prop: name, set: false },
+      );
+    }
+  }
+  if (!updates.length) throw new BadXmlError('empty propertyupdate');
+  return updates;
+}

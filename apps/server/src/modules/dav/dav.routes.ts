@@ -7,6 +7,7 @@ import * as dav from './dav.service';
 import { basicCredentials, byteRange, CHALLENGE, preconditionStatus, quotedEtag, sendXml } from './dav-http';
 import { assertUnlocked, dropLocks, lock, unlock } from './dav-locks.service';
 import { davHref, davSegments, destinationSegments } from './dav-paths';
+import { proppatch, withDeadProperties } from './dav-properties.service';
 import { propfindXml } from './dav-props';
 import { transfer } from './dav-transfer.service';
 import { DavStatus, mkcol, put, remove } from './dav-writes.service';
@@ -19,7 +20,7 @@ export function registerDavMethods(app: FastifyInstance): void {
   for (const method of DAV_METHODS) app.addHttpMethod(method, { hasBody: true });
 }
 
-const ALLOW = 'OPTIONS, GET, HEAD, PROPFIND, PUT, DELETE, MKCOL, COPY, MOVE, LOCK, UNLOCK';
+const ALLOW = 'OPTIONS, GET, HEAD, PROPFIND, PROPPATCH, PUT, DELETE, MKCOL, COPY, MOVE, LOCK, UNLOCK';
 
 /** Refusals of the document manager that WebDAV answers 403 (the web API skips or refuses them). */
 const FORBIDDEN_CODES = new Set(['document-at-root', 'default-folder-move', 'node-validated', 'legal-hold']);
@@ -127,6 +128,10 @@ export async function davRoutes(app: FastifyInstance, ctx: AppContext): Promise<
               reply.header('lock-token', `<${answer.token}>`);
               return sendXml(reply, answer.status, answer.xml);
             }
+            case 'PROPPATCH': {
+              await unlocked(segments, false);
+              return sendXml(reply, 207, await proppatch(ctx, actor, segments, await readBody(request)));
+            }
             case 'UNLOCK':
               await unlock(ctx, actor, segments, request.headers['lock-token'] as string | undefined);
               return reply.code(204).send();
@@ -162,6 +167,11 @@ async function propfind(
   if (depth === '1' && self.collection)
     for (const child of await dav.childrenOf(ctx, actor, node))
       entries.push({ href: davHref([...segments, child.name], child.collection), entry: child });
+  await withDeadProperties(
+    ctx,
+    node,
+    entries.map((e) => e.entry),
+  );
   return sendXml(reply, 207, propfindXml(body, entries));
 }
 

@@ -4,7 +4,7 @@ import { AppError } from '../../platform/errors/app-error';
 import * as tree from '../documents/tree/tree.service';
 import { authorizeVendor, type Scope } from '../documents/vendor-access.service';
 import * as tenancy from '../tenancy/tenancy.service';
-import { safeName, uniqueNames } from './dav-paths';
+import { uniqueNames } from './dav-paths';
 
 /**
  * The network drive's tree (issue 27): workspaces (the person's firms), then client folders, then
@@ -31,6 +31,9 @@ export type DavEntry = {
   etag?: string;
   created: Date;
   modified: Date;
+  /** The GED node it shows (for its dead properties); none for workspaces and client lists. */
+  node?: { type: 'folder' | 'document'; id: number };
+  dead?: { ns: string; name: string; xml: string }[];
 };
 
 const EPOCH = new Date(0);
@@ -109,6 +112,7 @@ export async function entryOf(ctx: AppContext, node: DavNode, name: string): Pro
         collection: true,
         created: new Date(node.folder.createdAt),
         modified: new Date(node.folder.updatedAt),
+        node: { type: 'folder', id: node.folder.id },
       };
     case 'document': {
       const version = await currentVersion(ctx, node);
@@ -120,6 +124,7 @@ export async function entryOf(ctx: AppContext, node: DavNode, name: string): Pro
         etag: version.blobKey,
         created: new Date(node.doc.createdAt),
         modified: new Date(Math.max(+new Date(node.doc.updatedAt), +new Date(version.createdAt))),
+        node: { type: 'document', id: node.doc.id },
       };
     }
     case 'missing':
@@ -147,13 +152,14 @@ export async function childrenOf(ctx: AppContext, actor: Actor, node: DavNode): 
     case 'client':
     case 'folder':
       return (await tree.folderListing(ctx.db, node.scope.vendor, node.folder.id)).map((r) => ({
-        name: safeName(r.name),
+        name: r.name,
         collection: r.type === 'folder',
         size: r.size === null ? undefined : Number(r.size),
         mime: r.mime_type ?? undefined,
         etag: r.blob_key ?? undefined,
         created: new Date(r.created_at),
         modified: new Date(r.updated_at),
+        node: { type: r.type, id: r.id },
       }));
     default:
       return [];
