@@ -73,4 +73,18 @@ describe('the network drive: locks (class 2), stored in the database', () => {
         .status,
     ).toBe(201);
   });
+
+  it('evaluates If conditions: an unknown token or another ETag fails with 412, Not inverts', async () => {
+    await w.folder('Plain');
+    expect((await w.dav('PUT', at('Plain', 'cond.txt'), 'admin', { body: 'c' })).status).toBe(201);
+    const etag = (await w.dav('GET', at('Plain', 'cond.txt'), 'admin')).headers.etag as string;
+    const put = (cond: string) =>
+      w.dav('PUT', at('Plain', 'cond.txt'), 'admin', { body: 'd', headers: { if: cond } });
+    expect((await put('(<opaquelocktoken:bogus>)')).status).toBe(412);
+    expect((await put('(["not-the-etag"])')).status).toBe(412);
+    expect((await put('(Not <opaquelocktoken:bogus>)')).status).toBe(204);
+    const next = (await w.dav('GET', at('Plain', 'cond.txt'), 'admin')).headers.etag as string;
+    expect(next).not.toBe(etag);
+    expect((await put(`([${next}])`)).status).toBe(204);
+  });
 });

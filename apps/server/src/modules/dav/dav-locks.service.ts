@@ -43,6 +43,71 @@ async function vendorOf(ctx: AppContext, actor: Actor, segments: string[]): Prom
   return 'scope' in node ? node.scope.vendor : null;
 }
 
+type Condition = { not: boolean; token?: string; etag?: string };
+
+/** The lists of an `If` header (RFC 4918, section 10.4), each with its tag (a resource) if any. */
+export function ifLists(header: string): { tag: string | null; conditions: Condition[] }[] | null {
+  const lists: { tag: string | null; conditions: Condition[] }[] = [];
+  const re = /\s*(?:<([^>]*)>\s*)?\(([^)]*)\)/gy;
+  let match: RegExpExecArray | null;
+  let consumed = 0;
+  let tag: string | null = null;
+  while ((match = re.exec(header))) {
+    consumed = re.lastIndex;
+    if (match[1] !== undefined) tag = match[1];
+    const conditions: Condition[] = [];
+    const inner = /\s*(Not\s+)?(?:<([^>]*)>|\[([^\]]*)\])/giy;
+    let c: RegExpExecArray | null;
+    let used = 0;
+    while ((c = inner.exec(match[2]!))) {
+      used = inner.lastIndex;
+      conditions.push(
+        c[2] !== undefined ? { not: Boolean(c[1]), token: c[2] } : { not: Boolean(c[1]), etag: c[3] },
+      );
+    }
+    if (match[2]!.slice(used).trim() || !conditions.length) return null;
+    lists.push({ tag, conditions });
+  }
+  if (header.slice(consumed).trim() || !lists.length) return null;
+  return lists;
+}
+
+/**
+ * Evaluates the `If` header against the request's resource: some list must hold, each of its
+ * conditions true (a token: a lock covering the resource; an entity tag: its current ETag). A
+ * list tagged with another resource is left to that resource (taken as true). 412 otherwise.
+ */
+export async function assertIfHeader(
+  ctx: AppContext,
+  actor: Actor,
+  segments: string[],
+  header: string | undefined,
+  etag: string | null,
+): Promise<void> {
+  if (!header) return;
+  const lists = ifLists(header);
+  if (!lists) throw new DavStatus(400);
+  const vendor = await vendorOf(ctx, actor, segments);
+  const tokens = new Set(
+    vendor ? (await repo.locksAround(ctx.db, vendor, lockPath(segments), false)).map((l) => l.token) : [],
+  );
+  const self = `/dav/${segments.join('/')}`;
+  const holds = lists.some(({ tag, conditions }) => {
+    if (tag !== null) {
+      let path = tag;
+      try {
+        path = decodeURIComponent(new URL(tag, 'http://x').pathname);
+      } catch {}
+      if (path.normalize('NFC').replace(/\/$/, '') !== self) return true;
+    }
+    return conditions.every((c) => {
+      const value = c.token !== undefined ? tokens.has(c.token) : etag !== null && c.etag === `"${etag}"`;
+      return c.not ? !value : value;
+    });
+  });
+  if (!holds) throw new DavStatus(412);
+}
+
 /**
  * Refuses a write to `segments` (and, with `below`, to what is under it) that a lock holds and
  * whose token the request does not submit: 423 Locked.

@@ -5,7 +5,7 @@ import { AppError } from '../../platform/errors/app-error';
 import { verifyFileShareCredential } from '../identity/file-share-passwords.service';
 import * as dav from './dav.service';
 import { basicCredentials, byteRange, CHALLENGE, preconditionStatus, quotedEtag, sendXml } from './dav-http';
-import { assertUnlocked, dropLocks, lock, unlock } from './dav-locks.service';
+import { assertIfHeader, assertUnlocked, dropLocks, lock, unlock } from './dav-locks.service';
 import { davHref, davSegments, destinationSegments } from './dav-paths';
 import { proppatch, withDeadProperties } from './dav-properties.service';
 import { propfindXml } from './dav-props';
@@ -95,8 +95,11 @@ export async function davRoutes(app: FastifyInstance, ctx: AppContext): Promise<
           }
           const actor = await davActor(ctx, request);
           const ifHeader = request.headers.if as string | undefined;
-          const unlocked = (path: string[], below: boolean) =>
-            assertUnlocked(ctx, actor, path, ifHeader, below);
+          const unlocked = async (path: string[], below: boolean) => {
+            if (ifHeader)
+              await assertIfHeader(ctx, actor, path, ifHeader, await dav.etagOf(ctx, actor, path));
+            await assertUnlocked(ctx, actor, path, ifHeader, below);
+          };
           switch (request.method) {
             case 'PROPFIND':
               return await propfind(ctx, actor, segments, request, reply);
@@ -247,6 +250,7 @@ async function moveOrCopy(
   const depth = (request.headers.depth ?? 'infinity').toString().trim().toLowerCase();
   if (request.method === 'MOVE' && depth !== 'infinity') return reply.code(400).send();
   const ifHeader = request.headers.if as string | undefined;
+  if (ifHeader) await assertIfHeader(ctx, actor, segments, ifHeader, await dav.etagOf(ctx, actor, segments));
   if (request.method === 'MOVE') await assertUnlocked(ctx, actor, segments, ifHeader, true);
   await assertUnlocked(ctx, actor, to, ifHeader, true);
   const outcome = await transfer(ctx, actor, request.method === 'MOVE' ? 'move' : 'copy', segments, to, {

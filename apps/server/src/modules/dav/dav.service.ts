@@ -172,3 +172,10 @@ export async function currentVersion(ctx: AppContext, node: Extract<DavNode, { k
   if (!version) throw new AppError('not-found');
   return version;
 }
+
+/** The ETag of what a path names (a document's current content), null for anything else. */
+export async function etagOf(ctx: AppContext, actor: Actor, segments: string[]): Promise<string | null> {
+  const node = await resolve(ctx, actor, segments).catch(() => null);
+  if (node?.kind !== 'document') return null;
+  return (await currentVersion(ctx, node)).blobKey;
+}
