@@ -49,17 +49,15 @@ type Condition = { not: boolean; token?: string; etag?: string };
 export function ifLists(header: string): { tag: string | null; conditions: Condition[] }[] | null {
   const lists: { tag: string | null; conditions: Condition[] }[] = [];
   const re = /\s*(?:<([^>]*)>\s*)?\(([^)]*)\)/gy;
-  let match: RegExpExecArray | null;
   let consumed = 0;
   let tag: string | null = null;
-  while ((match = re.exec(header))) {
+  for (let match = re.exec(header); match; match = re.exec(header)) {
     consumed = re.lastIndex;
     if (match[1] !== undefined) tag = match[1];
     const conditions: Condition[] = [];
     const inner = /\s*(Not\s+)?(?:<([^>]*)>|\[([^\]]*)\])/giy;
-    let c: RegExpExecArray | null;
     let used = 0;
-    while ((c = inner.exec(match[2]!))) {
+    for (let c = inner.exec(match[2]!); c; c = inner.exec(match[2]!)) {
       used = inner.lastIndex;
       conditions.push(
         c[2] !== undefined ? { not: Boolean(c[1]), token: c[2] } : { not: Boolean(c[1]), etag: c[3] },
