@@ -1,7 +1,7 @@
 import { and, eq, gt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { davLocks } from '../../db/schema';
-import type { VendorRef } from '../documents/vendor-ref';
+import type { VendorRef } from '../documents/tree/tree.service';
 
 export type LockRow = typeof davLocks.$inferSelect;
 

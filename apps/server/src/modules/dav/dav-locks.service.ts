@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { AppContext } from '../../app-context';
 import type { Actor } from '../../platform/auth/sessions';
-import type { VendorRef } from '../documents/vendor-ref';
+import type { VendorRef } from '../documents/tree/tree.service';
 import { resolve } from './dav.service';
 import * as repo from './dav-locks.repository';
 import { davHref } from './dav-paths';

@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { davProperties } from '../../db/schema';
-import type { VendorRef } from '../documents/vendor-ref';
+import type { VendorRef } from '../documents/tree/tree.service';
 
 export type NodeRef = { type: 'folder' | 'document'; id: number };
 export type DeadProp = { ns: string; name: string; xml: string };

@@ -23,7 +23,12 @@ export function registerDavMethods(app: FastifyInstance): void {
 const ALLOW = 'OPTIONS, GET, HEAD, PROPFIND, PROPPATCH, PUT, DELETE, MKCOL, COPY, MOVE, LOCK, UNLOCK';
 
 /** Refusals of the document manager that WebDAV answers 403 (the web API skips or refuses them). */
-const FORBIDDEN_CODES = new Set(['document-at-root', 'default-folder-move', 'node-validated', 'legal-hold']);
+const FORBIDDEN_CODES: readonly string[] = [
+  'document-at-root',
+  'default-folder-move',
+  'node-validated',
+  'legal-hold',
+];
 
 /**
  * The person a request's Basic credentials (email + file-share password) name; failures are
@@ -55,7 +60,7 @@ function replyError(reply: FastifyReply, error: unknown) {
       .code(429)
       .header('retry-after', String(error.retryAfterSeconds ?? 60))
       .send();
-  if (FORBIDDEN_CODES.has(error.code)) return reply.code(403).send();
+  if (FORBIDDEN_CODES.includes(error.code)) return reply.code(403).send();
   if (error.code === 'quota-exceeded') return reply.code(507).send();
   if (error.status === 422) return reply.code(409).send();
   return reply.code(error.status).send();
