@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildDavWorld, DAV_PASSWORD, type DavWorld } from '../../../test/dav-world';
+import { useSecondApp } from '../../../test/second-app';
 
 let w: DavWorld;
 let secretFolder: number;
@@ -156,5 +157,44 @@ describe('the network drive: reading', () => {
     ).toBe(404);
     expect((await w.dav('GET', `${w.clientPath}/Ledger/none.txt`, 'admin')).status).toBe(404);
     expect((await w.dav('PROPFIND', '/dav/Nobody/', 'admin', { headers: { depth: '0' } })).status).toBe(404);
+  });
+});
+
+describe.runIf(process.env.TEST_DB === 'postgres')('two server processes on one PostgreSQL', () => {
+  const other = useSecondApp(() => w.t);
+
+  it('a file-share password revoked on one process is refused by the other at once (its cache cleared)', async () => {
+    const set = await w.t.request({
+      method: 'PUT',
+      url: '/api/users/me/file-share-password',
+      token: w.tokens.otherClient,
+      payload: { label: 'Second', password: 'Second-drive-2026', password_confirmation: 'Second-drive-2026' },
+    });
+    expect(set.status).toBe(200);
+    const viaOther = async () =>
+      (
+        await other().inject({
+          method: 'PROPFIND',
+          url: '/dav/',
+          headers: { depth: '0', authorization: w.basic('otherClient', 'Second-drive-2026') },
+        })
+      ).statusCode;
+    // Verified once, then answered from the other process's cache.
+    expect(await viaOther()).toBe(207);
+    expect(await viaOther()).toBe(207);
+    const revoked = await w.t.request({
+      method: 'DELETE',
+      url: `/api/users/me/file-share-passwords/${set.body.data.id}`,
+      token: w.tokens.otherClient,
+    });
+    expect(revoked.status).toBe(200);
+    const started = Date.now();
+    let status = await viaOther();
+    while (status === 207 && Date.now() - started < 2000) {
+      await new Promise((r) => setTimeout(r, 5));
+      status = await viaOther();
+    }
+    expect(status).toBe(401);
+    expect(Date.now() - started).toBeLessThan(500);
   });
 });
