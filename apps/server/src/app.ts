@@ -9,6 +9,7 @@ import pino from 'pino';
 import { type AppContext, type DocumentsSeam, NO_SIRET_SOURCE, type SiretSource } from './app-context';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { davRoutes, registerDavMethods } from './modules/dav/dav.routes';
 import { documentsRoutes } from './modules/documents/documents.routes';
 import { documentsSeam } from './modules/documents/documents.seam';
 import { registerTextJobs, startTextBackfill } from './modules/documents/search/text-extraction.service';
@@ -238,6 +239,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     ctx.converter.binary ? 'office previews by LibreOffice' : 'office previews off: soffice not found',
   );
 
+  // WebDAV's methods exist before any route is declared (Fastify refuses unknown methods).
+  registerDavMethods(app);
   healthRoutes(app, ctx);
   identityRoutes(app, ctx);
   tenancyRoutes(app, ctx);
@@ -256,6 +259,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   signaturesRoutes(app, ctx);
   teamRoutes(app, ctx);
   platformAdminRoutes(app, ctx);
+  await davRoutes(app, ctx);
 
   if (config.SERVE_WEB) servesWeb = await registerWebApp(app, config.WEB_DIST_DIR ?? defaultWebDist());
   return app;

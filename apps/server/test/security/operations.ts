@@ -187,6 +187,8 @@ export const SELF_ROUTES: Record<string, string> = {
   'GET /api/users/me/sessions': "the caller's sessions",
   'DELETE /api/users/me/sessions': "ends the caller's other sessions (not called by the probe)",
   'GET /api/users/me/totp': "the caller's two-factor status",
+  'GET /api/users/me/file-share-passwords': "the caller's file-share passwords (labels and dates)",
+  'PUT /api/users/me/file-share-password': "sets one of the caller's file-share passwords",
   'POST /api/users/me/totp': "starts the caller's two-factor enrolment",
   'POST /api/users/me/totp/confirm': "turns the caller's two-factor on with a code (not called by the probe)",
   'POST /api/users/me/totp/recovery-codes':

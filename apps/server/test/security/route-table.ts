@@ -25,6 +25,11 @@ export function registeredRoutes(app: FastifyInstance): Set<string> {
  */
 export const UNDOCUMENTED: { pattern: RegExp; reason: string }[] = [
   { pattern: /^(HEAD|OPTIONS) /, reason: 'automatic HEAD and CORS preflight twins of documented routes' },
+  {
+    pattern: /^[A-Z]+ \/dav(\/(\*)?)?$/,
+    reason:
+      'the network drive (WebDAV, Basic auth): modules/dav/*.test.ts and test/security/tenant-dav.test.ts',
+  },
   { pattern: /^GET \/api\/openapi\.json$/, reason: 'the document itself (test/platform.test.ts)' },
   { pattern: /^GET \/api\/docs(\/.*)?$/, reason: 'Swagger UI reading the document (test/platform.test.ts)' },
   {

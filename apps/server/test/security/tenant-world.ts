@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { loadConfig } from '../../src/config';
 import {
   documentPreviews,
+  fileSharePasswords,
   folderWorkflows,
   identityProviders,
   nodeStatuses,
@@ -74,6 +75,8 @@ export type TenantIds = {
   member: number;
   /** A signed-in session of the tenant's administrator (a person's own, ended by them only). */
   session: number;
+  /** A file-share password of the tenant's administrator (a person's own, revoked by them only). */
+  file_share_password: number;
   /** An OpenID Connect provider of the portal (its issuer refuses connections at once). */
   identity_provider: number;
   /** An access-rights theme of the portal, carried by the task. */
@@ -244,6 +247,14 @@ async function buildRows(db: FactoryDb, label: string, passwordHash: string): Pr
     await buildClientUser(tx, { vendor, user: person('guest'), role: 'guest' });
     await buildHoldingAdmin(tx, { holding, user: person('holdingadmin') });
     const { session } = await buildSession(tx, { user: person('admin') });
+    const [fileShare] = await tx
+      .insert(fileSharePasswords)
+      .values({
+        userId: person('admin').id,
+        label: `${name} drive`,
+        passwordHash: await hashPassword(WORLD_PASSWORD),
+      })
+      .returning({ id: fileSharePasswords.id });
     const [provider] = await tx
       .insert(identityProviders)
       .values({
@@ -374,6 +385,7 @@ async function buildRows(db: FactoryDb, label: string, passwordHash: string): Pr
         task_item: items[0]!.id,
         member: person('collab').id,
         session: session.id,
+        file_share_password: fileShare!.id,
         identity_provider: provider!.id,
         theme: theme.id,
         workflow: workflow!.id,

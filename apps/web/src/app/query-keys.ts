@@ -115,6 +115,7 @@ export const profileKeys = {
   sessions: ['profile', 'sessions'] as const,
   session: ['profile', 'session'] as const,
   totp: ['profile', 'totp'] as const,
+  fileSharePasswords: ['profile', 'file-share-passwords'] as const,
 };
 
 /** The firm settings: everything under ['settings']. */

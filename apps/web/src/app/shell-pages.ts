@@ -10,6 +10,8 @@ export const SHELL_PAGES: Readonly<Record<string, PageLoader>> = {
   'profile-user': () => import('../features/profile/profile-user-page').then((m) => m.ProfileUserPage),
   'profile-password': () =>
     import('../features/profile/profile-password-page').then((m) => m.ProfilePasswordPage),
+  'profile-documents': () =>
+    import('../features/profile/profile-documents-page').then((m) => m.ProfileDocumentsPage),
   'profile-terms-of-service': () =>
     import('../features/profile/profile-terms-page').then((m) => m.ProfileTermsPage),
   customers: () => import('../features/customers/pages').then((m) => m.CustomersPage),

@@ -257,3 +257,5 @@ export const sessionSummarySchema = z.object({
 export type SessionSummary = z.infer<typeof sessionSummarySchema>;
 
 export const sessionIdParamsSchema = z.object({ id: idParam('session') });
+
+export * from './file-share';

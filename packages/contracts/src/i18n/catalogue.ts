@@ -46,7 +46,9 @@ export type ValidationKey =
   | 'signature-field-too-small'
   | 'signature-field-off-page'
   | 'signature-page-missing'
-  | 'signature-image-invalid';
+  | 'signature-image-invalid'
+  | 'file-share-password-forbidden-character'
+  | 'too-many-file-share-passwords';
 
 /** Messages that are neither a code nor a field's: `{{name}}` placeholders filled by `translateMessage`. */
 export type NoticeKey = 'too-many-requests-wait';

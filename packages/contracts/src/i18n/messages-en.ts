@@ -159,4 +159,8 @@ export const en: Catalogue = {
   'signature-request-closed': 'This signature request has ended.',
   'signing-link-expired': 'Invalid user token.',
   'invalid-otp': 'Invalid or expired code.',
+  'file-share-password-forbidden-character':
+    'The file-share password cannot contain € § ¤ £ or ° (the network drives do not pass them).',
+  'too-many-file-share-passwords':
+    'You have reached the maximum number of file-share passwords: revoke one first.',
 };

@@ -166,4 +166,8 @@ export const fr: Catalogue = {
   'signature-request-closed': 'Cette demande de signature est terminée.',
   'signing-link-expired': 'Jeton utilisateur invalide.',
   'invalid-otp': 'Code invalide ou expiré.',
+  'file-share-password-forbidden-character':
+    'Le mot de passe de partage de fichiers ne peut pas contenir € § ¤ £ ni ° (les lecteurs réseau ne les transmettent pas).',
+  'too-many-file-share-passwords':
+    "Vous avez atteint le nombre maximal de mots de passe de partage de fichiers : révoquez-en un d'abord.",
 };

@@ -164,4 +164,8 @@ export const pt: Catalogue = {
   'signature-request-closed': 'Esta solicitação de assinatura foi encerrada.',
   'signing-link-expired': 'Token de usuário inválido.',
   'invalid-otp': 'Código inválido ou expirado.',
+  'file-share-password-forbidden-character':
+    'A palavra-passe de partilha de ficheiros não pode conter € § ¤ £ nem ° (as unidades de rede não os transmitem).',
+  'too-many-file-share-passwords':
+    'Atingiu o número máximo de palavras-passe de partilha de ficheiros: revogue uma primeiro.',
 };

@@ -22,6 +22,8 @@ export type IdRef =
   | 'member'
   /** One of the caller's own signed-in sessions (a person's, not a tenant's). */
   | 'session'
+  /** One of the caller's own file-share passwords (a person's, not a tenant's). */
+  | 'file_share_password'
   /** An OpenID Connect provider of a portal. */
   | 'identity_provider'
   /** An access-rights theme of a firm. */

@@ -1,4 +1,5 @@
 export * from './clients';
+export * from './dav';
 export * from './documents';
 export * from './identity';
 export * from './mail';

@@ -22,6 +22,7 @@ import { requireActor } from '../../platform/auth/auth-plugin';
 import { revokeFamily } from '../../platform/auth/sessions';
 import { enveloped, prebuiltObject } from '../../platform/http/prebuilt-json';
 import { bearer, requestLocale, requestMeta, typed } from '../../platform/http/route-helpers';
+import { fileSharePasswordsRoutes } from './file-share-passwords.routes';
 import * as identity from './identity.service';
 import { invitationRoutes } from './invitations.routes';
 import { magicLinkRoutes } from './magic-links.routes';
@@ -209,6 +210,7 @@ export function identityRoutes(app: FastifyInstance, ctx: AppContext): void {
   // Invitations of existing accounts (accept page).
   invitationRoutes(app, ctx);
   mySessionsRoutes(app, ctx);
+  fileSharePasswordsRoutes(app, ctx);
   memberSessionsRoutes(app, ctx);
   twoFactorRoutes(app, ctx);
   magicLinkRoutes(app, ctx);

@@ -17,7 +17,7 @@ export type AccessCache = {
   readonly size: number;
 };
 
-export type CacheSpace = 'session' | 'grant';
+export type CacheSpace = 'session' | 'grant' | 'credential';
 
 type Entry = { value: unknown; expires: number };
 

@@ -208,7 +208,8 @@ declare module 'fastify' {
   }
 }
 
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+// PROPFIND only reads (the network drive's listings do not wait for the barrier).
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS', 'PROPFIND']);
 
 /** A request that may have written answers only once the changes it made reach the cache. */
 export function registerWriteBarrier(app: FastifyInstance, invalidation: AccessInvalidation): void {

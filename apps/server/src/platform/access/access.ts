@@ -63,6 +63,11 @@ export type Access = {
    * exactly like one that does not exist; a known resource without the right answers 403.
    */
   authorize(actor: Actor, action: Action, resource: Resource): Promise<Grant>;
+  /**
+   * A verified credential (a file-share password), kept with the grants so that any change to
+   * access, a revocation among them, clears it in every process. `load` throws to refuse (kept).
+   */
+  credential<T>(key: string, load: () => Promise<T>): Promise<T>;
 };
 
 /** `kind:id:id...` with the ids in a stable order (resources are small flat objects). */
@@ -120,6 +125,7 @@ export function createAccess(db: Db, cache: AccessCache = NO_ACCESS_CACHE): Acce
       }
     },
     grantFor,
+    credential: (key, load) => cache.get('credential', key, load),
     async authorize(actor, action, resource) {
       const grant = await grantFor(actor, resource);
       if (grant.roles.length === 0) throw new AppError('not-found');

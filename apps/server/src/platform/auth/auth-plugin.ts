@@ -17,12 +17,13 @@ const unexpired = (actor: Actor | null) => !actor || actor.expiresAt.getTime() >
 /**
  * The account's security settings (password, second factor, sessions): they hold for every portal
  * the person belongs to, so a session bound to one portal (its SSO, its sign-in link) neither
- * reads nor changes them, and they answer it 404. File-share passwords go here when they come.
+ * reads nor changes them, and they answer it 404.
  */
 export const ACCOUNT_SECURITY_ROUTES: readonly RegExp[] = [
   /^POST \/api\/change_password$/,
   /^(GET|DELETE) \/api\/users\/me\/sessions(\/.*)?$/,
   /^(GET|POST|DELETE) \/api\/users\/me\/totp(\/.*)?$/,
+  /^(GET|PUT|DELETE) \/api\/users\/me\/file-share-passwords?(\/.*)?$/,
 ];
 
 const isAccountSecurityRoute = (request: FastifyRequest) => {

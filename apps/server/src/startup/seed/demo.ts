@@ -6,6 +6,7 @@ import {
   accountingFirmModules,
   accountingFirms,
   accountingPeriods,
+  fileSharePasswords,
   holdings,
   modules,
   siretRegistry,
@@ -24,6 +25,8 @@ import { hashPassword } from '../../platform/auth/passwords';
 import { MODULE_CATALOGUE } from './modules';
 
 export const DEMO_PASSWORD = 'Demo-portal-2026';
+/** Every demo account's file-share password (the network drive, `/dav/`). */
+export const DEMO_FILE_SHARE_PASSWORD = 'Dav-portal-2026';
 
 export const DEMO_ACCOUNTS = [
   { email: 'superadmin@demo.test', role: 'platform super admin' },
@@ -77,6 +80,7 @@ export async function isEmpty(db: Db): Promise<boolean> {
 /** Loads the demo data set (README: demo accounts) in one transaction. */
 export async function seedDemo(db: Db): Promise<void> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const fileShareHash = await hashPassword(DEMO_FILE_SHARE_PASSWORD);
   const logos = { demo: await logoPng('D', '#1565c0'), nord: await logoPng('N', '#6a1b9a') };
   await db.transaction(async (tx) => {
     await ensureModules(tx);
@@ -153,6 +157,9 @@ export async function seedDemo(db: Db): Promise<void> {
       .values(people.map((p) => ({ ...p, passwordHash, locale: 'fr' as const })))
       .returning();
     const id = (email: string) => created.find((u) => u.email === email)!.id;
+    await tx
+      .insert(fileSharePasswords)
+      .values(created.map((u) => ({ userId: u.id, label: 'Demo', passwordHash: fileShareHash })));
 
     const companies = [
       {

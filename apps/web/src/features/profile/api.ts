@@ -1,4 +1,4 @@
-import type { ChangePasswordRequest, RetrieveLogin } from '@portal/contracts';
+import type { ChangePasswordRequest, FileSharePasswordRequest, RetrieveLogin } from '@portal/contracts';
 import type { RecoveryCodes, TotpEnrolment, TotpStatus } from '@portal/contracts/auth/two-factor';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api';
@@ -77,6 +77,30 @@ export function useTotpActions() {
     }),
     disable: useMutation({
       mutationFn: (code: string) => api.delete<unknown>('users/me/totp', { ...quiet, body: { code } }),
+      onSuccess: refresh,
+    }),
+  };
+}
+
+/** The person's file-share passwords (the network drive's app passwords), with their last use. */
+export const useFileSharePasswords = () =>
+  useQuery({
+    queryKey: profileKeys.fileSharePasswords,
+    queryFn: () => api.get('users/me/file-share-passwords', { contract: 'fileSharePasswordSchema[]' }),
+  });
+
+/** Sets the password of a label (new, or replacing the one of that label); revokes one. */
+export function useFileSharePasswordActions() {
+  const queryClient = useQueryClient();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: profileKeys.fileSharePasswords });
+  return {
+    set: useMutation({
+      mutationFn: (body: FileSharePasswordRequest) =>
+        api.put('users/me/file-share-password', body, { contract: 'fileSharePasswordSchema' }),
+      onSuccess: refresh,
+    }),
+    revoke: useMutation({
+      mutationFn: (id: number) => api.delete(`users/me/file-share-passwords/${id}`),
       onSuccess: refresh,
     }),
   };

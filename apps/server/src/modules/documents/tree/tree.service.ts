@@ -56,6 +56,8 @@ export {
   unreadCounters,
   withSubFolders,
 } from './folders.repository';
+export type { ListingRow } from './listing.repository';
+export { folderListing } from './listing.repository';
 export type { NodeRow, PageRow } from './nodes.repository';
 export { folderPage, folderPageAtStatuses, trashPage } from './nodes.repository';
 
@@ -182,6 +184,13 @@ export async function assertNameFree(
   if (taken.folder && taken.folder.id === self.folderId) return;
   if (taken.document && taken.document.id === self.documentId) return;
   throw fieldError('node-name-conflict', field);
+}
+
+/** The live item named `name` in `parentId` as the person sees it (a hidden folder: null). */
+export async function visibleChild(db: Db, vendor: VendorRef, parentId: number, name: string) {
+  const taken = await takenName(db, vendor, parentId, name);
+  if (taken?.folder && !visible(vendor, taken.folder)) return null;
+  return taken;
 }
 
 /**

@@ -1,0 +1,99 @@
+import { sql } from 'drizzle-orm';
+import {
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { createdAt } from './columns';
+import { users } from './identity';
+import { vendors } from './tenancy';
+
+/**
+ * A person's file-share passwords (app passwords of the network drive, issue 27): several per
+ * person, each with a label, Argon2-hashed. Revocation deletes the row; a trigger then clears
+ * every process's access cache, which holds the verified credentials.
+ */
+export const fileSharePasswords = pgTable(
+  'file_share_passwords',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    label: text('label').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('file_share_passwords_user_idx').on(t.userId),
+    uniqueIndex('file_share_passwords_label_key').on(t.userId, sql`lower(${t.label})`),
+  ],
+);
+
+/**
+ * WebDAV locks (class 2), in the database because several processes serve one portal. A lock
+ * names a path below a client folder (its segments lower-cased, joined by `/`; '' the client
+ * folder itself), whether or not an item is there yet, until it expires.
+ */
+export const davLocks = pgTable(
+  'dav_locks',
+  {
+    id: serial('id').primaryKey(),
+    accountingFirmId: integer('accounting_firm_id').notNull(),
+    vendorId: integer('vendor_id').notNull(),
+    token: text('token').notNull(),
+    path: text('path').notNull(),
+    depth: text('depth', { enum: ['0', 'infinity'] }).notNull(),
+    scope: text('scope', { enum: ['exclusive', 'shared'] }).notNull(),
+    /** The client's `<D:owner>` XML, given back as it came. */
+    owner: text('owner'),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    timeoutSeconds: integer('timeout_seconds').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('dav_locks_token_key').on(t.token),
+    index('dav_locks_path_idx').on(t.accountingFirmId, t.vendorId, t.path),
+    foreignKey({
+      columns: [t.accountingFirmId, t.vendorId],
+      foreignColumns: [vendors.accountingFirmId, vendors.id],
+    })
+      .onDelete('cascade')
+      .onUpdate('cascade'),
+  ],
+);
+
+/**
+ * WebDAV dead properties (PROPPATCH), in the database like the locks: per folder or document of
+ * a client file, each property by namespace and name, its value kept as XML. COPY copies them.
+ */
+export const davProperties = pgTable(
+  'dav_properties',
+  {
+    id: serial('id').primaryKey(),
+    accountingFirmId: integer('accounting_firm_id').notNull(),
+    vendorId: integer('vendor_id').notNull(),
+    nodeType: text('node_type', { enum: ['folder', 'document'] }).notNull(),
+    nodeId: integer('node_id').notNull(),
+    namespace: text('namespace').notNull(),
+    name: text('name').notNull(),
+    valueXml: text('value_xml').notNull(),
+  },
+  (t) => [
+    unique('dav_properties_node_name_key').on(t.accountingFirmId, t.nodeType, t.nodeId, t.namespace, t.name),
+    foreignKey({
+      columns: [t.accountingFirmId, t.vendorId],
+      foreignColumns: [vendors.accountingFirmId, vendors.id],
+    })
+      .onDelete('cascade')
+      .onUpdate('cascade'),
+  ],
+);
