@@ -102,8 +102,16 @@ async function place(
   mode: TransferMode,
   shallow: boolean,
 ) {
-  const run = await ctx.db.transaction(async (tx) => {
-    const f = filing.filingIn(tx, filing.personFiling(scope));
+  const f = await ctx.db.transaction(async (tx) => {
+    const f = filing.filingIn(tx, filing.personFiling(scope), ctx.jobs);
+    await transferIn(f, tx);
+    // New and moved nodes take the status of the workflow they now stand under, before the commit.
+    await filing.settleWorkflows(ctx, f);
+    return f;
+  });
+  filing.emitFiled(ctx, f, f.log);
+
+  async function transferIn(f: filing.InTx, tx: filing.InTx['tx']) {
     await tree.lockRoot(tx, scope.vendor);
     const target = await tree.lockFolder(tx, scope.vendor, parentId);
     if (!target || target.deletedAt) throw new DavStatus(409);
@@ -125,7 +133,7 @@ async function place(
         if (from.readOnly || (await tree.isValidated(tx, scope.vendor, doc.id))) throw new DavStatus(403);
         await filing.moveDocument(f, doc, target.id, name);
       }
-      return { f, documentIds: [doc.id], folderIds: [] as number[] };
+      return;
     }
     const folder = await tree.lockFolder(tx, scope.vendor, source.folder.id);
     if (!folder || folder.deletedAt || folder.parentId === null) throw new AppError('not-found');
@@ -133,7 +141,7 @@ async function place(
     if (subtree.includes(target.id)) throw new DavStatus(403);
     if (mode === 'copy') {
       await copyFolder(f, scope, folder, target.id, name, shallow);
-      return { f, documentIds: [], folderIds: [] };
+      return;
     }
     tree.assertWritable((await tree.findFolder(tx, scope.vendor, folder.parentId))!, scope);
     tree.assertFolderWritable(folder, scope);
@@ -141,17 +149,7 @@ async function place(
     if (folder.catalogTreeFolderId !== null && folder.parentId !== target.id) throw new DavStatus(403);
     if (await tree.holdsProtected(tx, scope.vendor, subtree)) throw new DavStatus(403);
     await filing.moveFolder(f, folder, target.id, name);
-    return { f, documentIds: [], folderIds: [folder.id] };
-  });
-  filing.emitFiled(ctx, run.f, run.f.log);
-  if (mode === 'move')
-    ctx.events.emit('nodes.moved', {
-      accountingFirmId: scope.vendor.accountingFirmId,
-      vendorId: scope.vendor.id,
-      userId: scope.actor.userId,
-      documentIds: run.documentIds,
-      folderIds: run.folderIds,
-    });
+  }
 }
 
 /** Copies a folder (alone with `shallow`: COPY Depth 0), its sub-folders and documents otherwise. */
