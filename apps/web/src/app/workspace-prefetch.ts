@@ -1,0 +1,51 @@
+import { decodeContext } from '@portal/contracts/context';
+import { fetchFirmModules, fetchFirmsQuietly, fetchMyVendors } from './api';
+import { chooseFirm, pickCompany } from './firm-selection';
+import { queryClient } from './query-client';
+import { workspaceKeys } from './query-keys';
+import { getSelection } from './selection-store';
+import { vendorRolesQuery } from './shared-api';
+import { ensureWhiteLabel, prefetchWhiteLabel } from './white-label';
+
+/**
+ * The signed-in frame's first reads, asked for by the guard of a signed-in route as soon as the
+ * session is known, rather than once the frame's code has loaded and rendered: the firm's client
+ * files, its modules and white label, the company's roles. Same keys, same requests and same firm
+ * and company choice as the frame (`workspace-context.tsx`), which then finds them in the cache (or
+ * on their way). Quiet: the frame asks again, and reports, if one failed.
+ */
+export async function prefetchWorkspace(context: string | undefined): Promise<void> {
+  const host = window.location.host;
+  const requested = decodeContext(context);
+  const [firms, whiteLabel] = await Promise.all([
+    queryClient.ensureQueryData({
+      queryKey: workspaceKeys.firms(host),
+      queryFn: () => fetchFirmsQuietly(host),
+    }),
+    ensureWhiteLabel(),
+  ]);
+  const firm = chooseFirm(firms, requested?.accountingFirmId, {
+    storedFirmId: getSelection()?.accountingFirmId ?? null,
+    whiteLabelFirmId: whiteLabel.accounting_firm.id,
+    host,
+  });
+  if (!firm) return;
+  // The frame shows the firm's own white label (`setWhiteLabelFirmId`): its cache entry, by firm id.
+  prefetchWhiteLabel(firm.id);
+  if (firm.is_accountant)
+    void queryClient.prefetchQuery({
+      queryKey: workspaceKeys.firmModules(firm.id),
+      queryFn: () => fetchFirmModules(firm.id),
+    });
+  const vendors = await queryClient.ensureQueryData({
+    queryKey: workspaceKeys.vendors(firm.id),
+    queryFn: () => fetchMyVendors(firm.id),
+  });
+  const stored = getSelection();
+  const company = pickCompany(vendors, {
+    requestedId: requested?.accountingFirmId === firm.id ? requested.vendorId : null,
+    storedId: stored?.accountingFirmId === firm.id ? stored.vendorId : null,
+    routeId: null,
+  });
+  if (company) void queryClient.prefetchQuery(vendorRolesQuery(company.id));
+}
