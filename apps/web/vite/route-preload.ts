@@ -8,8 +8,8 @@ import type { Plugin } from 'vite';
  * for the signed-in frame; the frame's list of pages then asked for the page's chunk, which asked
  * for what the page loads lazily (the grid, pdf.js). This plugin writes `assets/boot-<hash>.js`,
  * a small script that index.html runs first (async, CSP `script-src 'self'`: no inline script).
- * When the browser holds a session and the address is a signed-in route, it asks at once, with
- * `<link rel="modulepreload">`, for the frame, the route's page and their static imports, the
+ * When the browser holds a session, it loads `assets/preload-<hash>.js`, which, when the address
+ * is a signed-in route, asks at once, with `<link rel="modulepreload">`, for the frame, the route's page and their static imports, the
  * texts of the signed-in screens in the language the app will pick, and a few lazy parts the page
  * asks for as it opens (`EXTRAS`). The files come while the app's chunk downloads and executes;
  * the app's imports then find them loaded. Signed out (the sign-in page), it asks for nothing.
@@ -156,14 +156,12 @@ export function buildPreloadMap(bundle: OutputBundle, html: string, srcDir: stri
 }
 
 /**
- * The boot script: plain ES5 (it runs before anything else), the map inlined. Its language pick
- * follows `app/language.ts` (`language` in local storage, else the browser's, else fr); its
- * session test `api/tokens.ts` (`token` in local storage).
+ * The preload script: plain ES5, the map inlined. Its language pick follows `app/language.ts`
+ * (`language` in local storage, else the browser's, else fr).
  */
-export function bootScript(map: PreloadMap): string {
+export function preloadScript(map: PreloadMap): string {
   return `(function(){try{
 var M=${JSON.stringify(map)};
-if(!localStorage.getItem('token'))return;
 var p=location.pathname,r=null;
 for(var i=0;i<M.routes.length;i++)if(new RegExp(M.routes[i].test).test(p)){r=M.routes[i];break;}
 if(!r)return;
@@ -178,6 +176,13 @@ f.forEach(function(h){var k=document.createElement('link');k.rel='modulepreload'
 `;
 }
 
+/**
+ * The boot script, what every visit loads (the sign-in page's budget counts it): with a session
+ * (`token` in local storage, `api/tokens.ts`), it loads the preload script; else nothing.
+ */
+export const bootScript = (preloadFile: string): string =>
+  `(function(){try{if(!localStorage.getItem('token'))return;var s=document.createElement('script');s.src=${JSON.stringify(`/${preloadFile}`)};document.head.appendChild(s);}catch(e){}})();\n`;
+
 export function routePreloadPlugin(): Plugin {
   const srcDir = path.resolve(import.meta.dirname, '../src');
   return {
@@ -187,10 +192,15 @@ export function routePreloadPlugin(): Plugin {
     generateBundle(_options, bundle) {
       const html = bundle['index.html'];
       if (html?.type !== 'asset') throw new Error('route-preload: no index.html in the bundle');
+      const preload = this.emitFile({
+        type: 'asset',
+        name: 'preload.js',
+        source: preloadScript(buildPreloadMap(bundle, String(html.source), srcDir)),
+      });
       const ref = this.emitFile({
         type: 'asset',
         name: 'boot.js',
-        source: bootScript(buildPreloadMap(bundle, String(html.source), srcDir)),
+        source: bootScript(this.getFileName(preload)),
       });
       const fileName = this.getFileName(ref);
       html.source = String(html.source).replace(

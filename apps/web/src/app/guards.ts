@@ -64,6 +64,6 @@ export const guardLoader =
     }
     // A signed-in frame will show: its first reads start now, beside its code.
     if (route.layout === 'shell' && session.user)
-      void prefetchWorkspace(params.context).catch(() => undefined);
+      void prefetchWorkspace(route.id, params).catch(() => undefined);
     return null;
   };

@@ -1,8 +1,10 @@
 import { decodeContext } from '@portal/contracts/context';
+import type { Params } from 'react-router';
 import { fetchFirmModules, fetchFirmsQuietly, fetchMyVendors } from './api';
 import { chooseFirm, pickCompany } from './firm-selection';
 import { queryClient } from './query-client';
 import { workspaceKeys } from './query-keys';
+import type { RoutePrefetch } from './route-types';
 import { getSelection } from './selection-store';
 import { vendorRolesQuery } from './shared-api';
 import { ensureWhiteLabel, prefetchWhiteLabel } from './white-label';
@@ -14,9 +16,9 @@ import { ensureWhiteLabel, prefetchWhiteLabel } from './white-label';
  * and company choice as the frame (`workspace-context.tsx`), which then finds them in the cache (or
  * on their way). Quiet: the frame asks again, and reports, if one failed.
  */
-export async function prefetchWorkspace(context: string | undefined): Promise<void> {
+export async function prefetchWorkspace(routeId: string, params: Params<string>): Promise<void> {
   const host = window.location.host;
-  const requested = decodeContext(context);
+  const requested = decodeContext(params.context);
   const [firms, whiteLabel] = await Promise.all([
     queryClient.ensureQueryData({
       queryKey: workspaceKeys.firms(host),
@@ -30,6 +32,8 @@ export async function prefetchWorkspace(context: string | undefined): Promise<vo
     host,
   });
   if (!firm) return;
+  const vendorId = requested?.accountingFirmId === firm.id ? requested.vendorId : null;
+  void prefetchPage(routeId, { queryClient, firm, vendorId, params }).catch(() => undefined);
   // The frame shows the firm's own white label (`setWhiteLabelFirmId`): its cache entry, by firm id.
   prefetchWhiteLabel(firm.id);
   if (firm.is_accountant)
@@ -48,4 +52,11 @@ export async function prefetchWorkspace(context: string | undefined): Promise<vo
     routeId: null,
   });
   if (company) void queryClient.prefetchQuery(vendorRolesQuery(company.id));
+}
+
+/** The page's own first reads (`SHELL_PREFETCH`), from its module, which its route loads anyway. */
+async function prefetchPage(routeId: string, ctx: Parameters<RoutePrefetch>[0]): Promise<void> {
+  const { SHELL_PREFETCH } = await import('./shell-pages');
+  const load = SHELL_PREFETCH[routeId];
+  if (load) (await load())(ctx);
 }
