@@ -33,4 +33,5 @@ export const SHELL_PREFETCH: Readonly<Record<string, () => Promise<RoutePrefetch
   tasks: () => import('../features/tasks/pages').then((m) => m.prefetch),
   documents: () => import('../features/documents/pages').then((m) => m.prefetch),
   viewer: () => import('../features/documents/viewer/pages').then((m) => m.prefetch),
+  settings: () => import('../features/team/prefetch').then((m) => m.prefetch),
 };

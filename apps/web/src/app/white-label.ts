@@ -83,6 +83,7 @@ export const ensureWhiteLabel = (): Promise<WhiteLabelResponse> => {
 export function prefetchWhiteLabel(id: number): void {
   if (getWhiteLabelFirmId() === id) return;
   void queryClient.prefetchQuery({
+    // Only when absent or older than the hooks' freshness (the frame refreshes it itself).
     queryKey: whiteLabelKey(id),
     queryFn: () => fetchWhiteLabel(id),
     staleTime: 5 * 60_000,

@@ -14,7 +14,8 @@ import { ensureWhiteLabel, prefetchWhiteLabel } from './white-label';
  * session is known, rather than once the frame's code has loaded and rendered: the firm's client
  * files, its modules and white label, the company's roles. Same keys, same requests and same firm
  * and company choice as the frame (`workspace-context.tsx`), which then finds them in the cache (or
- * on their way). Quiet: the frame asks again, and reports, if one failed.
+ * on their way). Only what the cache lacks (`ensureQueryData`): once the frame is there, a
+ * navigation asks nothing again. Quiet: the frame asks again, and reports, if one failed.
  */
 export async function prefetchWorkspace(routeId: string, params: Params<string>): Promise<void> {
   const host = window.location.host;
@@ -37,10 +38,12 @@ export async function prefetchWorkspace(routeId: string, params: Params<string>)
   // The frame shows the firm's own white label (`setWhiteLabelFirmId`): its cache entry, by firm id.
   prefetchWhiteLabel(firm.id);
   if (firm.is_accountant)
-    void queryClient.prefetchQuery({
-      queryKey: workspaceKeys.firmModules(firm.id),
-      queryFn: () => fetchFirmModules(firm.id),
-    });
+    void quietly(
+      queryClient.ensureQueryData({
+        queryKey: workspaceKeys.firmModules(firm.id),
+        queryFn: () => fetchFirmModules(firm.id),
+      }),
+    );
   const vendors = await queryClient.ensureQueryData({
     queryKey: workspaceKeys.vendors(firm.id),
     queryFn: () => fetchMyVendors(firm.id),
@@ -51,7 +54,7 @@ export async function prefetchWorkspace(routeId: string, params: Params<string>)
     storedId: stored?.accountingFirmId === firm.id ? stored.vendorId : null,
     routeId: null,
   });
-  if (company) void queryClient.prefetchQuery(vendorRolesQuery(company.id));
+  if (company) void quietly(queryClient.ensureQueryData(vendorRolesQuery(company.id)));
 }
 
 /** The page's own first reads (`SHELL_PREFETCH`), from its module, which its route loads anyway. */
@@ -60,3 +63,5 @@ async function prefetchPage(routeId: string, ctx: Parameters<RoutePrefetch>[0]):
   const load = SHELL_PREFETCH[routeId];
   if (load) (await load())(ctx);
 }
+
+const quietly = (promise: Promise<unknown>) => promise.catch(() => undefined);
