@@ -18,6 +18,7 @@ export default defineConfig({
             'packages/contracts/**/*.test.ts',
             'apps/server/src/**/*.test.ts',
             'apps/web/src/**/*.test.{ts,tsx}',
+            'apps/web/vite/**/*.test.ts',
           ],
           exclude: [...apiTests, '**/node_modules/**'],
           environment: 'node',

@@ -14,6 +14,7 @@ const sources = [
   'apps/web/index.html',
   'apps/web/public',
   'apps/web/vite.config.ts',
+  'apps/web/vite',
   'package-lock.json',
 ];
 

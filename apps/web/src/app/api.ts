@@ -1,5 +1,5 @@
-import type { UpdateMeRequest } from '@portal/contracts';
-import { api } from '../api';
+import type { Module, UpdateMeRequest, VendorSummary } from '@portal/contracts';
+import { api, isApiError } from '../api';
 
 /** The app's own calls (the session, the white label): every feature's are in its `api.ts`. */
 
@@ -33,3 +33,24 @@ export const fetchWhiteLabel = (query?: { accounting_firm_id: number }) =>
     authRedirect: false,
     contract: 'whiteLabelResponseSchema',
   });
+
+/**
+ * The user's client files in a firm. A firm listed without membership (a super admin sees every
+ * firm) answers 404: no client files, not an error to show.
+ */
+export async function fetchMyVendors(firmId: number, search?: string): Promise<VendorSummary[]> {
+  try {
+    return await api.get(`users/me/accounting-firms/${firmId}/vendors`, {
+      query: { search: search || undefined },
+      showError: false,
+      contract: 'vendorSummarySchema[]',
+    });
+  } catch (error) {
+    if (isApiError(error) && error.status === 404) return [];
+    throw error;
+  }
+}
+
+/** A firm's modules (firm members). */
+export const fetchFirmModules = (firmId: number): Promise<Module[]> =>
+  api.get(`accounting-firms/${firmId}/modules`, { contract: 'moduleSchema[]' });

@@ -31,6 +31,18 @@ export function pickDefaultFirm<F extends Pick<AccountingFirmSummary, 'id' | 'do
   return firms.find((f) => domainMatchesHost(f.domain, host)) ?? firms[0] ?? null;
 }
 
+/**
+ * The frame's firm: the one the address names when the user has it, else the default firm. The
+ * frame (`workspace-context.tsx`) and the guards' prefetch (`workspace-prefetch.ts`) choose alike.
+ */
+export function chooseFirm<F extends Pick<AccountingFirmSummary, 'id' | 'domain'>>(
+  firms: readonly F[],
+  requestedFirmId: number | null | undefined,
+  defaults: DefaultFirmInput,
+): F | null {
+  return firms.find((f) => f.id === requestedFirmId) ?? pickDefaultFirm(firms, defaults);
+}
+
 export type DomainRedirectInput = {
   firm: Pick<AccountingFirmSummary, 'id' | 'domain'>;
   host: string;

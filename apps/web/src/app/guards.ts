@@ -5,6 +5,7 @@ import type { AppRoute } from './routes';
 import { getSelection } from './selection-store';
 import { loadSession } from './session';
 import { ensureWhiteLabel } from './white-label';
+import { prefetchWorkspace } from './workspace-prefetch';
 
 const oops = (url: URL) => redirect(`/oops?${new URLSearchParams({ from: `${url.pathname}${url.search}` })}`);
 
@@ -61,5 +62,8 @@ export const guardLoader =
       window.location.assign(decision.url);
       return leaving();
     }
+    // A signed-in frame will show: its first reads start now, beside its code.
+    if (route.layout === 'shell' && session.user)
+      void prefetchWorkspace(route.id, params).catch(() => undefined);
     return null;
   };

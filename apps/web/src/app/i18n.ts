@@ -7,11 +7,24 @@ import { readPref, STORAGE_KEYS, writePref } from './storage';
 type Catalogue = Record<string, unknown>;
 
 /**
- * Every `locales/<lng>/<namespace>.json`, found at build time (a feature adds its catalogue files
- * and nothing here changes), each its own small file loaded only when its language and namespace
- * are used. `errors` is the contracts' message catalogue (error codes and validation keys).
+ * The namespaces every page may use before the signed-in frame (`common`, `auth`, `shell`), each
+ * its own small file loaded only when its language and namespace are used. `errors` is the
+ * contracts' message catalogue (error codes and validation keys).
  */
-const FILES = import.meta.glob<Catalogue>('../locales/*/*.json', { import: 'default' });
+const FILES = import.meta.glob<Catalogue>('../locales/*/{common,auth,shell}.json', { import: 'default' });
+
+/**
+ * Every other `locales/<lng>/<namespace>.json` (a feature adds its catalogue files and nothing here
+ * changes): the signed-in screens' texts, one file a language (`screen-texts/`), loaded with the
+ * frame. One request rather than one per namespace, queued with the frame's code.
+ */
+const SCREEN_TEXTS: Record<Locale, () => Promise<Record<string, Catalogue>>> = {
+  fr: async () => (await import('./screen-texts/fr')).default,
+  en: async () => (await import('./screen-texts/en')).default,
+  pt: async () => (await import('./screen-texts/pt')).default,
+};
+
+const namespaceOf = (file: string) => /\/([\w-]+)\.json$/.exec(file)?.[1] ?? '';
 
 /** The contracts' error and validation messages, one file a language. */
 const ERROR_CATALOGUES: Record<Locale, () => Promise<Catalogue>> = {
@@ -26,8 +39,11 @@ async function readCatalogue(lng: string, ns: string): Promise<Catalogue> {
     if (load) return load();
   }
   const file = FILES[`../locales/${lng}/${ns}.json`];
-  if (!file) throw new Error(`no catalogue ${lng}/${ns}`);
-  return file();
+  if (file) return file();
+  const screens = SCREEN_TEXTS[lng as Locale];
+  const catalogue = screens && Object.entries(await screens()).find(([f]) => namespaceOf(f) === ns)?.[1];
+  if (!catalogue) throw new Error(`no catalogue ${lng}/${ns}`);
+  return catalogue;
 }
 
 /** Loads catalogues on demand: a browser downloads only the language and namespaces it uses. */
@@ -48,10 +64,17 @@ const FIRST_NAMESPACES = ['common', 'errors'];
 /** The namespaces of the signed-out screens (their layout shows the version label: `shell`). */
 export const ANONYMOUS_NAMESPACES = ['auth', 'shell', 'shares'];
 
-/** The namespaces of the signed-in screens: every other catalogue, loaded with the shell. */
-export const SHELL_NAMESPACES = [
-  ...new Set(Object.keys(FILES).map((file) => /\/([\w-]+)\.json$/.exec(file)?.[1] ?? '')),
-].filter((ns) => ns && !FIRST_NAMESPACES.includes(ns));
+/**
+ * Loads the namespaces of the signed-in screens, every catalogue but the first ones, before the
+ * signed-in frame renders: the signed-out ones and those of the language's screen texts.
+ */
+export async function loadShellNamespaces(): Promise<void> {
+  const screens = SCREEN_TEXTS[i18next.language as Locale] ?? SCREEN_TEXTS.fr;
+  const names = Object.keys(await screens()).map(namespaceOf);
+  await loadNamespaces(
+    [...ANONYMOUS_NAMESPACES, ...names].filter((ns) => ns && !FIRST_NAMESPACES.includes(ns)),
+  );
+}
 
 /**
  * Loads namespaces of the current language before a layout renders (a component that uses one

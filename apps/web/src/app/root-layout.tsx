@@ -16,7 +16,20 @@ export function RootLayout() {
   const whiteLabel = useWhiteLabel();
   const { dark } = useDarkMode();
   const label = pickWhiteLabel(whiteLabel.data, dark);
-  const theme = useMemo(() => buildTheme(label, dark), [label, dark]);
+  // Built again only when its colours change: the same white label answered for another firm
+  // (the host's, then the signed-in firm's) re-renders nothing.
+  const primary = label?.primary_color;
+  const secondary = label?.secondary_color;
+  const theme = useMemo(
+    () =>
+      buildTheme(
+        primary === undefined || secondary === undefined
+          ? null
+          : { primary_color: primary, secondary_color: secondary },
+        dark,
+      ),
+    [primary, secondary, dark],
+  );
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />

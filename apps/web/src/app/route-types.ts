@@ -1,3 +1,7 @@
+import type { AccountingFirmSummary } from '@portal/contracts';
+import type { QueryClient } from '@tanstack/react-query';
+import type { Params } from 'react-router';
+
 /** Guard data of a route (spec section 2): what the navigation rules read. */
 export type AuthMode = 'anonymous' | 'authenticated' | 'public';
 export type Audience = 'accountant' | 'client';
@@ -25,5 +29,17 @@ export type SessionInfo = {
 };
 
 export type Selection = { accountingFirmId: number; vendorId: number | null };
+
+/**
+ * A signed-in page's first reads, asked for by the route guard once the frame's firm is known
+ * (`workspace-prefetch.ts`), while the page's code loads: same keys and requests as the page's.
+ * `vendorId`: the client file the address names in that firm, if any.
+ */
+export type RoutePrefetch = (ctx: {
+  queryClient: QueryClient;
+  firm: AccountingFirmSummary;
+  vendorId: number | null;
+  params: Params<string>;
+}) => void;
 
 export type OAuthProviderLink = { name: string; url: string };

@@ -2,7 +2,7 @@ import { createBrowserRouter, type RouteObject, redirect } from 'react-router';
 import { ComingSoonPage } from '../components/coming-soon-page';
 import { PageLoader } from '../components/page-loader';
 import { guardLoader, indexLoader, rootLoader } from './guards';
-import { ANONYMOUS_NAMESPACES, loadNamespaces, SHELL_NAMESPACES } from './i18n';
+import { ANONYMOUS_NAMESPACES, loadNamespaces, loadShellNamespaces } from './i18n';
 import { carryEmbedded } from './navigation';
 import { RootLayout } from './root-layout';
 import { ROUTE_PAGES } from './route-pages';
@@ -56,7 +56,7 @@ export function createAppRouter() {
           lazy: async () => {
             const [{ ShellLayout }] = await Promise.all([
               import('../features/shell/shell-layout'),
-              loadNamespaces(SHELL_NAMESPACES),
+              loadShellNamespaces(),
             ]);
             return { Component: ShellLayout };
           },

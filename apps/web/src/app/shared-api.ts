@@ -25,11 +25,13 @@ import { holdInterval } from './shared-interval';
  * workspace (forgotten at sign-out): the shell, the client file, the documents and the settings read it.
  */
 export const useVendorRoles = (vendorId: number | null) =>
-  useQuery({
-    queryKey: workspaceKeys.roles(vendorId ?? undefined),
-    queryFn: () => api.get(`vendors/${vendorId}/roles`, { contract: 'vendorRolesSchema' }),
-    enabled: vendorId !== null,
-  });
+  useQuery({ ...vendorRolesQuery(vendorId ?? 0), enabled: vendorId !== null });
+
+/** The query of a client file's roles (the guards ask for it before the frame: `workspace-prefetch.ts`). */
+export const vendorRolesQuery = (vendorId: number) => ({
+  queryKey: workspaceKeys.roles(vendorId),
+  queryFn: () => api.get(`vendors/${vendorId}/roles`, { contract: 'vendorRolesSchema' }),
+});
 
 /** Deactivates (`false`) or restores (`true`) a client file (its page and the customers list). */
 export function useSetVendorActive(id: number) {

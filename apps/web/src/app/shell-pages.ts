@@ -1,4 +1,5 @@
 import type { PageLoader } from './route-pages';
+import type { RoutePrefetch } from './route-types';
 
 /**
  * The screen of each signed-in route (`shell` layout), by route id, loaded lazily like
@@ -23,4 +24,18 @@ export const SHELL_PAGES: Readonly<Record<string, PageLoader>> = {
   search: () => import('../features/search/pages').then((m) => m.SearchPage),
   viewer: () => import('../features/documents/viewer/pages').then((m) => m.ViewerPage),
   sa: () => import('../features/platform-admin/pages').then((m) => m.PlatformAdminPage),
+};
+
+/**
+ * The first reads of some signed-in pages, from the page's own module (`pages.ts`, the chunk its
+ * route loads anyway): the guard asks for them as soon as the frame's firm is known
+ * (`workspace-prefetch.ts`), while the page's code loads, rather than once it has rendered.
+ */
+export const SHELL_PREFETCH: Readonly<Record<string, () => Promise<RoutePrefetch>>> = {
+  customers: () => import('../features/customers/pages').then((m) => m.prefetch),
+  customer: () => import('../features/client-file/pages').then((m) => m.prefetch),
+  tasks: () => import('../features/tasks/pages').then((m) => m.prefetch),
+  documents: () => import('../features/documents/pages').then((m) => m.prefetch),
+  viewer: () => import('../features/documents/viewer/pages').then((m) => m.prefetch),
+  settings: () => import('../features/team/prefetch').then((m) => m.prefetch),
 };

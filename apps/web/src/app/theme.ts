@@ -7,7 +7,10 @@ const colour = (value: string | undefined, fallback: string) =>
   value && HEX.test(value) ? (value.startsWith('#') ? value : `#${value}`) : fallback;
 
 /** The MUI theme of a white label (its colours) in light or dark mode. */
-export function buildTheme(label: WhiteLabel | null, dark: boolean): Theme {
+export function buildTheme(
+  label: Pick<WhiteLabel, 'primary_color' | 'secondary_color'> | null,
+  dark: boolean,
+): Theme {
   return createTheme({
     palette: {
       mode: dark ? 'dark' : 'light',

@@ -79,6 +79,17 @@ export const ensureWhiteLabel = (): Promise<WhiteLabelResponse> => {
   });
 };
 
+/** Asks for a firm's white label ahead of its use (the guards, once they know the frame's firm). */
+export function prefetchWhiteLabel(id: number): void {
+  if (getWhiteLabelFirmId() === id) return;
+  void queryClient.prefetchQuery({
+    // Only when absent or older than the hooks' freshness (the frame refreshes it itself).
+    queryKey: whiteLabelKey(id),
+    queryFn: () => fetchWhiteLabel(id),
+    staleTime: 5 * 60_000,
+  });
+}
+
 export function useWhiteLabel() {
   const id = useSyncExternalStore(subscribe, getWhiteLabelFirmId);
   return useQuery({

@@ -18,11 +18,12 @@ import { customerKeys, vendorKeys, workspaceKeys } from '../../app/query-keys';
 export { useSetVendorActive, useVendorRoles } from '../../app/shared-api';
 export { vendorKeys };
 
-export const useVendor = (id: number) =>
-  useQuery({
-    queryKey: vendorKeys.detail(id),
-    queryFn: () => api.get(`vendors/${id}`, { contract: 'vendorSchema' }),
-  });
+export const vendorQuery = (id: number) => ({
+  queryKey: vendorKeys.detail(id),
+  queryFn: () => api.get(`vendors/${id}`, { contract: 'vendorSchema' as const }),
+});
+
+export const useVendor = (id: number) => useQuery(vendorQuery(id));
 
 /** Saves some fields of the client file; the customers list is refetched in the background. */
 export function useUpdateVendor(id: number) {

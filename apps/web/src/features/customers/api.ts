@@ -32,20 +32,33 @@ export type CustomersQuery = {
 
 export const PAGE_SIZE = 25;
 
+/** The list as the page opens: active client files by name, first page. */
+export const FIRST_QUERY: CustomersQuery = {
+  search: '',
+  status: 'active',
+  sort: 'company',
+  page: 1,
+  perPage: PAGE_SIZE,
+};
+
+export const customersQuery = (firmId: number, q: CustomersQuery) => ({
+  queryKey: customerKeys.list(firmId, q),
+  queryFn: () =>
+    api.get(`accounting-firms/${firmId}/vendors`, {
+      contract: 'page of vendorListItemSchema' as const,
+      query: {
+        search: q.search.trim() || undefined,
+        status: q.status || undefined,
+        sort: q.sort,
+        page: q.page,
+        per_page: q.perPage,
+      },
+    }),
+});
+
 export function useCustomers(firmId: number | null, q: CustomersQuery) {
   return useQuery({
-    queryKey: customerKeys.list(firmId ?? 0, q),
-    queryFn: () =>
-      api.get(`accounting-firms/${firmId}/vendors`, {
-        contract: 'page of vendorListItemSchema',
-        query: {
-          search: q.search.trim() || undefined,
-          status: q.status || undefined,
-          sort: q.sort,
-          page: q.page,
-          per_page: q.perPage,
-        },
-      }),
+    ...customersQuery(firmId ?? 0, q),
     enabled: firmId !== null,
     placeholderData: keepPreviousData,
   });

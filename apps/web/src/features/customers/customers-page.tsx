@@ -19,7 +19,7 @@ import { useAppNavigate } from '../../app/app-navigate';
 import { useUnreadDocuments } from '../../app/shared-api';
 import { PageLoader } from '../../components/page-loader';
 import { useWorkspace } from '../shell/workspace-context';
-import { type CustomersQuery, PAGE_SIZE, useCustomers } from './api';
+import { type CustomersQuery, FIRST_QUERY, useCustomers } from './api';
 import { CustomersEmpty } from './customers-empty';
 import { CustomersList } from './customers-list';
 
@@ -51,13 +51,7 @@ export function CustomersPage() {
   }, [small]);
   const [searchInput, setSearchInput] = useState('');
   const search = useDebounced(searchInput);
-  const [query, setQuery] = useState<CustomersQuery>({
-    search: '',
-    status: 'active',
-    sort: 'company',
-    page: 1,
-    perPage: PAGE_SIZE,
-  });
+  const [query, setQuery] = useState<CustomersQuery>(FIRST_QUERY);
   const [dialog, setDialog] = useState<'create' | 'import' | null>(null);
   useEffect(() => setQuery((q) => (q.search === search ? q : { ...q, search, page: 1 })), [search]);
   const firmId = firm?.id ?? null;

@@ -8,6 +8,7 @@ import type {
 } from '@portal/contracts';
 import {
   type InfiniteData,
+  infiniteQueryOptions,
   useInfiniteQuery,
   useMutation,
   useQuery,
@@ -40,21 +41,24 @@ export async function fetchDocumentNames(vendorId: number, folderId: number): Pr
 }
 
 /** A folder (the header: name, read-only flag, counter), refreshed every minute like the lists. */
+export const folderQuery = (vendorId: number, folderId: number) => ({
+  queryKey: documentKeys.folder(vendorId, folderId),
+  queryFn: () => api.get(`vendors/${vendorId}/folders/${folderId}`, { contract: 'folderSchema' as const }),
+});
+
 export const useFolder = (vendorId: number, folderId: number | null) =>
   useQuery({
-    queryKey: documentKeys.folder(vendorId, folderId ?? 0),
-    queryFn: () => api.get(`vendors/${vendorId}/folders/${folderId}`, { contract: 'folderSchema' }),
+    ...folderQuery(vendorId, folderId ?? 0),
     refetchInterval: AUTO_REFRESH_MS,
     enabled: folderId !== null,
   });
 
-/** A folder's folders and documents, page by page, refreshed every minute. */
 /** A folder's content, page by page; only the nodes at one of `statusIds` when given. */
-export const useNodes = (vendorId: number, folderId: number | null, statusIds: readonly number[] = []) =>
-  useInfiniteQuery({
+export const nodesQuery = (vendorId: number, folderId: number, statusIds: readonly number[] = []) =>
+  infiniteQueryOptions({
     queryKey: statusIds.length
-      ? [...documentKeys.nodes(vendorId, folderId ?? 0), 'status', ...statusIds]
-      : documentKeys.nodes(vendorId, folderId ?? 0),
+      ? [...documentKeys.nodes(vendorId, folderId), 'status', ...statusIds]
+      : documentKeys.nodes(vendorId, folderId),
     queryFn: ({ pageParam }) =>
       api.get(`vendors/${vendorId}/folders/${folderId}/nodes`, {
         query: { page: pageParam, per_page: NODES_PER_PAGE, status_ids: [...statusIds] },
@@ -62,16 +66,24 @@ export const useNodes = (vendorId: number, folderId: number | null, statusIds: r
       }),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.current_page < last.last_page ? last.current_page + 1 : undefined),
+  });
+
+/** A folder's folders and documents, page by page, refreshed every minute. */
+export const useNodes = (vendorId: number, folderId: number | null, statusIds: readonly number[] = []) =>
+  useInfiniteQuery({
+    ...nodesQuery(vendorId, folderId ?? 0, statusIds),
     refetchInterval: AUTO_REFRESH_MS,
     enabled: folderId !== null,
   });
 
+export const documentQuery = (vendorId: number, documentId: number) => ({
+  queryKey: documentKeys.document(vendorId, documentId),
+  queryFn: () =>
+    api.get(`vendors/${vendorId}/documents/${documentId}`, { contract: 'documentSchema' as const }),
+});
+
 export const useDocument = (vendorId: number, documentId: number | null) =>
-  useQuery({
-    queryKey: documentKeys.document(vendorId, documentId ?? 0),
-    queryFn: () => api.get(`vendors/${vendorId}/documents/${documentId}`, { contract: 'documentSchema' }),
-    enabled: documentId !== null,
-  });
+  useQuery({ ...documentQuery(vendorId, documentId ?? 0), enabled: documentId !== null });
 
 export const useVersions = (vendorId: number, documentId: number | null) =>
   useQuery({

@@ -1,6 +1,6 @@
-import type { AccountingFirmSummary, Module, VendorSummary } from '@portal/contracts';
+import type { AccountingFirmSummary } from '@portal/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { api, isApiError } from '../../api';
+import { api } from '../../api';
 import { taskKeys, workspaceKeys } from '../../app/query-keys';
 
 export { workspaceKeys };
@@ -11,25 +11,9 @@ export const fetchMyFirms = (host: string): Promise<AccountingFirmSummary[]> =>
     contract: 'accountingFirmSummarySchema[]',
   });
 
-/**
- * The user's client files in a firm. A firm listed without membership (a super admin sees every
- * firm) answers 404: no client files, not an error to show.
- */
-export async function fetchMyVendors(firmId: number, search?: string): Promise<VendorSummary[]> {
-  try {
-    return await api.get(`users/me/accounting-firms/${firmId}/vendors`, {
-      query: { search: search || undefined },
-      showError: false,
-      contract: 'vendorSummarySchema[]',
-    });
-  } catch (error) {
-    if (isApiError(error) && error.status === 404) return [];
-    throw error;
-  }
-}
-
-export const fetchFirmModules = (firmId: number): Promise<Module[]> =>
-  api.get(`accounting-firms/${firmId}/modules`, { contract: 'moduleSchema[]' });
+// The frame's client files and modules: asked for by the route guards too, before the frame
+// loads (`app/workspace-prefetch.ts`), under the same keys.
+export { fetchFirmModules, fetchMyVendors } from '../../app/api';
 
 /**
  * The navigation badge: the caller's open tasks (to do and in progress) and overdue ones, in the

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo } from 'react';
 import { generatePath, useLocation, useNavigate, useParams } from 'react-router';
 import { isApiError } from '../../api';
-import { pickCompany, pickDefaultFirm } from '../../app/firm-selection';
+import { chooseFirm, pickCompany } from '../../app/firm-selection';
 import { normaliseContext } from '../../app/navigation';
 import { setSelection, useStoredSelection } from '../../app/selection-store';
 import { useVendorRoles } from '../../app/shared-api';
@@ -47,13 +47,15 @@ export function WorkspaceProvider({ children }: { children: ReactNode }) {
 
   const firmsQuery = useQuery({ queryKey: workspaceKeys.firms(host), queryFn: () => fetchMyFirms(host) });
   const firms = firmsQuery.data ?? [];
-  const firm = useMemo(() => {
-    const requested = firms.find((f) => f.id === urlContext?.accountingFirmId);
-    return (
-      requested ??
-      pickDefaultFirm(firms, { storedFirmId: stored?.accountingFirmId ?? null, whiteLabelFirmId, host })
-    );
-  }, [firms, urlContext?.accountingFirmId, stored?.accountingFirmId, whiteLabelFirmId, host]);
+  const firm = useMemo(
+    () =>
+      chooseFirm(firms, urlContext?.accountingFirmId, {
+        storedFirmId: stored?.accountingFirmId ?? null,
+        whiteLabelFirmId,
+        host,
+      }),
+    [firms, urlContext?.accountingFirmId, stored?.accountingFirmId, whiteLabelFirmId, host],
+  );
 
   const vendorsQuery = useQuery({
     queryKey: workspaceKeys.vendors(firm?.id),

@@ -26,12 +26,13 @@ const adminModePath = (firmId: number) => `users/me/accounting-firms/${firmId}/t
 
 /** The person's remembered admin mode in the firm (every client file; firm administrators). */
 export function useTaskAdminMode(firmId: number, enabled: boolean) {
-  return useQuery({
-    queryKey: taskKeys.adminMode(firmId),
-    queryFn: () => api.get<TaskAdminMode>(adminModePath(firmId)),
-    enabled,
-  });
+  return useQuery({ ...taskAdminModeQuery(firmId), enabled });
 }
+
+export const taskAdminModeQuery = (firmId: number) => ({
+  queryKey: taskKeys.adminMode(firmId),
+  queryFn: () => api.get<TaskAdminMode>(adminModePath(firmId)),
+});
 
 /** Switches admin mode; the server remembers it, and the lists and the home page follow. */
 export function useSetTaskAdminMode(firmId: number) {

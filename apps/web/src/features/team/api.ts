@@ -24,16 +24,17 @@ export const teamKeys = {
 
 const base = (firmId: number) => `accounting-firms/${firmId}/members`;
 
+export const membersQuery = (firmId: number, search: string, assignedOnly: boolean) => ({
+  queryKey: teamKeys.list(firmId, search, assignedOnly),
+  queryFn: () =>
+    api.get(base(firmId), {
+      contract: 'memberSchema[]' as const,
+      query: { search: search.trim() || undefined, assigned_only: assignedOnly ? 'true' : undefined },
+    }),
+});
+
 export const useMembers = (firmId: number, search = '', assignedOnly = false) =>
-  useQuery({
-    queryKey: teamKeys.list(firmId, search, assignedOnly),
-    queryFn: () =>
-      api.get(base(firmId), {
-        contract: 'memberSchema[]',
-        query: { search: search.trim() || undefined, assigned_only: assignedOnly ? 'true' : undefined },
-      }),
-    placeholderData: keepPreviousData,
-  });
+  useQuery({ ...membersQuery(firmId, search, assignedOnly), placeholderData: keepPreviousData });
 
 export const useMember = (firmId: number, userId: number) =>
   useQuery({

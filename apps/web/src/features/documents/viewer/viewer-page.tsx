@@ -46,6 +46,11 @@ import { FIT_WIDTH, stepZoom, type Zoom } from './zoom';
 // opens, alongside the document's details and content rather than after them.
 const loadPdfView = () => import('./pdf-view');
 const PdfView = lazy(loadPdfView);
+// Started as the viewer's code loads (the route's lazy import), before its first render.
+if (typeof window !== 'undefined') {
+  startPdfWorker();
+  void loadPdfView();
+}
 
 /** `viewer/{context}/{folderHash}/{documentHash}/{versionId?}` (spec section 2). */
 export function ViewerPage() {
