@@ -18,7 +18,7 @@ export async function folderWorkflow(
   folderId: number,
 ): Promise<FolderWorkflow> {
   const scope = await vendorScope(ctx, actor, vendorId, 'documents.read');
-  await liveFolderOr404(ctx.db, scope.vendor, folderId);
+  await liveFolderOr404(ctx.db, scope, folderId);
   return folderWorkflowOf(ctx, scope, folderId);
 }
 
@@ -42,6 +42,7 @@ async function folderWorkflowOf(
       scope.vendor,
       folderId,
       statuses.map((s) => s.id),
+      scope.grant.themes,
     ),
   };
 }
@@ -54,7 +55,7 @@ export async function activateWorkflow(
   input: ActivateWorkflowRequest,
 ): Promise<FolderWorkflow> {
   const scope = await manageScope(ctx, actor, vendorId);
-  await liveFolderOr404(ctx.db, scope.vendor, folderId);
+  await liveFolderOr404(ctx.db, scope, folderId, true);
   const workflow = await usableWorkflow(ctx, scope, input.workflow_id).catch(() => {
     throw fieldError('validation-failed', 'workflow_id', 'invalid-id');
   });
@@ -84,7 +85,7 @@ export async function deactivateWorkflow(
   scopeOf: 'all_content' | 'folders_only',
 ): Promise<FolderWorkflow> {
   const scope = await manageScope(ctx, actor, vendorId);
-  await liveFolderOr404(ctx.db, scope.vendor, folderId);
+  await liveFolderOr404(ctx.db, scope, folderId, true);
   const own = await nodes.ownActivation(ctx.db, scope.vendor, folderId);
   if (!own) {
     // Nothing to deactivate here: done, unless an ancestor's applies (to deactivate there).

@@ -1,6 +1,8 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { folderWorkflows, nodeStatuses, nodeStatusHistory, workflowStatuses } from '../../db/schema';
+import type { ThemeGrant } from '../../platform/access/access';
+import { visibleFolderSql } from '../documents/theme-access.sql';
 import type { Sharing } from './workflows.repository';
 
 /** The rows of a raw `db.execute()` (node-postgres and PGlite both answer `{ rows }`). */
@@ -170,15 +172,23 @@ export async function clearCoveredStatuses(
 }
 
 /** Nodes per status in the folder's live subtree (documents and folders, the folder included). */
-export async function subtreeCounts(db: Db, vendor: Vendor, folderId: number, statusIds: number[]) {
+export async function subtreeCounts(
+  db: Db,
+  vendor: Vendor,
+  folderId: number,
+  statusIds: number[],
+  themes: ThemeGrant | null | undefined,
+) {
   if (!statusIds.length) return [];
   const firm = vendor.accountingFirmId;
+  // Folders hidden from the caller by theme, and what they hold, are not counted.
   const result = await db.execute(sql`
     WITH RECURSIVE sub(id) AS (
       SELECT ${folderId}::int
       UNION ALL
       SELECT f.id FROM folders f JOIN sub ON f.parent_id = sub.id
        WHERE f.accounting_firm_id = ${firm} AND f.vendor_id = ${vendor.id} AND f.deleted_at IS NULL
+         AND ${visibleFolderSql(themes, 'f')}
     )
     SELECT ns.status_id, count(*)::int AS n FROM node_statuses ns
      WHERE ns.accounting_firm_id = ${firm}

@@ -10,6 +10,7 @@ import type { Db } from '../../db/client';
 import { can, type Grant } from '../../platform/access/access';
 import type { Actor } from '../../platform/auth/sessions';
 import { AppError, type FieldErrors, fieldError } from '../../platform/errors/app-error';
+import * as tree from '../documents/tree/tree.service';
 import * as nodes from './node-status.repository';
 import { type VendorScope, vendorScope } from './vendor-workflows.service';
 import * as repo from './workflows.repository';
@@ -46,20 +47,54 @@ const statusDto = (s: repo.StatusRow): NodeWorkflowStatus => ({
 
 type Vendor = VendorScope['vendor'];
 
-/** The folder a node's workflow is looked up from (404 when the node is not live in the file). */
-async function nodeFolder(db: Db, vendor: Vendor, node: nodes.NodeRef, lock = false): Promise<number> {
+/**
+ * The document manager's theme rule on a folder of the caller's (`tree.findFolder` applies it): a
+ * folder hidden from them answers 404; one they see read-only, 403 `theme-read-only` to a change.
+ */
+export async function assertThemeReach(db: Db, scope: VendorScope, folderId: number, change: boolean) {
+  const themes = scope.grant.themes;
+  if (!themes) return;
+  const vendor = { ...scope.vendor, themes };
+  const folder = await tree.findFolder(db, vendor, folderId);
+  if (!folder) throw new AppError('not-found');
+  if (change) tree.assertFolderWritable(folder, { vendor });
+}
+
+/** Whether the caller may change what the folder holds, by theme (it is visible to them). */
+async function themeWritable(db: Db, scope: VendorScope, folderId: number): Promise<boolean> {
+  try {
+    await assertThemeReach(db, scope, folderId, true);
+    return true;
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'theme-read-only') return false;
+    throw error;
+  }
+}
+
+/**
+ * The folder a node's workflow is looked up from: 404 when the node is not live in the file or
+ * lies in a folder hidden from the caller by theme.
+ */
+async function nodeFolder(db: Db, scope: VendorScope, node: nodes.NodeRef, lock = false): Promise<number> {
+  const { vendor } = scope;
+  let folderId: number;
   if (node.type === 'folder') {
     const folder = await nodes.liveFolder(db, vendor, node.id, lock);
     if (!folder) throw new AppError('not-found');
-    return node.id;
+    folderId = node.id;
+  } else {
+    const document = await nodes.liveDocument(db, vendor, node.id, lock);
+    if (!document) throw new AppError('not-found');
+    folderId = document.folderId;
   }
-  const document = await nodes.liveDocument(db, vendor, node.id, lock);
-  if (!document) throw new AppError('not-found');
-  return document.folderId;
+  await assertThemeReach(db, scope, folderId, false);
+  return folderId;
 }
 
-export async function liveFolderOr404(db: Db, vendor: Vendor, folderId: number) {
-  if (!(await nodes.liveFolder(db, vendor, folderId))) throw new AppError('not-found');
+/** A live folder the caller sees (404 otherwise); `change`: one they may change by theme (403). */
+export async function liveFolderOr404(db: Db, scope: VendorScope, folderId: number, change = false) {
+  if (!(await nodes.liveFolder(db, scope.vendor, folderId))) throw new AppError('not-found');
+  await assertThemeReach(db, scope, folderId, change);
 }
 
 // --- Statuses of nodes --------------------------------------------------------------------------
@@ -72,11 +107,12 @@ type Context = {
 };
 
 /** The workflow that applies to a node and where the node stands in it (undefined: none). */
-async function nodeContext(db: Db, vendor: Vendor, node: nodes.NodeRef, lock = false) {
-  const folderId = await nodeFolder(db, vendor, node, lock);
+async function nodeContext(db: Db, scope: VendorScope, node: nodes.NodeRef, lock = false) {
+  const { vendor } = scope;
+  const folderId = await nodeFolder(db, scope, node, lock);
   const activation = await nodes.effectiveActivation(db, vendor, folderId);
   const current = await nodes.currentStatus(db, vendor.accountingFirmId, node);
-  if (!activation) return { current, context: undefined };
+  if (!activation) return { current, context: undefined, folderId };
   const firmId = vendor.accountingFirmId;
   const workflow = (await repo.findWorkflow(db, firmId, activation.workflowId))!;
   const [statuses, transitions] = await Promise.all([
@@ -84,7 +120,11 @@ async function nodeContext(db: Db, vendor: Vendor, node: nodes.NodeRef, lock = f
     repo.transitionsOf(db, firmId, [workflow.id]),
   ]);
   const inWorkflow = current && current.workflowId === workflow.id ? current : undefined;
-  return { current, context: { workflow, statuses, transitions, current: inWorkflow } satisfies Context };
+  return {
+    current,
+    context: { workflow, statuses, transitions, current: inWorkflow } satisfies Context,
+    folderId,
+  };
 }
 
 /**
@@ -114,14 +154,17 @@ export async function nodeStatus(
   node: nodes.NodeRef,
 ): Promise<NodeStatus> {
   const scope = await vendorScope(ctx, actor, vendorId, 'documents.read');
-  const { current, context } = await nodeContext(ctx.db, scope.vendor, node);
+  const { current, context, folderId } = await nodeContext(ctx.db, scope, node);
   let status: NodeWorkflowStatus | null = null;
   if (current) {
     const owner = await repo.findWorkflow(ctx.db, scope.vendor.accountingFirmId, current.workflowId);
     if (owner && sees(scope, owner)) status = statusDto(current);
   }
   if (!context || !sees(scope, context.workflow)) return { status, workflow: null, transitions: [] };
-  const mayMove = context.workflow.isActive && can(scope.grant, 'workflow.move');
+  const mayMove =
+    context.workflow.isActive &&
+    can(scope.grant, 'workflow.move') &&
+    (await themeWritable(ctx.db, scope, folderId));
   const moves = mayMove
     ? context.statuses.filter((s) => s.id !== context.current?.id && moveVerdict(scope, context, s) === 'ok')
     : [];
@@ -168,6 +211,19 @@ async function moveNodes(
     document: await nodes.currentStatuses(tx, firmId, 'document', idsOf('document')),
     folder: await nodes.currentStatuses(tx, firmId, 'folder', idsOf('folder')),
   };
+  // The theme rule on each folder the nodes lie in: hidden, as absent; seen read-only, refused.
+  const reach = new Map<number, 'write' | AppError>();
+  for (const folderId of new Set([...folderOf.document.values(), ...folderOf.folder.values()]))
+    reach.set(
+      folderId,
+      await assertThemeReach(tx, scope, folderId, true).then(
+        () => 'write' as const,
+        (error: unknown) => {
+          if (error instanceof AppError) return error;
+          throw error;
+        },
+      ),
+    );
   const moved: Moved[] = [];
   const refused: Refused[] = [];
   const side = viewerOf(scope.grant) === 'client' ? 'client' : 'firm';
@@ -175,6 +231,11 @@ async function moveNodes(
     const folderId = folderOf[node.type].get(node.id);
     if (folderId === undefined) {
       refused.push({ index, error: new AppError('not-found') });
+      continue;
+    }
+    const themeRefusal = reach.get(folderId);
+    if (themeRefusal instanceof AppError) {
+      refused.push({ index, error: themeRefusal });
       continue;
     }
     const workflowId = activations.get(folderId);
@@ -318,7 +379,7 @@ export async function statusHistory(
   node: nodes.NodeRef,
 ): Promise<StatusHistoryEntry[]> {
   const scope = await vendorScope(ctx, actor, vendorId, 'documents.read');
-  await nodeFolder(ctx.db, scope.vendor, node);
+  await nodeFolder(ctx.db, scope, node);
   const rows = await nodes.history(
     ctx.db,
     scope.vendor.accountingFirmId,
