@@ -69,6 +69,10 @@ const NEUTRAL_FIELDS = new Set([
   'post_code',
   'city',
   'country',
+  // A file-share password of one's own (issue 27): an app password to the rights one already has.
+  'label',
+  'password',
+  'password_confirmation',
 ]);
 /** Rights a caller might smuggle into any body, named as the API would (strict bodies refuse them). */
 const SMUGGLED = { is_super_admin: true, is_group_admin: true, role: 'admin', all_vendors: true };
