@@ -7,11 +7,15 @@ import { readPref, STORAGE_KEYS, writePref } from './storage';
 type Catalogue = Record<string, unknown>;
 
 /**
- * The namespaces every page may use before the signed-in frame (`common`, `auth`, `shell`), each
- * its own small file loaded only when its language and namespace are used. `errors` is the
- * contracts' message catalogue (error codes and validation keys).
+ * The namespaces every page may use before the signed-in frame (`common`, `auth`, `shell`) and
+ * those of the public pages anyone may open (a share link's `shares`, a signing link's
+ * `signatures`), each its own small file loaded only when its language and namespace are used:
+ * never the signed-in screens' texts on a signed-out page. `errors` is the contracts' message
+ * catalogue (error codes and validation keys).
  */
-const FILES = import.meta.glob<Catalogue>('../locales/*/{common,auth,shell}.json', { import: 'default' });
+const FILES = import.meta.glob<Catalogue>('../locales/*/{common,auth,shell,shares,signatures}.json', {
+  import: 'default',
+});
 
 /**
  * Every other `locales/<lng>/<namespace>.json` (a feature adds its catalogue files and nothing here
@@ -61,8 +65,11 @@ const lazyCatalogues: BackendModule = {
 /** Namespaces every screen uses: loaded before the first render. */
 const FIRST_NAMESPACES = ['common', 'errors'];
 
-/** The namespaces of the signed-out screens (their layout shows the version label: `shell`). */
-export const ANONYMOUS_NAMESPACES = ['auth', 'shell', 'shares'];
+/**
+ * The namespaces of the signed-out screens (their layout shows the version label: `shell`); the
+ * public pages load theirs (`shares`, `signatures`) when they render.
+ */
+export const ANONYMOUS_NAMESPACES = ['auth', 'shell'];
 
 /**
  * Loads the namespaces of the signed-in screens, every catalogue but the first ones, before the
@@ -72,7 +79,9 @@ export async function loadShellNamespaces(): Promise<void> {
   const screens = SCREEN_TEXTS[i18next.language as Locale] ?? SCREEN_TEXTS.fr;
   const names = Object.keys(await screens()).map(namespaceOf);
   await loadNamespaces(
-    [...ANONYMOUS_NAMESPACES, ...names].filter((ns) => ns && !FIRST_NAMESPACES.includes(ns)),
+    [...ANONYMOUS_NAMESPACES, 'shares', 'signatures', ...names].filter(
+      (ns) => ns && !FIRST_NAMESPACES.includes(ns),
+    ),
   );
 }
 
