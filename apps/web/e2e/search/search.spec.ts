@@ -12,6 +12,8 @@ const TITLE = { fr: 'Recherche', en: 'Search' } as const;
 test('searches a word inside a PDF from the shell and opens the hit in the viewer', async ({
   page,
 }, info) => {
+  // The text job queues behind the other specs' uploads (OCR of scans takes seconds a page).
+  test.setTimeout(240_000);
   const lang = langOf(info);
   const word = `Quokka${Date.now().toString(36).slice(-5)}${lang}`;
   const w = await prepare(page, lang, 'Recherche', {});
@@ -36,7 +38,7 @@ test('searches a word inside a PDF from the shell and opens the hit in the viewe
         });
         return (await res.json()).total;
       },
-      { timeout: 25_000, intervals: [500] },
+      { timeout: 150_000, intervals: [1_000] },
     )
     .toBe(1);
 

@@ -39,7 +39,10 @@ export function FolderThemesDialog({
   useEffect(() => {
     if (current.data) setIds(current.data.themes.map((th) => th.id));
   }, [current.data]);
-  const offered = (themes.data ?? []).filter((th) => allowed === null || allowed.includes(th.id));
+  // Offered once the folder's own tags are known: a tick made before they arrive would be undone.
+  const offered = current.data
+    ? (themes.data ?? []).filter((th) => allowed === null || allowed.includes(th.id))
+    : [];
   const toggle = (id: number) =>
     setIds((prev) => (prev.includes(id) ? prev.filter((i) => i !== id) : [...prev, id]));
   const inherited = current.data && current.data.themes.length === 0 ? current.data.effective_themes : [];
@@ -65,7 +68,7 @@ export function FolderThemesDialog({
               data-testid={`folder-theme-${theme.id}`}
             />
           ))}
-          {themes.data && offered.length === 0 && (
+          {themes.data && current.data && offered.length === 0 && (
             <Typography color="text.secondary">{t('themes.none')}</Typography>
           )}
         </Stack>
