@@ -9,48 +9,13 @@
 // cached speed: the ratio of its req/s with the reader to without is the figure reported.
 import pg from 'pg';
 import { measure } from './measure.mjs';
+import { api, seedDocument } from './seed-document.mjs';
 import { signIn } from './server.mjs';
 
 const LISTED = 1_000;
 /** More documents than the reader opens in a run: each of its opens is a first one. */
 const TO_OPEN = 30_000;
 const READERS = 4;
-
-async function api(base, token, method, url, body) {
-  const res = await fetch(base + url, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
-  return res.status === 204 ? null : res.json();
-}
-
-/** A small document uploaded in one chunk (its blob backs every seeded version): its version. */
-async function seedDocument(base, token, vendor, folder) {
-  const bytes = Buffer.from('%PDF-1.4 bench reader');
-  const form = new FormData();
-  const fields = {
-    flowChunkNumber: 1,
-    flowChunkSize: 1024 * 1024,
-    flowCurrentChunkSize: bytes.length,
-    flowTotalSize: bytes.length,
-    flowIdentifier: `${bytes.length}-benchreader`,
-    flowFilename: 'reader.pdf',
-    flowRelativePath: 'reader.pdf',
-    flowTotalChunks: 1,
-  };
-  for (const [k, v] of Object.entries(fields)) form.append(k, String(v));
-  form.append('file', new Blob([bytes]), 'blob');
-  const res = await fetch(`${base}/api/vendors/${vendor}/folders/${folder}/uploads`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
-    body: form,
-  });
-  if (!res.ok) throw new Error(`seed upload: ${res.status} ${await res.text()}`);
-  const id = (await res.json()).data.id;
-  return (await api(base, token, 'GET', `/api/vendors/${vendor}/documents/${id}/versions`)).data[0];
-}
 
 /** `count` documents in a folder, added by `author`, written straight into the database: their ids. */
 async function seedFolder(client, { firm, vendor, folder, author, blobKey, md5, size, count }) {
@@ -127,7 +92,7 @@ export async function runReaderPart({ server, databaseUrl, seconds }) {
   };
   const listed = await mkdir(listedVendor, 'Bench 1000');
   const toRead = await mkdir(readerVendor, 'Bench lecture');
-  const version = await seedDocument(server.base, expert, readerVendor, toRead);
+  const version = await seedDocument(server.base, expert, readerVendor, toRead, 'reader');
 
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();

@@ -10,48 +10,13 @@
 import pg from 'pg';
 import { startFloor } from './floor.mjs';
 import { measure } from './measure.mjs';
+import { api, seedDocument } from './seed-document.mjs';
 import { cpuSecondsOf, signIn } from './server.mjs';
 
 const LISTED = 10_000;
 const ROUNDS = Number(process.env.BENCH_THEMES_ROUNDS ?? 3);
 const SUBTREE = { children: 100, grandchildren: 99 }; // 100 + 100 × 99 = 10,000 folders
 export const THEMES_TARGET = { withThemes: 0.9, floor: 0.4, tagMs: 1000 };
-
-async function api(base, token, method, url, body) {
-  const res = await fetch(base + url, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
-  return res.status === 204 ? null : res.json();
-}
-
-/** A small document uploaded in one chunk (its blob backs every seeded version): its version. */
-async function seedDocument(base, token, vendor, folder) {
-  const bytes = Buffer.from('%PDF-1.4 bench themes');
-  const form = new FormData();
-  const fields = {
-    flowChunkNumber: 1,
-    flowChunkSize: 1024 * 1024,
-    flowCurrentChunkSize: bytes.length,
-    flowTotalSize: bytes.length,
-    flowIdentifier: `${bytes.length}-benchthemes`,
-    flowFilename: 'themes.pdf',
-    flowRelativePath: 'themes.pdf',
-    flowTotalChunks: 1,
-  };
-  for (const [k, v] of Object.entries(fields)) form.append(k, String(v));
-  form.append('file', new Blob([bytes]), 'blob');
-  const res = await fetch(`${base}/api/vendors/${vendor}/folders/${folder}/uploads`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
-    body: form,
-  });
-  if (!res.ok) throw new Error(`seed upload: ${res.status} ${await res.text()}`);
-  const id = (await res.json()).data.id;
-  return (await api(base, token, 'GET', `/api/vendors/${vendor}/documents/${id}/versions`)).data[0];
-}
 
 /** `LISTED` documents in a folder, written straight into the database. */
 async function seedDocuments(db, { firm, vendor, folder, author, blobKey, md5, size }) {
@@ -112,7 +77,7 @@ export async function runThemesPart({ server, databaseUrl, seconds, floorPort = 
   const plain = await mkdir('Bench sans thèmes');
   const tagged = await mkdir('Bench thèmes');
   const tree = await mkdir('Bench arbre');
-  const version = await seedDocument(server.base, expert, vendor, await mkdir('Bench graine'));
+  const version = await seedDocument(server.base, expert, vendor, await mkdir('Bench graine'), 'themes');
   const theme = async (title, rights) =>
     (
       await api(server.base, expert, 'POST', `/api/accounting-firms/${firm.id}/themes`, {
