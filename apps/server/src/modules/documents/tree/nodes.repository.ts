@@ -1,7 +1,14 @@
 import { type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { preparedPerDatabase } from '../../../platform/db-prepared';
-import { atVisibleStatus, type Viewer, workflowStatusOf } from '../../workflows/workflows.sql';
+import {
+  atVisibleStatus,
+  PAGE_STATUS_COLUMNS,
+  pageStatusJoin,
+  statusColumnsOf,
+  type Viewer,
+  workflowStatusOf,
+} from '../../workflows/workflows.sql';
 import { rowsOf } from '../sql-rows.sql';
 import { visibleFolderParams, visibleFolderPrepared, visibleFolderSql } from '../theme-access.sql';
 import { unreadBy } from '../unread.sql';
@@ -94,6 +101,10 @@ function buildPageQuery(db: Db, limit: SQL, offset: SQL, name: string) {
     'workflow_status',
     'total',
     'counter',
+    'ws_id',
+    'ws_name',
+    'ws_colour',
+    'ws_is_final',
   ] as const;
   const fields = Object.fromEntries(names.map((n) => [n, sql<unknown>`${column(n)}`])) as Record<
     (typeof names)[number],
@@ -105,12 +116,12 @@ function buildPageQuery(db: Db, limit: SQL, offset: SQL, name: string) {
       WITH RECURSIVE page AS (
         -- Each branch's first rows in its own order (an index scan each), then the page of both.
         SELECT n.* FROM (
-          (SELECT ${folderColumns(viewer)} FROM folders f
+          (SELECT ${folderColumns(null)} FROM folders f
             WHERE f.accounting_firm_id = ${firm} AND f.vendor_id = ${vendorId}
               AND f.parent_id = ${folder} AND f.deleted_at IS NULL AND ${visibleFolderPrepared('f')}
             ORDER BY f.catalog_tree_folder_id ASC NULLS LAST, f.id LIMIT ${upTo})
           UNION ALL
-          (SELECT ${documentColumns(user, viewer)} FROM documents d
+          (SELECT ${documentColumns(user, null)} FROM documents d
              JOIN document_versions v ON v.accounting_firm_id = d.accounting_firm_id AND v.id = d.current_version_id
             WHERE d.accounting_firm_id = ${firm} AND d.vendor_id = ${vendorId}
               AND d.folder_id = ${folder} AND d.deleted_at IS NULL
@@ -137,8 +148,10 @@ function buildPageQuery(db: Db, limit: SQL, offset: SQL, name: string) {
          WHERE ${unreadBy(user)}
          GROUP BY sub.top
       )
-      SELECT page.*, (SELECT n FROM total)::int AS total, coalesce(c.n, 0)::int AS counter FROM page
+      SELECT page.*, (SELECT n FROM total)::int AS total, coalesce(c.n, 0)::int AS counter, ${PAGE_STATUS_COLUMNS}
+        FROM page
         LEFT JOIN counters c ON page.kind = 0 AND c.top = page.id
+        ${pageStatusJoin(firm, viewer)}
     ) AS q`)
     .orderBy(sql`q.catalog_tree_folder_id ASC NULLS LAST, q.start_date ASC NULLS LAST, q.kind, q.id`)
     .prepare(name);
@@ -194,7 +207,11 @@ export async function folderPage(
     ...visibleFolderParams(vendor.themes),
   };
   const rows = await (offset === 0 ? firstPageQuery(db, limit) : folderPageQuery(db)).execute(params);
-  return rows.map((r) => ({ ...toRow(r as Record<string, unknown>), counter: Number(r.counter) }));
+  return rows.map((r) => ({
+    ...toRow(r as Record<string, unknown>),
+    workflow_status: statusColumnsOf(r as Record<string, unknown>),
+    counter: Number(r.counter),
+  }));
 }
 
 /**
