@@ -60,10 +60,11 @@ test('shares a document with a password, downloads it in a fresh browser, revoke
   expect(download.suggestedFilename()).toBe('shared.txt');
   expect(fs.readFileSync((await download.path())!, 'utf8')).toBe('shared content');
 
-  // The firm sees the access, then revokes.
+  // The firm sees the accesses (the page's view, then the download, newest first), then revokes.
   await dialog.locator('[data-testid^="share-log-"]').click();
-  await expect(dialog.getByTestId('share-access-row')).toHaveCount(1);
-  await expect(dialog.getByTestId('share-access-row')).toContainText('shared.txt');
+  await expect(dialog.getByTestId('share-access-row')).toHaveCount(2);
+  await expect(dialog.getByTestId('share-access-row').first()).toContainText('shared.txt');
+  await expect(dialog.getByTestId('share-access-row').last()).toContainText('shared.txt');
   await dialog.locator('[data-testid^="share-revoke-"]').click();
   await expect(page.getByText(t.revoked)).toBeVisible();
   await expect(dialog.getByTestId('share-link')).toHaveAttribute('data-state', 'revoked');

@@ -104,10 +104,10 @@ export const shareLinkAccessSchema = z.object({
   at: z.string(),
   address: z.string(),
   user_agent: z.string(),
-  kind: z.enum(['file', 'zip']),
+  kind: z.enum(['view', 'file', 'zip']),
   document_id: z.number().int().nullable(),
   version_id: z.number().int().nullable(),
-  /** The document's name, or the folder's for a ZIP (as it is now). */
+  /** The document's name, or the folder's for a ZIP or a view of a folder (as it is now). */
   name: z.string().nullable(),
 });
 export type ShareLinkAccess = z.infer<typeof shareLinkAccessSchema>;

@@ -84,7 +84,7 @@ export const shareLinkAccesses = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
     address: text('address').notNull(),
     userAgent: text('user_agent').notNull(),
-    kind: text('kind', { enum: ['file', 'zip'] }).notNull(),
+    kind: text('kind', { enum: ['view', 'file', 'zip'] }).notNull(),
     documentId: integer('document_id'),
     versionId: integer('version_id'),
     folderId: integer('folder_id'),

@@ -173,6 +173,12 @@ export async function publicShare(ctx: AppContext, token: string, visitor: Visit
   const { link, vendor } = opened;
   const document = link.documentId === null ? null : await documentEntry(ctx, vendor, link.documentId);
   const folder = link.folderId === null ? null : await folderView(ctx, opened, link.folderId);
+  await repo.recordView(ctx.db, link, {
+    address: visitor.address,
+    userAgent: visitor.userAgent,
+    documentId: link.documentId ?? undefined,
+    folderId: link.folderId ?? undefined,
+  });
   return {
     kind: document ? 'document' : 'folder',
     name: document?.name ?? folder!.name,
@@ -185,7 +191,14 @@ export async function publicShare(ctx: AppContext, token: string, visitor: Visit
 }
 
 export async function publicFolder(ctx: AppContext, token: string, folderId: number, visitor: Visitor) {
-  return folderView(ctx, await open(ctx, token, visitor), folderId);
+  const opened = await open(ctx, token, visitor);
+  const view = await folderView(ctx, opened, folderId);
+  await repo.recordView(ctx.db, opened.link, {
+    address: visitor.address,
+    userAgent: visitor.userAgent,
+    folderId,
+  });
+  return view;
 }
 
 export type PublicDownload = { stream: Readable; size: number; disposition: string };

@@ -176,6 +176,23 @@ export async function recordDownload(
   });
 }
 
+/** Logs a visit of the public page (the share or one of its folders): counts no download. */
+export async function recordView(
+  db: Db,
+  link: ShareLinkRow,
+  access: { address: string; userAgent: string; documentId?: number; folderId?: number },
+): Promise<void> {
+  await db.insert(shareLinkAccesses).values({
+    accountingFirmId: link.accountingFirmId,
+    shareLinkId: link.id,
+    address: access.address.slice(0, 100),
+    userAgent: access.userAgent.slice(0, 500),
+    kind: 'view',
+    documentId: access.documentId ?? null,
+    folderId: access.folderId ?? null,
+  });
+}
+
 export type AccessRow = typeof shareLinkAccesses.$inferSelect & { name: string | null };
 
 /** A link's access log, newest first (the names as they are now). */

@@ -181,6 +181,14 @@ describe('share links: the public side', () => {
         user_agent: 'VisitorBrowser/1.0',
         address: expect.any(String),
       }),
+      // The page's views are logged too (the refused climbs are not): Sub, then the share itself.
+      expect.objectContaining({
+        kind: 'view',
+        document_id: null,
+        name: 'Sub',
+        user_agent: 'VisitorBrowser/1.0',
+      }),
+      expect.objectContaining({ kind: 'view', document_id: null, name: 'Shared' }),
     ]);
     const listed = await w.call('GET', `${links()}?folder_id=${shared}`);
     expect(listed.body.data).toEqual([
