@@ -9,36 +9,13 @@
 // cached speed: the ratio of its req/s with the reader to without is the figure reported.
 import pg from 'pg';
 import { measure } from './measure.mjs';
-import { api, seedDocument } from './seed-document.mjs';
+import { api, seedDocument, seedDocuments } from './seed-document.mjs';
 import { signIn } from './server.mjs';
 
 const LISTED = 1_000;
 /** More documents than the reader opens in a run: each of its opens is a first one. */
 const TO_OPEN = 30_000;
 const READERS = 4;
-
-/** `count` documents in a folder, added by `author`, written straight into the database: their ids. */
-async function seedFolder(client, { firm, vendor, folder, author, blobKey, md5, size, count }) {
-  await client.query(
-    `WITH docs AS (
-       INSERT INTO documents (accounting_firm_id, vendor_id, folder_id, name, created_by)
-       SELECT $1, $2, $3, 'Pièce ' || lpad(g::text, 5, '0') || '.pdf', $4 FROM generate_series(1, $8::int) g
-       RETURNING id)
-     INSERT INTO document_versions (accounting_firm_id, document_id, blob_key, size, mime_type, original_name,
-                                    stored_name, md5, author_id)
-     SELECT $1, id, $5, $7, 'application/pdf', 'piece.pdf', '17000000000001.pdf', $6, $4 FROM docs`,
-    [firm, vendor, folder, author, blobKey, md5, size, count],
-  );
-  const { rows } = await client.query(
-    `UPDATE documents d SET current_version_id = v.id FROM document_versions v
-      WHERE v.accounting_firm_id = d.accounting_firm_id AND v.document_id = d.id
-        AND d.accounting_firm_id = $1 AND d.folder_id = $2 AND d.current_version_id IS NULL
-     RETURNING d.id`,
-    [firm, folder],
-  );
-  await client.query('ANALYZE documents; ANALYZE document_versions; ANALYZE document_reads');
-  return rows.map((r) => r.id).sort((a, b) => a - b);
-}
 
 /** `READERS` loops opening `ids` in turn (the viewer's download) until stopped: opens per second. */
 function startReader(base, token, vendor, ids, afterOpen = async () => {}) {
@@ -104,8 +81,8 @@ export async function runReaderPart({ server, databaseUrl, seconds }) {
     md5: version.md5,
     size: version.size,
   };
-  await seedFolder(db, { ...common, vendor: listedVendor, folder: listed, count: LISTED });
-  const ids = await seedFolder(db, { ...common, vendor: readerVendor, folder: toRead, count: TO_OPEN });
+  await seedDocuments(db, { ...common, vendor: listedVendor, folder: listed, count: LISTED });
+  const ids = await seedDocuments(db, { ...common, vendor: readerVendor, folder: toRead, count: TO_OPEN });
   const marks = async () =>
     Number(
       (await db.query('SELECT count(*) AS n FROM document_reads WHERE user_id = $1', [reader.id])).rows[0].n,

@@ -10,34 +10,13 @@
 import pg from 'pg';
 import { startFloor } from './floor.mjs';
 import { measure } from './measure.mjs';
-import { api, seedDocument } from './seed-document.mjs';
+import { api, seedDocument, seedDocuments } from './seed-document.mjs';
 import { cpuSecondsOf, signIn } from './server.mjs';
 
 const LISTED = 10_000;
 const ROUNDS = Number(process.env.BENCH_THEMES_ROUNDS ?? 3);
 const SUBTREE = { children: 100, grandchildren: 99 }; // 100 + 100 × 99 = 10,000 folders
 export const THEMES_TARGET = { withThemes: 0.9, floor: 0.4, tagMs: 1000 };
-
-/** `LISTED` documents in a folder, written straight into the database. */
-async function seedDocuments(db, { firm, vendor, folder, author, blobKey, md5, size }) {
-  await db.query(
-    `WITH docs AS (
-       INSERT INTO documents (accounting_firm_id, vendor_id, folder_id, name, created_by, start_date)
-       SELECT $1, $2, $3, 'Facture ' || lpad(g::text, 5, '0') || '.pdf', $4,
-              CASE WHEN g % 3 = 0 THEN NULL ELSE DATE '2025-01-01' + (g % 365) END
-         FROM generate_series(1, $8::int) g RETURNING id)
-     INSERT INTO document_versions (accounting_firm_id, document_id, blob_key, size, mime_type, original_name,
-                                    stored_name, md5, author_id)
-     SELECT $1, id, $5, $7, 'application/pdf', 'facture.pdf', '17000000000001.pdf', $6, $4 FROM docs`,
-    [firm, vendor, folder, author, blobKey, md5, size, LISTED],
-  );
-  await db.query(
-    `UPDATE documents d SET current_version_id = v.id FROM document_versions v
-      WHERE v.accounting_firm_id = d.accounting_firm_id AND v.document_id = d.id
-        AND d.accounting_firm_id = $1 AND d.folder_id = $2 AND d.current_version_id IS NULL`,
-    [firm, folder],
-  );
-}
 
 /** 10,000 folders under `top` (100 children of 99 children each), written straight into the database. */
 async function seedSubtree(db, { firm, vendor, top }) {
@@ -100,8 +79,8 @@ export async function runThemesPart({ server, databaseUrl, seconds, floorPort = 
     md5: version.md5,
     size: version.size,
   };
-  await seedDocuments(db, { ...seed, folder: plain });
-  await seedDocuments(db, { ...seed, folder: tagged });
+  await seedDocuments(db, { ...seed, folder: plain, count: LISTED, dated: true, name: 'Facture' });
+  await seedDocuments(db, { ...seed, folder: tagged, count: LISTED, dated: true, name: 'Facture' });
   await seedSubtree(db, { firm: firm.id, vendor, top: tree });
   await db.query('ANALYZE documents; ANALYZE document_versions; ANALYZE folders');
 

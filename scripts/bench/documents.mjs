@@ -29,6 +29,7 @@ import { runReaderPart } from './documents-reader.mjs';
 import { runThemesPart } from './documents-themes.mjs';
 import { startFloor } from './floor.mjs';
 import { measure } from './measure.mjs';
+import { seedDocuments } from './seed-document.mjs';
 import { freshPostgres, PG_URL, postgresCpuSeconds, signIn, startServer } from './server.mjs';
 import { startUploadFloor } from './upload-floor.mjs';
 
@@ -196,31 +197,6 @@ export async function chunkedUpload(base, token, folderUrl, name, total) {
   };
 }
 
-/** 10,000 documents (and 3 folders) in one folder, written straight into the database. */
-async function seedFolder(databaseUrl, { firm, vendor, folder, user, blobKey, md5 }) {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  await client.query(
-    `WITH docs AS (
-       INSERT INTO documents (accounting_firm_id, vendor_id, folder_id, name, created_by, start_date)
-       SELECT $1, $2, $3, 'Facture ' || lpad(g::text, 5, '0') || '.pdf', $4,
-              CASE WHEN g % 3 = 0 THEN NULL ELSE DATE '2025-01-01' + (g % 365) END
-         FROM generate_series(1, 10000) g RETURNING id)
-     INSERT INTO document_versions (accounting_firm_id, document_id, blob_key, size, mime_type, original_name,
-                                    stored_name, md5, author_id)
-     SELECT $1, id, $5, 1234, 'application/pdf', 'facture.pdf', '17000000000001.pdf', $6, $4 FROM docs`,
-    [firm, vendor, folder, user, blobKey, md5],
-  );
-  await client.query(
-    `UPDATE documents d SET current_version_id = v.id FROM document_versions v
-      WHERE v.accounting_firm_id = d.accounting_firm_id AND v.document_id = d.id
-        AND d.accounting_firm_id = $1 AND d.folder_id = $2 AND d.current_version_id IS NULL`,
-    [firm, folder],
-  );
-  await client.query('ANALYZE documents; ANALYZE document_versions; ANALYZE folders');
-  await client.end();
-}
-
 export async function run() {
   const databaseUrl = await freshPostgres(PG_URL, process.env.BENCH_DOCUMENTS_DB ?? 'portal_bench_documents');
   const server = await startServer({ port: PORT, databaseUrl });
@@ -355,15 +331,18 @@ export async function run() {
       const { rows } = await client.query('SELECT blob_key FROM document_versions WHERE id = $1', [
         version.id,
       ]);
-      await client.end();
-      await seedFolder(databaseUrl, {
+      await seedDocuments(client, {
         firm: vendorRow.accounting_firm_id,
         vendor,
         folder: listed,
-        user: me.id,
+        author: me.id,
         blobKey: rows[0].blob_key,
         md5: version.md5,
+        count: 10_000,
+        dated: true,
+        name: 'Facture',
       });
+      await client.end();
       const floor = await startFloor(PORT + 1, databaseUrl);
       floorM = await measure({
         url: floor.base,

@@ -37,3 +37,34 @@ export async function seedDocument(base, token, vendor, folder, label) {
   const id = (await res.json()).data.id;
   return (await api(base, token, 'GET', `/api/vendors/${vendor}/documents/${id}/versions`)).data[0];
 }
+
+/**
+ * `count` documents in `folder`, written straight into the database with one version each on the
+ * seed's blob (`dated`: two in three carry a start date, as the listing's sort reads it); their
+ * ids, ascending. `db` is a connected pg client.
+ */
+export async function seedDocuments(
+  db,
+  { firm, vendor, folder, author, blobKey, md5, size = 1234, count, dated = false, name = 'Pièce' },
+) {
+  await db.query(
+    `WITH docs AS (
+       INSERT INTO documents (accounting_firm_id, vendor_id, folder_id, name, created_by, start_date)
+       SELECT $1, $2, $3, $9 || ' ' || lpad(g::text, 5, '0') || '.pdf', $4,
+              CASE WHEN NOT $10::boolean OR g % 3 = 0 THEN NULL ELSE DATE '2025-01-01' + (g % 365) END
+         FROM generate_series(1, $8::int) g RETURNING id)
+     INSERT INTO document_versions (accounting_firm_id, document_id, blob_key, size, mime_type, original_name,
+                                    stored_name, md5, author_id)
+     SELECT $1, id, $5, $7, 'application/pdf', 'piece.pdf', '17000000000001.pdf', $6, $4 FROM docs`,
+    [firm, vendor, folder, author, blobKey, md5, size, count, name, dated],
+  );
+  const { rows } = await db.query(
+    `UPDATE documents d SET current_version_id = v.id FROM document_versions v
+      WHERE v.accounting_firm_id = d.accounting_firm_id AND v.document_id = d.id
+        AND d.accounting_firm_id = $1 AND d.folder_id = $2 AND d.current_version_id IS NULL
+     RETURNING d.id`,
+    [firm, folder],
+  );
+  await db.query('ANALYZE documents; ANALYZE document_versions; ANALYZE folders; ANALYZE document_reads');
+  return rows.map((r) => Number(r.id)).sort((a, b) => a - b);
+}

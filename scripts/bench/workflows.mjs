@@ -4,48 +4,12 @@
 // a workflow on the folder with `apply_to=existing_documents` (500 documents at once) and the
 // first page of the folder filtered by a status are reported for information. Port 4763.
 import pg from 'pg';
-import { chunkedUpload } from './documents.mjs';
+import { api, seedDocument, seedDocuments } from './seed-document.mjs';
 import { freshPostgres, PG_URL, signIn, startServer } from './server.mjs';
 
 const DOCUMENTS = 500;
 const RUNS = 6;
 const TARGET_MS = 1000;
-
-async function api(base, token, method, url, body) {
-  const res = await fetch(base + url, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
-  return res.json();
-}
-
-/** `count` documents in one folder, written straight into the database (one blob for all). */
-async function seedDocuments(databaseUrl, { firm, vendor, folder, user, blobKey, md5, count }) {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  const { rows } = await client.query(
-    `WITH docs AS (
-       INSERT INTO documents (accounting_firm_id, vendor_id, folder_id, name, created_by)
-       SELECT $1, $2, $3, 'Pièce ' || lpad(g::text, 4, '0') || '.pdf', $4 FROM generate_series(1, $7::int) g
-       RETURNING id)
-     INSERT INTO document_versions (accounting_firm_id, document_id, blob_key, size, mime_type, original_name,
-                                    stored_name, md5, author_id)
-     SELECT $1, id, $5, 1234, 'application/pdf', 'piece.pdf', '17000000000002.pdf', $6, $4 FROM docs
-     RETURNING document_id`,
-    [firm, vendor, folder, user, blobKey, md5, count],
-  );
-  await client.query(
-    `UPDATE documents d SET current_version_id = v.id FROM document_versions v
-      WHERE v.accounting_firm_id = d.accounting_firm_id AND v.document_id = d.id
-        AND d.accounting_firm_id = $1 AND d.folder_id = $2 AND d.current_version_id IS NULL`,
-    [firm, folder],
-  );
-  await client.query('ANALYZE documents; ANALYZE document_versions; ANALYZE folders');
-  await client.end();
-  return rows.map((r) => Number(r.document_id));
-}
 
 const ms = (start) => Number(process.hrtime.bigint() - start) / 1e6;
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -65,22 +29,17 @@ export async function run() {
     const mkdir = async (name) =>
       (await api(server.base, token, 'POST', `/api/vendors/${vendor}/folders`, { name, parent_id: root }))
         .data.id;
-    const seedFolder = await mkdir('Bench workflows seed');
-    const seed = await chunkedUpload(
+    const version = await seedDocument(
       server.base,
       token,
-      `/api/vendors/${vendor}/folders/${seedFolder}`,
-      'seed.pdf',
-      1234,
+      vendor,
+      await mkdir('Bench workflows seed'),
+      'workflows',
     );
-    const version = (
-      await api(server.base, token, 'GET', `/api/vendors/${vendor}/documents/${seed.id}/versions`)
-    ).data[0];
-    const client = new pg.Client({ connectionString: databaseUrl });
-    await client.connect();
-    const blobKey = (await client.query('SELECT blob_key FROM document_versions WHERE id = $1', [version.id]))
+    const db = new pg.Client({ connectionString: databaseUrl });
+    await db.connect();
+    const blobKey = (await db.query('SELECT blob_key FROM document_versions WHERE id = $1', [version.id]))
       .rows[0].blob_key;
-    await client.end();
 
     const flow = (
       await api(server.base, token, 'POST', `/api/vendors/${vendor}/workflows`, {
@@ -96,11 +55,11 @@ export async function run() {
     /** A folder of 500 documents with the workflow active on it: its id and its documents. */
     const folderOf = async (name) => {
       const folder = await mkdir(name);
-      const ids = await seedDocuments(databaseUrl, {
+      const ids = await seedDocuments(db, {
         firm: firm.id,
         vendor,
         folder,
-        user: me.id,
+        author: me.id,
         blobKey,
         md5: version.md5,
         count: DOCUMENTS,
@@ -151,6 +110,7 @@ export async function run() {
       `| first page of that folder filtered by a status (cold) | ${pageMs.toFixed(0)} ms | information | |`,
     );
     if (worst >= TARGET_MS) console.log('\nBelow a target (see the table).');
+    await db.end();
   } finally {
     await server.stop();
   }
