@@ -1,11 +1,6 @@
-import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Drawer from '@mui/material/Drawer';
-import ListItemButton from '@mui/material/ListItemButton';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
@@ -19,26 +14,21 @@ import { useAppNavigate } from '../../app/app-navigate';
 import { useVendorRoles } from '../../app/shared-api';
 import { closeSnackbars, useSnackbar } from '../../app/snackbars';
 import { PageLoader } from '../../components/page-loader';
-import { ShareDialog } from '../shares/share-dialog';
 import {
   selectionOf,
   useAncestors,
-  useCreateFolder,
   useFolder,
   useFolderChildren,
   useNodes,
   useRefreshDocuments,
-  useRenameDocument,
-  useRenameFolder,
   useVendorThemes,
 } from './api';
 import { downloadDocument } from './content';
+import { type DialogState, DocumentsDialogs } from './documents-dialogs';
 import { DocumentsToolbar } from './documents-toolbar';
-import { FolderDialog } from './folder-dialog';
+import { DocumentsTreePane } from './documents-tree-pane';
 import { FolderHeader } from './folder-header';
 import { FolderThemesDialog } from './folder-themes-dialog';
-import { FolderTree } from './folder-tree';
-import { FolderWorkflowDialog } from './folder-workflow-dialog';
 import { fromNodeHash } from './hashes';
 import { type NodeHandlers, nodeKey } from './node-actions';
 import { useNodeCommands } from './node-commands';
@@ -48,7 +38,6 @@ import { type DisplayMode, readDisplayMode, readSort, type Sort, writeDisplayMod
 import { canChangeIn, canShare, documentRights, withThemes } from './rights';
 import { SelectionBar } from './selection-bar';
 import { sortNodes } from './sort';
-import { StatusDialog } from './status-dialog';
 import { StatusFilter, useStatusFilter } from './status-filter';
 import { toggled } from './toggled';
 import { TrashView } from './trash-view';
@@ -60,7 +49,6 @@ import { UploadPanel } from './uploads/upload-panel';
 import type { FileToUpload } from './uploads/upload-types';
 import { useUploadEvents } from './uploads/use-uploads';
 import { useVersionLink } from './version-link';
-import { VersionsDialog } from './versions-dialog';
 
 /** `documents/{context}/{folderHash?}`: a client file's folder tree and a folder's content. */
 export function DocumentsPage() {
@@ -72,14 +60,6 @@ export function DocumentsPage() {
     <Documents key={vendorId} vendorId={vendorId} context={context} folderId={fromNodeHash(folderHash)} />
   );
 }
-
-type DialogState =
-  | { kind: 'create' }
-  | { kind: 'rename'; node: Node }
-  | { kind: 'versions'; node: Node }
-  | { kind: 'status' | 'workflow'; node: Node }
-  | { kind: 'share'; node: Node }
-  | { kind: 'none' };
 
 function Documents({
   vendorId,
@@ -114,9 +94,6 @@ function Documents({
   const [statusIds, setStatusIds] = useStatusFilter(currentId);
   const nodes = useNodes(vendorId, currentId, statusIds);
   const refresh = useRefreshDocuments(vendorId);
-  const createFolder = useCreateFolder(vendorId);
-  const renameFolder = useRenameFolder(vendorId);
-  const renameDocument = useRenameDocument(vendorId);
   const roles = useVendorRoles(vendorId).data;
   const roleRights = documentRights(roles);
   // Answered to firm administrators only: its success is the right to tag folders.
@@ -214,38 +191,22 @@ function Documents({
     onSign: (node: Node) =>
       navigate(`/signatures/${context}?document_id=${node.id}&name=${encodeURIComponent(node.name)}`),
   };
-  const tree = (
-    <>
-      <FolderTree
+  const selectedNodes = list.filter((n) => selected.has(nodeKey(n)));
+  const close = () => setDialog({ kind: 'none' });
+
+  return (
+    <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', minWidth: 0 }}>
+      <DocumentsTreePane
         vendorId={vendorId}
         root={root}
         selectedId={inTrash ? -1 : currentId}
         expanded={isExpanded}
         onToggle={toggle}
         onSelect={goTo}
+        inTrash={inTrash}
+        onOpenTrash={openTrash}
+        drawer={smallScreen ? { open: treeOpen, onClose: () => setTreeOpen(false) } : null}
       />
-      <ListItemButton dense selected={inTrash} onClick={openTrash} data-testid="open-trash">
-        <ListItemIcon sx={{ minWidth: 32, pl: 4.5 }}>
-          <DeleteOutline fontSize="small" />
-        </ListItemIcon>
-        <ListItemText primary={t('trash.title')} />
-      </ListItemButton>
-    </>
-  );
-  const selectedNodes = list.filter((n) => selected.has(nodeKey(n)));
-  const close = () => setDialog({ kind: 'none' });
-
-  return (
-    <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', minWidth: 0 }}>
-      {smallScreen ? (
-        <Drawer open={treeOpen} onClose={() => setTreeOpen(false)}>
-          <Box sx={{ width: 280 }}>{tree}</Box>
-        </Drawer>
-      ) : (
-        <Paper variant="outlined" sx={{ width: 280, flexShrink: 0, overflow: 'auto', maxHeight: '80vh' }}>
-          {tree}
-        </Paper>
-      )}
       <Paper
         variant="outlined"
         sx={{
@@ -349,36 +310,14 @@ function Documents({
           </>
         )}
       </Paper>
-      {dialog.kind === 'create' && (
-        <FolderDialog
-          title={t('folder.create')}
-          onSubmit={(name) => createFolder.mutateAsync({ name, parent_id: currentId })}
-          onClose={close}
-        />
-      )}
-      {dialog.kind === 'rename' && (
-        <FolderDialog
-          title={t(dialog.node.type === 'folder' ? 'folder.rename' : 'document.rename')}
-          label={t(dialog.node.type === 'folder' ? 'folder.name' : 'document.name')}
-          initial={dialog.node.name}
-          onSubmit={(name) =>
-            dialog.node.type === 'folder'
-              ? renameFolder.mutateAsync({ id: dialog.node.id, name })
-              : renameDocument.mutateAsync({ id: dialog.node.id, name })
-          }
-          onClose={close}
-        />
-      )}
-      {dialog.kind === 'status' && <StatusDialog vendorId={vendorId} node={dialog.node} onClose={close} />}
-      {dialog.kind === 'share' && (
-        <ShareDialog
-          target={{ vendorId, type: dialog.node.type, id: dialog.node.id, name: dialog.node.name }}
-          onClose={close}
-        />
-      )}
-      {dialog.kind === 'workflow' && (
-        <FolderWorkflowDialog vendorId={vendorId} folder={dialog.node} onClose={close} />
-      )}
+      <DocumentsDialogs
+        dialog={dialog}
+        vendorId={vendorId}
+        currentId={currentId}
+        rights={{ ...rights, canWrite: changeable }}
+        onDownload={(node, versionId, fileName) => void download(node, versionId, fileName)}
+        onClose={close}
+      />
       {themesOf && vendorThemes.data && (
         <FolderThemesDialog
           firmId={decodeContext(context)?.accountingFirmId ?? 0}
@@ -386,15 +325,6 @@ function Documents({
           folder={themesOf}
           allowed={vendorThemes.data.all_themes ? null : vendorThemes.data.theme_ids}
           onClose={() => setThemesOf(null)}
-        />
-      )}
-      {dialog.kind === 'versions' && (
-        <VersionsDialog
-          vendorId={vendorId}
-          document={dialog.node}
-          rights={{ ...rights, canWrite: changeable }}
-          onDownload={(versionId, fileName) => void download(dialog.node, versionId, fileName)}
-          onClose={close}
         />
       )}
       {commandDialog}
