@@ -254,7 +254,7 @@ export const updateCatalogServiceRequestSchema = z
   .object(serviceFields)
   .partial()
   .strict()
-  .meta({ example: { unit_price_cents: 9500, archived: false } });
+  .meta({ example: { category_id: 1, unit_price_cents: 9500, archived: false } });
 export type UpdateCatalogServiceRequest = z.infer<typeof updateCatalogServiceRequestSchema>;
 
 export const listCatalogServicesQuerySchema = z.object({
@@ -351,7 +351,14 @@ export const updateCatalogOfferRequestSchema = z
   .object(offerFields)
   .partial()
   .strict()
-  .meta({ example: { price_cents: 140000, visibility: 'private' } });
+  .meta({
+    example: {
+      category_ids: [1],
+      services: [{ service_id: 1, quantity: 4 }],
+      price_cents: 140000,
+      visibility: 'private',
+    },
+  });
 export type UpdateCatalogOfferRequest = z.infer<typeof updateCatalogOfferRequestSchema>;
 
 export const listCatalogOffersQuerySchema = z.object({

@@ -104,6 +104,7 @@ export async function listServices(
   query: ListCatalogServicesQuery,
 ): Promise<Paginated<CatalogService>> {
   await ctx.access.authorize(actor, 'catalog.read', firmResource(accountingFirmId));
+  await assertCategory(ctx, accountingFirmId, query.category_id);
   const { rows, total } = await repo.listServices(ctx.db, accountingFirmId, query, query);
   return paginated(rows.map(toServiceDto), query, total);
 }
