@@ -21,8 +21,8 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { PageLoader } from '../../components/page-loader';
-import { useSettingsNav } from '../settings/use-settings-nav';
 import { useCatalogWrites, useCategories } from './api';
+import { useCatalogNav } from './catalog-nav';
 import { CategoryDialog } from './category-dialog';
 import { ServicesList } from './services-list';
 
@@ -32,7 +32,7 @@ import { ServicesList } from './services-list';
  */
 export function CategoriesPage({ firmId, canManage }: { firmId: number; canManage: boolean }) {
   const { t } = useTranslation('catalog');
-  const { go } = useSettingsNav();
+  const { go } = useCatalogNav();
   const params = useParams();
   const query = useCategories(firmId);
   const writes = useCatalogWrites(firmId);

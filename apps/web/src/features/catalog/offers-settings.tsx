@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 import type { AccountingFirmSummary } from '@portal/contracts';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Link as RouterLink, Routes } from 'react-router';
-import { useSettingsNav } from '../settings/use-settings-nav';
+import { useCatalogNav } from './catalog-nav';
 import { CategoriesPage } from './categories-page';
 import { OffersPage } from './offers-page';
 import { ServicePage } from './service-page';
@@ -18,7 +18,7 @@ import { ServicePage } from './service-page';
  */
 export function OffersSettings({ firm }: { firm: AccountingFirmSummary }) {
   const { t } = useTranslation('catalog');
-  const { subPath, to } = useSettingsNav();
+  const { subPath, to } = useCatalogNav();
   const tab = subPath.split('/')[1] === 'catalog-offers' ? 'catalog-offers' : 'categories';
   const canManage = firm.is_accountant_admin;
   const props = { firmId: firm.id, canManage };

@@ -28,8 +28,8 @@ import { useSnackbar } from '../../app/snackbars';
 import { serverFieldErrors } from '../../components/form/field-errors';
 import { useErrorText } from '../../components/form/use-error-text';
 import { PageLoader } from '../../components/page-loader';
-import { useSettingsNav } from '../settings/use-settings-nav';
 import { centsToInput, formatCents, parseAmount, useCatalogWrites, useCategories, useService } from './api';
+import { useCatalogNav } from './catalog-nav';
 import { type TaskDraft, TaskTemplateEditor } from './task-template-editor';
 
 type Values = Record<
@@ -173,7 +173,7 @@ function ServiceForm({
   const { t, i18n } = useTranslation('catalog');
   const errorText = useErrorText();
   const { enqueueSnackbar } = useSnackbar();
-  const { go } = useSettingsNav();
+  const { go } = useCatalogNav();
   const categories = useCategories(firmId);
   const writes = useCatalogWrites(firmId);
   const [values, setValues] = useState<Values>(() => initial(categoryId, service));

@@ -18,8 +18,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { PageLoader } from '../../components/page-loader';
-import { useSettingsNav } from '../settings/use-settings-nav';
 import { formatCents, useCatalogWrites, useServices } from './api';
+import { useCatalogNav } from './catalog-nav';
 
 /** The services of a category: search, open one (its form), add one, delete one no offer uses. */
 export function ServicesList({
@@ -32,7 +32,7 @@ export function ServicesList({
   canManage: boolean;
 }) {
   const { t, i18n } = useTranslation('catalog');
-  const { go } = useSettingsNav();
+  const { go } = useCatalogNav();
   const [search, setSearch] = useState('');
   const query = useServices(firmId, category.id, search);
   const writes = useCatalogWrites(firmId);
