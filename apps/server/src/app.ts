@@ -9,6 +9,7 @@ import pino from 'pino';
 import { type AppContext, type DocumentsSeam, NO_SIRET_SOURCE, type SiretSource } from './app-context';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { davRoutes, registerDavMethods } from './modules/dav/dav.routes';
 import { documentsRoutes } from './modules/documents/documents.routes';
 import { documentsSeam } from './modules/documents/documents.seam';
@@ -247,6 +248,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   whiteLabelRoutes(app, ctx);
   termsRoutes(app, ctx);
   themesRoutes(app, ctx);
+  catalogRoutes(app, ctx);
   themeAccessRoutes(app, ctx);
   themeUseRoutes(app, ctx);
   ssoRoutes(app, ctx);

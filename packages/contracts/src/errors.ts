@@ -111,6 +111,16 @@ export const ERROR_CODES = [
   'signature-request-closed',
   'signing-link-expired',
   'invalid-otp',
+  'category-name-already-used',
+  'category-not-empty',
+  'catalog-reference-already-used',
+  'catalog-abbreviation-already-used',
+  'service-in-use',
+  'catalog-category-not-found',
+  'catalog-service-not-found',
+  'offer-name-already-used',
+  'template-task-name-duplicate',
+  'template-task-unknown',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -15,6 +15,8 @@ export const builtFeatures = {
     'storage',
     // A page of the team manager (beside its themes): the firm's own workflows.
     'team-manager/workflows',
+    // The service catalogue (issue 30): categories, services, offers.
+    'offers',
   ],
   /** Tabs of the selected company's settings (client users). */
   companySettings: ['general', 'addresses', 'banks', 'financial-years', 'users', 'themes', 'workflows'],

@@ -1,5 +1,6 @@
 export * from './access/permissions';
 export * from './auth';
+export * from './catalog';
 export * from './context';
 export * from './documents';
 export * from './envelope';

@@ -401,6 +401,16 @@ export const ghostIds = (ids: TenantIds): TenantIds =>
  * of tenant id to put there instead of the parameter's `x-ref`, with the reason.
  */
 export const STATE_REFS: Readonly<Record<string, { param: string; kind: string; why: string }>> = {
+  'DELETE /api/accounting-firms/{id}/catalog/categories/{category_id}': {
+    param: 'category_id',
+    kind: 'catalog_category_empty',
+    why: 'a category with services is not deleted',
+  },
+  'DELETE /api/accounting-firms/{id}/catalog/services/{service_id}': {
+    param: 'service_id',
+    kind: 'catalog_service_free',
+    why: 'a service an offer holds is archived, not deleted (the walks put the other in new offers)',
+  },
   'DELETE /api/vendors/{id}/signatures/{signature_id}': {
     param: 'signature_id',
     kind: 'signature_draft',

@@ -44,6 +44,7 @@ import {
   freshSiret,
 } from '../factories';
 import type { TestApp } from '../test-app';
+import { buildCatalogRows, type CatalogIds } from './catalog-world';
 import { buildSignatureRows, type SignatureIds } from './signature-world';
 
 /** The key the test apps seal SSO secrets with (no SSO_SECRET_KEY outside production). */
@@ -90,7 +91,8 @@ export type TenantIds = {
   share_link: number;
   /** The flow.js identifier of the upload under way in the folder (a name, not a row id). */
   upload: string;
-} & SignatureIds;
+} & SignatureIds &
+  CatalogIds;
 
 /**
  * An upload under way in the tenant's folder, sent by its firm administrator: chunk 1 of 2 stored,
@@ -355,6 +357,7 @@ async function buildRows(db: FactoryDb, label: string, passwordHash: string): Pr
         createdBy: person('admin').id,
       })
       .returning();
+    const catalog = await buildCatalogRows(tx, { firmId: firm.id, name });
     const signing = await buildSignatureRows(tx, {
       firmId: firm.id,
       vendorId: vendor.id,
@@ -367,6 +370,7 @@ async function buildRows(db: FactoryDb, label: string, passwordHash: string): Pr
       label,
       ids: {
         ...signing.ids,
+        ...catalog.ids,
         accounting_firm: firm.id,
         sister_firm: sister.id,
         holding: holding.id,
@@ -419,6 +423,7 @@ async function buildRows(db: FactoryDb, label: string, passwordHash: string): Pr
         `${name} upload content`,
         siret,
         ...signing.markers,
+        ...catalog.markers,
         ...roles.map(email),
       ],
       upload,

@@ -146,3 +146,13 @@ export const workflowKeys = {
   history: (vendorId: number, type: NodeType, id: number) =>
     ['workflows', vendorId, 'history', type, id] as const,
 };
+
+/** Query keys of a firm's service catalogue (settings `offers`). */
+export const catalogKeys = {
+  all: (firmId: number) => ['catalog', firmId] as const,
+  categories: (firmId: number) => ['catalog', firmId, 'categories'] as const,
+  services: (firmId: number, categoryId: number | null, search: string) =>
+    ['catalog', firmId, 'services', categoryId, search] as const,
+  service: (firmId: number, serviceId: number) => ['catalog', firmId, 'service', serviceId] as const,
+  offers: (firmId: number, search: string) => ['catalog', firmId, 'offers', search] as const,
+};

@@ -48,7 +48,10 @@ export type ValidationKey =
   | 'signature-page-missing'
   | 'signature-image-invalid'
   | 'file-share-password-forbidden-character'
-  | 'too-many-file-share-passwords';
+  | 'too-many-file-share-passwords'
+  | 'invalid-amount'
+  | 'quantity-at-least-one'
+  | 'offer-needs-a-service';
 
 /** Messages that are neither a code nor a field's: `{{name}}` placeholders filled by `translateMessage`. */
 export type NoticeKey = 'too-many-requests-wait';

@@ -163,4 +163,17 @@ export const en: Catalogue = {
     'The file-share password cannot contain € § ¤ £ or ° (the network drives do not pass them).',
   'too-many-file-share-passwords':
     'You have reached the maximum number of file-share passwords: revoke one first.',
+  'category-name-already-used': 'Another category of the catalogue already has this name.',
+  'category-not-empty': 'This category holds services: move or delete them first.',
+  'catalog-reference-already-used': 'Another service of the catalogue already has this reference.',
+  'catalog-abbreviation-already-used': 'Another service of the catalogue already has this abbreviation.',
+  'service-in-use': 'This service is in use (by an offer or a mission): archive it instead.',
+  'catalog-category-not-found': 'No data was found for the category.',
+  'catalog-service-not-found': 'No data was found for the service.',
+  'offer-name-already-used': 'Another offer of the catalogue already has this name.',
+  'template-task-name-duplicate': "A task's name cannot be empty nor duplicated.",
+  'template-task-unknown': "This task is not in the service's template.",
+  'invalid-amount': 'Invalid amount: a whole, non-negative number of cents.',
+  'quantity-at-least-one': 'The quantity must be at least 1.',
+  'offer-needs-a-service': 'An offer holds at least one service.',
 };

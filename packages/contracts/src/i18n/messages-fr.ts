@@ -170,4 +170,17 @@ export const fr: Catalogue = {
     'Le mot de passe de partage de fichiers ne peut pas contenir € § ¤ £ ni ° (les lecteurs réseau ne les transmettent pas).',
   'too-many-file-share-passwords':
     "Vous avez atteint le nombre maximal de mots de passe de partage de fichiers : révoquez-en un d'abord.",
+  'category-name-already-used': 'Une autre catégorie du catalogue porte déjà ce nom.',
+  'category-not-empty': "Cette catégorie contient des prestations : déplacez-les ou supprimez-les d'abord.",
+  'catalog-reference-already-used': 'Une autre prestation du catalogue a déjà cette référence.',
+  'catalog-abbreviation-already-used': 'Une autre prestation du catalogue a déjà cette abréviation.',
+  'service-in-use': 'Cette prestation est utilisée (par une offre ou une mission) : archivez-la plutôt.',
+  'catalog-category-not-found': "Aucune donnée n'a été trouvée pour la catégorie.",
+  'catalog-service-not-found': "Aucune donnée n'a été trouvée pour la prestation.",
+  'offer-name-already-used': 'Une autre offre du catalogue porte déjà ce nom.',
+  'template-task-name-duplicate': 'Le nom de la tâche ne peut pas être vide ni dupliqué.',
+  'template-task-unknown': "Cette tâche n'existe pas dans le modèle de la prestation.",
+  'invalid-amount': 'Montant invalide : un nombre entier de centimes, positif ou nul.',
+  'quantity-at-least-one': 'La quantité doit être au moins 1.',
+  'offer-needs-a-service': 'Une offre contient au moins une prestation.',
 };

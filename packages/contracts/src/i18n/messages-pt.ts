@@ -168,4 +168,17 @@ export const pt: Catalogue = {
     'A palavra-passe de partilha de ficheiros não pode conter € § ¤ £ nem ° (as unidades de rede não os transmitem).',
   'too-many-file-share-passwords':
     'Atingiu o número máximo de palavras-passe de partilha de ficheiros: revogue uma primeiro.',
+  'category-name-already-used': 'Outra categoria do catálogo já tem este nome.',
+  'category-not-empty': 'Esta categoria contém serviços: mova-os ou exclua-os primeiro.',
+  'catalog-reference-already-used': 'Outro serviço do catálogo já tem esta referência.',
+  'catalog-abbreviation-already-used': 'Outro serviço do catálogo já tem esta abreviatura.',
+  'service-in-use': 'Este serviço está em uso (numa oferta ou missão): arquive-o em vez disso.',
+  'catalog-category-not-found': 'Nenhum dado foi encontrado para a categoria.',
+  'catalog-service-not-found': 'Nenhum dado foi encontrado para o serviço.',
+  'offer-name-already-used': 'Outra oferta do catálogo já tem este nome.',
+  'template-task-name-duplicate': 'O nome da tarefa não pode estar vazio nem duplicado.',
+  'template-task-unknown': 'Esta tarefa não existe no modelo do serviço.',
+  'invalid-amount': 'Montante inválido: um número inteiro de cêntimos, positivo ou nulo.',
+  'quantity-at-least-one': 'A quantidade deve ser pelo menos 1.',
+  'offer-needs-a-service': 'Uma oferta contém pelo menos um serviço.',
 };

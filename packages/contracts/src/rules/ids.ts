@@ -44,7 +44,11 @@ export type IdRef =
   /** A PDF document of a client file (what a signature request is made on). */
   | 'pdf_document'
   /** A signature request of a client file. */
-  | 'signature';
+  | 'signature'
+  /** A category, service or offer of a firm's catalogue. */
+  | 'catalog_category'
+  | 'catalog_service'
+  | 'catalog_offer';
 
 /**
  * The only spelling of an id in a path or query: decimal digits without a sign, spaces, exponent,

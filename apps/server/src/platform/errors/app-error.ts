@@ -108,6 +108,16 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   'signature-request-closed': 409,
   'signing-link-expired': 410,
   'invalid-otp': 422,
+  'category-name-already-used': 422,
+  'category-not-empty': 409,
+  'catalog-reference-already-used': 422,
+  'catalog-abbreviation-already-used': 422,
+  'service-in-use': 409,
+  'catalog-category-not-found': 422,
+  'catalog-service-not-found': 422,
+  'offer-name-already-used': 422,
+  'template-task-name-duplicate': 422,
+  'template-task-unknown': 422,
 };
 
 /** Field errors: field path -> message keys (translated when the error is written). */
