@@ -158,6 +158,36 @@ export async function addVersion(
   return version;
 }
 
+/**
+ * Puts `content` in place of a locked document's empty first version when `authorId` wrote it
+ * and nobody validated it (a drive's copy begins with a 0-byte PUT, or a LOCK on a new name):
+ * the version, or null when the rule does not apply (the caller adds a version then).
+ */
+export async function replaceEmpty(
+  f: InTx,
+  doc: docs.DocumentRow,
+  content: Content,
+  authorId: number,
+): Promise<docs.VersionRow | null> {
+  if (!f.jobs) throw new Error('a content filing needs the job queue (filingIn(tx, scope, ctx.jobs))');
+  const current = await docs.findVersion(f.tx, f.vendor, doc.id, doc.currentVersionId!);
+  if (!current || current.ancestorId !== null || current.size !== 0) return null;
+  if (current.authorId !== authorId || current.validatedAt) return null;
+  await docs.unqueueBlob(f.tx, content.blobKey);
+  const job: DocumentTextJob = { key: content.blobKey, name: doc.name };
+  await f.jobs.enqueue(f.tx, DOCUMENT_TEXT_JOB, job);
+  const version = await docs.replaceVersionContent(f.tx, f.vendor, current.id, {
+    blobKey: content.blobKey,
+    size: content.size,
+    md5: content.md5,
+    mimeType: content.mimeType ?? current.mimeType,
+  });
+  await docs.updateDocument(f.tx, f.vendor, doc.id, {});
+  if (current.blobKey !== content.blobKey) await docs.queueBlob(f.tx, current.blobKey);
+  f.log.versions.push({ documentId: doc.id, versionId: version.id });
+  return version;
+}
+
 /** A new document of `name` in a locked folder (the name free there), with its first version. */
 export async function newDocument(
   f: InTx,
@@ -288,7 +318,7 @@ export async function fileIn(
   folderId: number,
   name: string,
   content: Content,
-  options: { conflict: DocumentConflict; dirs?: string[]; field?: string },
+  options: { conflict: DocumentConflict; dirs?: string[]; field?: string; replaceEmptyOf?: number },
 ): Promise<Filed> {
   const field = options.field ?? 'name';
   const target = await ensurePath(f, folderId, options.dirs ?? [], field);
@@ -299,7 +329,10 @@ export async function fileIn(
   const taken = await takenName(f.tx, f.vendor, target, name);
   if (taken?.document && options.conflict === 'version') {
     const locked = (await docs.lockDocument(f.tx, f.vendor, taken.document.id))!;
-    const v = await addVersion(f, locked, content);
+    const v =
+      (options.replaceEmptyOf !== undefined &&
+        (await replaceEmpty(f, locked, content, options.replaceEmptyOf))) ||
+      (await addVersion(f, locked, content));
     return { documentId: locked.id, versionId: v.id, created: false };
   }
   if (taken && options.conflict === 'refuse') throw fieldError('node-name-conflict', field);
@@ -378,6 +411,8 @@ export async function fileContent(
     originalName?: string;
     field?: string;
     md5Field?: string;
+    /** An empty first version of this author is replaced, not followed (`replaceEmpty`). */
+    replaceEmptyOf?: number;
     within?: (tx: Db, filed: Filed) => Promise<void>;
   },
 ): Promise<Filed> {
