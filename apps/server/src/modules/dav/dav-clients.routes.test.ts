@@ -128,3 +128,70 @@ describe.skipIf(!rclone)('the network drive driven by rclone', () => {
     expect(listed.map((e) => e.Path)).toEqual(['Été 2025.pdf']);
   });
 });
+
+const cadaver = spawnSync('sh', ['-c', 'command -v cadaver']).status === 0;
+if (!cadaver)
+  console.warn('SKIPPED: the cadaver client test: cadaver not found on PATH (apt-get install -y cadaver).');
+
+describe.skipIf(!cadaver)('the network drive driven by cadaver', () => {
+  let c: DavWorld;
+  let folder: number;
+  const home = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-dav-cadaver-'));
+  let url = '';
+  beforeAll(async () => {
+    c = await buildDavWorld();
+    folder = await c.folder('Cadaver');
+    await c.t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = c.t.app.server.address() as AddressInfo;
+    url = `http://127.0.0.1:${port}${c.clientPath}/Cadaver/`;
+    fs.writeFileSync(
+      path.join(home, '.netrc'),
+      `machine 127.0.0.1\nlogin ${c.people.collab.email}\npassword ${DAV_PASSWORD}\n`,
+      { mode: 0o600 },
+    );
+    fs.writeFileSync(path.join(home, 'local.txt'), 'written by cadaver\n');
+  }, 120_000);
+  afterAll(async () => {
+    await c?.t.close();
+    fs.rmSync(home, { recursive: true, force: true });
+  });
+
+  /** One scripted session (cadaver reads its commands from stdin, its credentials from ~/.netrc). */
+  async function session(commands: string[]) {
+    const child = execFile('cadaver', [url], {
+      env: { ...process.env, HOME: home },
+      cwd: home,
+      timeout: 60_000,
+    });
+    let out = '';
+    child.stdout?.on('data', (d) => {
+      out += d;
+    });
+    child.stdin?.end(`${commands.join('\n')}\nquit\n`);
+    await new Promise((resolve) => child.on('close', resolve));
+    return out;
+  }
+
+  it('puts, moves, gets and deletes; its .DS_Store is listed back to it and never filed', async () => {
+    const out = await session([
+      'put local.txt notes.txt',
+      'mkcol Sub',
+      'move notes.txt Sub/moved.txt',
+      'get Sub/moved.txt back.txt',
+      'put local.txt .DS_Store',
+      'ls',
+    ]);
+    expect(out).not.toMatch(/failed/i);
+    expect(out).toContain('.DS_Store');
+    expect(fs.readFileSync(path.join(home, 'back.txt'), 'utf8')).toBe('written by cadaver\n');
+    const list = async (id: number) =>
+      (await c.call('GET', `/api/vendors/${c.vendor.id}/folders/${id}/nodes?per_page=100`, 'admin')).body
+        .data as Node[];
+    const top = await list(folder);
+    expect(top.map((n) => n.name)).toEqual(['Sub']);
+    const sub = top[0]!;
+    expect((await list(sub.id)).map((n) => `${n.name}:${n.size}`)).toEqual(['moved.txt:19']);
+    expect(await session(['delete Sub/moved.txt', 'delete .DS_Store'])).not.toMatch(/failed/i);
+    expect(await list(sub.id)).toEqual([]);
+  });
+});
