@@ -11,6 +11,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { davRoutes, registerDavMethods } from './modules/dav/dav.routes';
+import { registerScratchJobs } from './modules/dav/dav-scratch.service';
 import { documentsRoutes } from './modules/documents/documents.routes';
 import { documentsSeam } from './modules/documents/documents.seam';
 import { registerTextJobs, startTextBackfill } from './modules/documents/search/text-extraction.service';
@@ -200,6 +201,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     async (data) => void (await remindInformationRequest(ctx, data as ReminderJob)),
   );
   registerRetentionJob(ctx);
+  registerScratchJobs(ctx);
   registerSignatureJobs(ctx);
   registerTextJobs(ctx);
   await ctx.jobs.init();

@@ -82,6 +82,14 @@ describe('the network drive across tenants', () => {
         expect(res.body).not.toMatch(/bravo/i);
       }
     }
+    // Scratch names (system files, office temporaries) resolve through the same tree.
+    for (const name of ['.DS_Store', '~WRL0001.tmp', '.~lock.x.ods#']) {
+      const path = `${clientOf(bravo)}/${enc('Bravo Folder')}/${enc(name)}`;
+      for (const method of ['PUT', 'GET', 'PROPFIND', 'DELETE', 'LOCK']) {
+        const res = await send(method, path, { depth: '0' });
+        expect(res.status, `${method} ${path}`).toBe(404);
+      }
+    }
     void bravo;
   });
 
@@ -104,6 +112,17 @@ describe('the network drive across tenants', () => {
         const res = await send(method, source, { destination });
         expect(res.status, `${method} to ${destination}`).toBe(404);
       }
+    }
+    // A scratch file of alpha's goes nowhere in bravo, nor does a document onto bravo's scratch name.
+    const scratch = `${clientOf(alpha)}/${enc('Alpha Folder')}/${enc('~WRD0001.tmp')}`;
+    expect((await send('PUT', scratch)).status).toBe(201);
+    for (const [from, destination] of [
+      [scratch, `${clientOf(bravo)}/${enc('Bravo Folder')}/${enc('Bravo Document.txt')}`],
+      [scratch, `${clientOf(bravo)}/${enc('Bravo Folder')}/stolen.txt`],
+      [source, `${clientOf(bravo)}/${enc('Bravo Folder')}/${enc('~WRL0001.tmp')}`],
+    ]) {
+      const res = await send('MOVE', from!, { destination: destination! });
+      expect(res.status, `MOVE ${from} to ${destination}`).toBe(404);
     }
     const still = await send('GET', source);
     expect(still.status).toBe(200);

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   foreignKey,
   index,
   integer,
@@ -89,6 +90,49 @@ export const davProperties = pgTable(
   },
   (t) => [
     unique('dav_properties_node_name_key').on(t.accountingFirmId, t.nodeType, t.nodeId, t.namespace, t.name),
+    foreignKey({
+      columns: [t.accountingFirmId, t.vendorId],
+      foreignColumns: [vendors.accountingFirmId, vendors.id],
+    })
+      .onDelete('cascade')
+      .onUpdate('cascade'),
+  ],
+);
+
+/**
+ * The network drive's scratch files (`.DS_Store`, `~$doc.docx`, `~WRL0001.tmp`, `.~lock.x#`...):
+ * kept aside, never filed as documents, per person and GED folder, until they expire. Their blobs
+ * are registered in `db/blob-references.ts` while they live; the purge job queues expired ones.
+ * `fromDocumentId`: the document a MOVE turned into this scratch (an office save's backup).
+ */
+export const davScratchFiles = pgTable(
+  'dav_scratch_files',
+  {
+    id: serial('id').primaryKey(),
+    accountingFirmId: integer('accounting_firm_id').notNull(),
+    vendorId: integer('vendor_id').notNull(),
+    folderId: integer('folder_id').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    blobKey: text('blob_key').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    md5: text('md5').notNull(),
+    fromDocumentId: integer('from_document_id'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('dav_scratch_files_name_key').on(
+      t.accountingFirmId,
+      t.vendorId,
+      t.folderId,
+      t.userId,
+      sql`lower(${t.name})`,
+    ),
+    index('dav_scratch_files_expiry_idx').on(t.expiresAt),
     foreignKey({
       columns: [t.accountingFirmId, t.vendorId],
       foreignColumns: [vendors.accountingFirmId, vendors.id],

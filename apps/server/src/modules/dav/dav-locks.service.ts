@@ -6,6 +6,7 @@ import type { VendorRef } from '../documents/tree/tree.service';
 import { resolve } from './dav.service';
 import * as repo from './dav-locks.repository';
 import { davHref } from './dav-paths';
+import { findScratch, putScratch, scratchPlace } from './dav-scratch.service';
 import { DavStatus, put } from './dav-writes.service';
 import { BadXmlError, child, DAV_NS, escapeXml, parseXml } from './dav-xml';
 
@@ -128,6 +129,21 @@ export async function assertUnlocked(
   if (!exclusiveHeld || !sharedHeld) throw new DavStatus(423);
 }
 
+/** Whether the request submits the token of a lock of the person's own that covers `segments`. */
+export async function underOwnLock(
+  ctx: AppContext,
+  actor: Actor,
+  segments: string[],
+  ifHeader: string | undefined,
+): Promise<boolean> {
+  const tokens = submittedTokens(ifHeader);
+  if (!tokens.size) return false;
+  const vendor = await vendorOf(ctx, actor, segments);
+  if (!vendor) return false;
+  const locks = await repo.locksAround(ctx.db, vendor, lockPath(segments), false);
+  return locks.some((l) => l.userId === actor.userId && tokens.has(l.token));
+}
+
 /** Forgets the locks of an item that moved away or went to the trash. */
 export async function dropLocks(ctx: AppContext, actor: Actor, segments: string[]): Promise<void> {
   const vendor = await vendorOf(ctx, actor, segments);
@@ -198,7 +214,14 @@ export async function lock(
   const conflicts = await repo.locksAround(ctx.db, vendor, path, depth === 'infinity');
   if (conflicts.some((l) => exclusive || l.scope === 'exclusive')) throw new DavStatus(423);
   let status: 200 | 201 = 200;
-  if (node.kind === 'missing') {
+  const scratch = await scratchPlace(ctx, actor, segments, node);
+  if (scratch) {
+    // A scratch name: an empty scratch file when there is none yet.
+    if (!(await findScratch(ctx, scratch))) {
+      await putScratch(ctx, scratch, Readable.from([]));
+      status = 201;
+    }
+  } else if (node.kind === 'missing') {
     // LOCK on an unmapped URL makes an empty document (RFC 4918, section 7.3).
     await put(ctx, actor, segments, Readable.from([]), () => {});
     status = 201;

@@ -43,13 +43,18 @@ async function resolveForWrite(ctx: AppContext, actor: Actor, segments: string[]
 
 export type PutOutcome = { created: boolean; etag: string };
 
-/** PUT: a new name files a document; an existing one gets a version (the filing's rule). */
+/**
+ * PUT: a new name files a document; an existing one gets a version (the filing's rule). Under a
+ * lock of the person's own (`underOwnLock`), their empty first version is replaced instead: a
+ * drive's copy begins with a 0-byte PUT or a LOCK of the new name.
+ */
 export async function put(
   ctx: AppContext,
   actor: Actor,
   segments: string[],
   body: AsyncIterable<Uint8Array>,
   precondition: (etag: string | null) => void,
+  underOwnLock = false,
 ): Promise<PutOutcome> {
   const node = await resolveForWrite(ctx, actor, segments);
   if (node.kind === 'document') {
@@ -60,7 +65,7 @@ export async function put(
       node.doc.currentVersionId!,
     );
     precondition(current?.blobKey ?? null);
-    return filed(ctx, node.scope, node.parent.id, node.doc.name, body, 'version');
+    return filed(ctx, node.scope, node.parent.id, node.doc.name, body, 'version', underOwnLock);
   }
   if (node.kind !== 'missing') throw new DavStatus(405);
   precondition(null);
@@ -76,6 +81,7 @@ async function filed(
   name: string,
   body: AsyncIterable<Uint8Array>,
   conflict: filing.DocumentConflict,
+  replaceEmpty = false,
 ): Promise<PutOutcome> {
   const result = await filing.fileContent(
     ctx,
@@ -83,7 +89,7 @@ async function filed(
     folderId,
     name,
     { stream: body },
-    { conflict },
+    { conflict, ...(replaceEmpty ? { replaceEmptyOf: scope.actor.userId } : {}) },
   );
   const doc = (await tree.findDocument(ctx.db, scope.vendor, result.documentId))!;
   const version = (await tree.findVersion(ctx.db, scope.vendor, doc.id, result.versionId))!;

@@ -5,10 +5,13 @@ import { AppError } from '../../platform/errors/app-error';
 import { verifyFileShareCredential } from '../identity/file-share-passwords.service';
 import * as dav from './dav.service';
 import { basicCredentials, byteRange, CHALLENGE, preconditionStatus, quotedEtag, sendXml } from './dav-http';
-import { assertIfHeader, assertUnlocked, dropLocks, lock, unlock } from './dav-locks.service';
+import { assertIfHeader, assertUnlocked, dropLocks, lock, underOwnLock, unlock } from './dav-locks.service';
+import { transferScratch } from './dav-office-saves.service';
 import { davHref, davSegments, destinationSegments } from './dav-paths';
 import { proppatch, withDeadProperties } from './dav-properties.service';
 import { propfindXml } from './dav-props';
+import { scratchRequest } from './dav-scratch.routes';
+import { scratchEntries, scratchPurgeTimer } from './dav-scratch.service';
 import { transfer } from './dav-transfer.service';
 import { DavStatus, mkcol, put, remove } from './dav-writes.service';
 import { BadXmlError, errorXml } from './dav-xml';
@@ -79,6 +82,10 @@ async function readBody(request: FastifyRequest, limit = 1 << 20): Promise<strin
 
 /** `/dav/` on the app's own server and port: the network drive (WebDAV, issue 27). */
 export async function davRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  // Expired scratch files are purged every hour (a job on the queue).
+  const purge = scratchPurgeTimer(ctx, app.log);
+  app.addHook('onReady', async () => purge.start());
+  app.addHook('onClose', async () => purge.stop());
   await app.register(
     async (scope) => {
       // Bodies are the handlers' to read (XML, or a file's bytes whatever its type).
@@ -105,6 +112,12 @@ export async function davRoutes(app: FastifyInstance, ctx: AppContext): Promise<
               await assertIfHeader(ctx, actor, path, ifHeader, await dav.etagOf(ctx, actor, path));
             await assertUnlocked(ctx, actor, path, ifHeader, below);
           };
+          const scratchAnswered = await scratchRequest(ctx, actor, segments, request, reply, {
+            unlocked,
+            dropLocks: () => dropLocks(ctx, actor, segments),
+            readBody: () => readBody(request),
+          });
+          if (scratchAnswered) return reply;
           switch (request.method) {
             case 'PROPFIND':
               return await propfind(ctx, actor, segments, request, reply);
@@ -113,7 +126,7 @@ export async function davRoutes(app: FastifyInstance, ctx: AppContext): Promise<
               return await get(ctx, actor, segments, request, reply);
             case 'PUT':
               await unlocked(segments, false);
-              return await putContent(ctx, actor, segments, request, reply);
+              return await putContent(ctx, actor, segments, request, reply, ifHeader);
             case 'MKCOL':
               if ((await readBody(request)).length) return reply.code(415).send();
               await unlocked(segments, false);
@@ -172,9 +185,13 @@ async function propfind(
   const name = segments.at(-1) ?? '';
   const self = await dav.entryOf(ctx, node, name);
   const entries = [{ href: davHref(segments, self.collection), entry: self }];
-  if (depth === '1' && self.collection)
-    for (const child of await dav.childrenOf(ctx, actor, node))
+  if (depth === '1' && self.collection) {
+    const children = await dav.childrenOf(ctx, actor, node);
+    // The person's own scratch files of the folder are listed back to them.
+    children.push(...(await scratchEntries(ctx, actor, node, children)));
+    for (const child of children)
       entries.push({ href: davHref([...segments, child.name], child.collection), entry: child });
+  }
   await withDeadProperties(
     ctx,
     node,
@@ -230,11 +247,20 @@ async function putContent(
   segments: string[],
   request: FastifyRequest,
   reply: FastifyReply,
+  ifHeader: string | undefined,
 ) {
-  const outcome = await put(ctx, actor, segments, request.raw, (key) => {
-    const status = preconditionStatus(request, key === null ? null : quotedEtag(key), null);
-    if (status) throw new DavStatus(412);
-  });
+  const ownLock = await underOwnLock(ctx, actor, segments, ifHeader);
+  const outcome = await put(
+    ctx,
+    actor,
+    segments,
+    request.raw,
+    (key) => {
+      const status = preconditionStatus(request, key === null ? null : quotedEtag(key), null);
+      if (status) throw new DavStatus(412);
+    },
+    ownLock,
+  );
   return reply
     .code(outcome.created ? 201 : 204)
     .header('etag', quotedEtag(outcome.etag))
@@ -258,10 +284,10 @@ async function moveOrCopy(
   if (ifHeader) await assertIfHeader(ctx, actor, segments, ifHeader, await dav.etagOf(ctx, actor, segments));
   if (request.method === 'MOVE') await assertUnlocked(ctx, actor, segments, ifHeader, true);
   await assertUnlocked(ctx, actor, to, ifHeader, true);
-  const outcome = await transfer(ctx, actor, request.method === 'MOVE' ? 'move' : 'copy', segments, to, {
-    overwrite,
-    shallow: depth === '0',
-  });
+  const mode = request.method === 'MOVE' ? 'move' : 'copy';
+  const outcome =
+    (await transferScratch(ctx, actor, mode, segments, to, { overwrite })) ??
+    (await transfer(ctx, actor, mode, segments, to, { overwrite, shallow: depth === '0' }));
   if (request.method === 'MOVE') await dropLocks(ctx, actor, segments);
   return reply.code(outcome.created ? 201 : 204).send();
 }

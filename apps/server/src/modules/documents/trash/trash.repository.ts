@@ -89,3 +89,24 @@ export async function emptyTrash(tx: Db, vendor: VendorRef): Promise<number[]> {
        AND deleted_at IS NOT NULL`);
   return docs;
 }
+
+/**
+ * The document of `name` in `folderId` that `userId` sent to the trash on its own within the last
+ * `seconds` (the latest one): an office save's write-temp, rename, delete.
+ */
+export async function recentlyTrashedDocument(
+  db: Db,
+  vendor: VendorRef,
+  folderId: number,
+  name: string,
+  userId: number,
+  seconds: number,
+): Promise<number | null> {
+  const result = await db.execute(sql`
+    SELECT id FROM documents
+     WHERE accounting_firm_id = ${vendor.accountingFirmId} AND vendor_id = ${vendor.id}
+       AND folder_id = ${folderId} AND lower(name) = lower(${name}) AND trashed_with IS NULL
+       AND deleted_by = ${userId} AND deleted_at > now() - make_interval(secs => ${seconds})
+     ORDER BY deleted_at DESC LIMIT 1`);
+  return ids(result)[0] ?? null;
+}

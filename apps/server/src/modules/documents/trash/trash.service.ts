@@ -266,3 +266,17 @@ export async function emptyTrash(ctx: AppContext, actor: Actor, vendorId: number
   });
   emitDeleted(ctx, scope, ids, true);
 }
+
+/**
+ * The document of `name` in `folderId` that the caller sent to the trash within the last
+ * `seconds`: the network drive's office saves bring it back (issue 27).
+ */
+export async function recentlyTrashedBy(
+  ctx: AppContext,
+  scope: Scope,
+  folderId: number,
+  name: string,
+  seconds: number,
+): Promise<number | null> {
+  return repo.recentlyTrashedDocument(ctx.db, scope.vendor, folderId, name, scope.actor.userId, seconds);
+}

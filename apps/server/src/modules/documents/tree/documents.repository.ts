@@ -113,6 +113,23 @@ export async function addVersion(
   return version!;
 }
 
+/** Replaces a version's content in place (a drive's empty placeholder, see `filing.replaceEmpty`). */
+export async function replaceVersionContent(
+  tx: Db,
+  vendor: VendorRef,
+  versionId: number,
+  values: Pick<NewVersion, 'blobKey' | 'size' | 'md5' | 'mimeType'>,
+): Promise<VersionRow> {
+  const [version] = await tx
+    .update(documentVersions)
+    .set(values)
+    .where(
+      and(eq(documentVersions.accountingFirmId, vendor.accountingFirmId), eq(documentVersions.id, versionId)),
+    )
+    .returning();
+  return version!;
+}
+
 export async function updateDocument(
   tx: Db,
   vendor: VendorRef,

@@ -15,6 +15,7 @@ import { type Digests, digestsOfFile } from '../uploads/upload-hasher';
 import type { Scope } from '../vendor-access.service';
 import * as docs from './documents.repository';
 import * as folders from './folders.repository';
+import { replaceEmpty } from './replace-empty';
 import {
   assertNameFree,
   assertWritable,
@@ -288,7 +289,7 @@ export async function fileIn(
   folderId: number,
   name: string,
   content: Content,
-  options: { conflict: DocumentConflict; dirs?: string[]; field?: string },
+  options: { conflict: DocumentConflict; dirs?: string[]; field?: string; replaceEmptyOf?: number },
 ): Promise<Filed> {
   const field = options.field ?? 'name';
   const target = await ensurePath(f, folderId, options.dirs ?? [], field);
@@ -299,7 +300,10 @@ export async function fileIn(
   const taken = await takenName(f.tx, f.vendor, target, name);
   if (taken?.document && options.conflict === 'version') {
     const locked = (await docs.lockDocument(f.tx, f.vendor, taken.document.id))!;
-    const v = await addVersion(f, locked, content);
+    const v =
+      (options.replaceEmptyOf !== undefined &&
+        (await replaceEmpty(f, locked, content, options.replaceEmptyOf))) ||
+      (await addVersion(f, locked, content));
     return { documentId: locked.id, versionId: v.id, created: false };
   }
   if (taken && options.conflict === 'refuse') throw fieldError('node-name-conflict', field);
@@ -378,6 +382,8 @@ export async function fileContent(
     originalName?: string;
     field?: string;
     md5Field?: string;
+    /** An empty first version of this author is replaced, not followed (`replaceEmpty`). */
+    replaceEmptyOf?: number;
     within?: (tx: Db, filed: Filed) => Promise<void>;
   },
 ): Promise<Filed> {
