@@ -81,17 +81,29 @@ async function uploadSmall(base, token, vendor, folder, name, content) {
   if (!res.ok) throw new Error(`upload ${name}: ${res.status} ${await res.text()}`);
 }
 
+/** Distinct document bodies drawn once; each generated document takes one, plus its own words. */
+const BODIES = 20_000;
+
 /**
- * Adds documents until the firm holds `target` generated ones: names and texts drawn from the
- * word lists (skewed: common words are frequent, like "facture"), versions on the real blobs,
- * the index rows written with the migration's configuration. The row triggers are off while it
- * writes (the counters are recomputed after), as a bulk import would do.
+ * Adds documents until the firm holds `target` generated ones, set-based (generate_series, one
+ * statement per table and batch): names drawn from the word lists, versions on the real blobs,
+ * the index rows written with the migration's configuration. A document's text is one of
+ * `BODIES` bodies of 40 to 120 invoice words (skewed: common words are frequent, like
+ * "facture"), read into a tsvector once, followed by its own name, city and amount. The row
+ * triggers are off while it writes (the counters are recomputed after), as a bulk import would do.
  */
 async function generate(client, { firm, folders, blobs, from, to }) {
   const started = Date.now();
   const f = `(ARRAY[${folders.map((x) => x.id).join(',')}]::int[])`;
   const v = `(ARRAY[${folders.map((x) => x.vendor).join(',')}]::int[])`;
   const pick = (array, skew = 'random()') => `(${array})[1 + floor(${skew} * cardinality(${array}))::int]`;
+  await client.query(
+    `CREATE TABLE IF NOT EXISTS bench_bodies AS
+     SELECT b, setweight(to_tsvector('portal_french', (
+              SELECT string_agg(${pick(sqlArray(WORDS), 'power(random(), 2)')}, ' ')
+                FROM generate_series(1, 40 + b % 80) w WHERE b IS NOT NULL)), 'B') AS tsv
+       FROM generate_series(0, ${BODIES - 1}) b`,
+  );
   await client.query(
     'ALTER TABLE documents DISABLE TRIGGER USER; ALTER TABLE document_versions DISABLE TRIGGER USER',
   );
@@ -100,44 +112,41 @@ async function generate(client, { firm, folders, blobs, from, to }) {
     const hi = Math.min(to, lo + step);
     await client.query('BEGIN');
     await client.query(
-      `CREATE TEMP TABLE gen ON COMMIT DROP AS
-       SELECT g, ${firm} AS firm, ${f}[1 + g % ${folders.length}] AS folder, ${v}[1 + g % ${folders.length}] AS vendor,
-              ${pick(sqlArray(KINDS))} || ' ' || ${pick(sqlArray(NAMES))} || ' ' || ${pick(sqlArray(CITIES))}
-                || ' n° ' || g || '.' || ${pick(sqlArray(EXTENSIONS))} AS name,
-              now() - (random() * interval '1095 days') AS at
-         FROM generate_series(${lo + 1}, ${hi}) g`,
+      `CREATE TEMP TABLE made (id int PRIMARY KEY, vendor int, folder int, name text, at timestamptz) ON COMMIT DROP`,
     );
     await client.query(
-      `INSERT INTO documents (accounting_firm_id, vendor_id, folder_id, name, created_at, updated_at)
-       SELECT firm, vendor, folder, name, at, at FROM gen ORDER BY g`,
+      `WITH ins AS (
+         INSERT INTO documents (accounting_firm_id, vendor_id, folder_id, name, created_at, updated_at)
+         SELECT ${firm}, ${v}[1 + g % ${folders.length}], ${f}[1 + g % ${folders.length}],
+                ${pick(sqlArray(KINDS))} || ' ' || ${pick(sqlArray(NAMES))} || ' ' || ${pick(sqlArray(CITIES))}
+                  || ' n° ' || g || '.' || ${pick(sqlArray(EXTENSIONS))},
+                t.at, t.at
+           FROM generate_series(${lo + 1}, ${hi}) g
+          CROSS JOIN LATERAL (SELECT now() - (random() * interval '1095 days') AS at WHERE g IS NOT NULL) t
+          ORDER BY g
+         RETURNING id, vendor_id, folder_id, name, created_at)
+       INSERT INTO made SELECT * FROM ins`,
     );
     await client.query(
-      `INSERT INTO document_versions (accounting_firm_id, document_id, blob_key, size, mime_type, original_name,
-                                      stored_name, md5, created_at, validated_at)
-       SELECT d.accounting_firm_id, d.id, (${sqlArray(blobs)})[1 + d.id % ${blobs.length}], 1000,
-              'application/octet-stream', d.name, d.id || '.bin', '00000000000000000000000000000000', d.created_at,
-              CASE WHEN d.id % 3 = 0 THEN d.created_at END
-         FROM documents d JOIN gen ON gen.name = d.name AND gen.folder = d.folder_id
-        WHERE d.accounting_firm_id = ${firm}`,
+      `WITH ins AS (
+         INSERT INTO document_versions (accounting_firm_id, document_id, blob_key, size, mime_type, original_name,
+                                        stored_name, md5, created_at, validated_at)
+         SELECT ${firm}, m.id, (${sqlArray(blobs)})[1 + m.id % ${blobs.length}], 1000,
+                'application/octet-stream', m.name, m.id || '.bin', '00000000000000000000000000000000', m.at,
+                CASE WHEN m.id % 3 = 0 THEN m.at END
+           FROM made m
+         RETURNING id, document_id)
+       UPDATE documents d SET current_version_id = ins.id FROM ins
+        WHERE d.accounting_firm_id = ${firm} AND d.id = ins.document_id`,
     );
     await client.query(
-      `UPDATE documents d SET current_version_id = v.id FROM document_versions v
-        WHERE v.accounting_firm_id = d.accounting_firm_id AND v.document_id = d.id
-          AND d.accounting_firm_id = ${firm} AND d.current_version_id IS NULL`,
-    );
-    // Each document's own text: 40 to 120 words, a name, a city and amounts.
-    await client.query(
-      `INSERT INTO document_search (accounting_firm_id, document_id, tsv)
-       SELECT d.accounting_firm_id, d.id,
-              setweight(to_tsvector('portal_french', regexp_replace(d.name, '[_./\\\\-]+', ' ', 'g')), 'A')
-              || setweight(to_tsvector('portal_french', (
-                   SELECT string_agg(${pick(sqlArray(WORDS), 'power(random(), 2)')}, ' ')
-                          || ' ' || ${pick(sqlArray(NAMES))} || ' ' || ${pick(sqlArray(CITIES))}
-                          || ' ' || (d.id * 7919 % 100000) || ',' || lpad((d.id % 100)::text, 2, '0') || ' EUR'
-                     FROM generate_series(1, 40 + d.id % 80) w WHERE d.id IS NOT NULL)), 'B')
-         FROM documents d JOIN gen ON gen.name = d.name AND gen.folder = d.folder_id
-        WHERE d.accounting_firm_id = ${firm}
-       ON CONFLICT DO NOTHING`,
+      `INSERT INTO document_search (accounting_firm_id, document_id, vendor_id, folder_id, tsv)
+       SELECT ${firm}, m.id, m.vendor, m.folder,
+              setweight(to_tsvector('portal_french', regexp_replace(m.name, '[_./\\\\-]+', ' ', 'g')), 'A')
+              || b.tsv
+              || setweight(to_tsvector('portal_french', ${pick(sqlArray(NAMES))} || ' ' || ${pick(sqlArray(CITIES))}
+                   || ' ' || (m.id::bigint * 7919 % 100000) || ',' || lpad((m.id % 100)::text, 2, '0') || ' EUR'), 'B')
+         FROM made m JOIN bench_bodies b ON b.b = (m.id * 2654435761::bigint) % ${BODIES}`,
     );
     await client.query('COMMIT');
     process.stdout.write(
