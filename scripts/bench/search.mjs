@@ -6,7 +6,8 @@
 // the client file's search and the firm-wide search, beside the floor (one prepared SELECT
 // through a bare Fastify route, floor.mjs) measured in the same run; target p95 under 50 ms at
 // 1,000,000. Then OCR: pages per minute of tesseract on a scanned page (when installed).
-// Ports 4770-4771. `BENCH_SEARCH_SIZES=100000` measures fewer sizes.
+// Ports 4770-4771. `BENCH_SEARCH_SIZES=100000` measures fewer sizes; `BENCH_SEARCH_REUSE=1`
+// measures again on the database the last run filled, without generating it again.
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -21,6 +22,8 @@ const SIZES = (process.env.BENCH_SEARCH_SIZES ?? '100000,1000000').split(',').ma
 const CONNECTIONS = 10;
 const TARGET_P95_MS = 50;
 const FOLDERS_PER_VENDOR = 50;
+/** `BENCH_SEARCH_REUSE=1`: measures again on the database a previous run filled (grows it when asked). */
+const REUSE = process.env.BENCH_SEARCH_REUSE === '1';
 
 const WORDS = `facture avoir devis relevé montant total TVA HT TTC échéance règlement virement chèque loyer
 honoraires prestation fournisseur client commande livraison acompte remise escompte banque salaire
@@ -216,7 +219,9 @@ function ocrPagesPerMinute() {
 }
 
 export async function run() {
-  const databaseUrl = await freshPostgres(PG_URL, 'portal_bench_search');
+  const databaseUrl = REUSE
+    ? Object.assign(new URL(PG_URL), { pathname: '/portal_bench_search' }).toString()
+    : await freshPostgres(PG_URL, 'portal_bench_search');
   const server = await startServer({ port: 4770, databaseUrl });
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
@@ -234,38 +239,61 @@ export async function run() {
         vendor: v.id,
         root: (await api(server.base, token, 'GET', `/api/vendors/${v.id}/folders`)).data[0].id,
       });
-    // Three real blobs, uploaded through the API: the generated versions share them.
-    const upFolder = (
-      await api(server.base, token, 'POST', `/api/vendors/${roots[0].vendor}/folders`, {
-        name: 'Bench blobs',
-        parent_id: roots[0].root,
-      })
-    ).data.id;
-    for (const [i, text] of ['Facture type A', 'Relevé type B', 'Devis type C'].entries())
-      await uploadSmall(
-        server.base,
-        token,
-        roots[0].vendor,
-        upFolder,
-        `modele-${i}.txt`,
-        Buffer.from(`${text} modèle de document`),
-      );
-    const blobs = (
-      await client.query(
-        `SELECT DISTINCT v.blob_key FROM document_versions v JOIN documents d ON d.id = v.document_id
-        WHERE d.folder_id = $1`,
-        [upFolder],
-      )
-    ).rows.map((r) => r.blob_key);
-    // Folders of each client file for the generated documents.
+    let blobs;
     const folders = [];
-    for (const { vendor, root } of roots) {
-      const made = await client.query(
-        `INSERT INTO folders (accounting_firm_id, vendor_id, parent_id, name)
-         SELECT $1, $2, $3, 'Archives ' || g FROM generate_series(1, ${FOLDERS_PER_VENDOR}) g RETURNING id`,
-        [firm, vendor, root],
+    let generated = 0;
+    if (REUSE) {
+      // The previous run's blobs, folders and documents (the generated names end in "n° <g>.<ext>").
+      blobs = (
+        await client.query(
+          `SELECT DISTINCT v.blob_key FROM document_versions v JOIN documents d ON d.id = v.document_id
+            JOIN folders f ON f.id = d.folder_id WHERE f.name = 'Bench blobs'`,
+        )
+      ).rows.map((r) => r.blob_key);
+      for (const r of (
+        await client.query(`SELECT id, vendor_id FROM folders WHERE name LIKE 'Archives %' ORDER BY id`)
+      ).rows)
+        folders.push({ id: r.id, vendor: r.vendor_id });
+      generated = Number(
+        (
+          await client.query(`SELECT count(*) AS n FROM documents WHERE folder_id = ANY($1::int[])`, [
+            folders.map((f) => f.id),
+          ])
+        ).rows[0].n,
       );
-      for (const r of made.rows) folders.push({ id: r.id, vendor });
+    } else {
+      // Three real blobs, uploaded through the API: the generated versions share them.
+      const upFolder = (
+        await api(server.base, token, 'POST', `/api/vendors/${roots[0].vendor}/folders`, {
+          name: 'Bench blobs',
+          parent_id: roots[0].root,
+        })
+      ).data.id;
+      for (const [i, text] of ['Facture type A', 'Relevé type B', 'Devis type C'].entries())
+        await uploadSmall(
+          server.base,
+          token,
+          roots[0].vendor,
+          upFolder,
+          `modele-${i}.txt`,
+          Buffer.from(`${text} modèle de document`),
+        );
+      blobs = (
+        await client.query(
+          `SELECT DISTINCT v.blob_key FROM document_versions v JOIN documents d ON d.id = v.document_id
+          WHERE d.folder_id = $1`,
+          [upFolder],
+        )
+      ).rows.map((r) => r.blob_key);
+      // Folders of each client file for the generated documents.
+      for (const { vendor, root } of roots) {
+        const made = await client.query(
+          `INSERT INTO folders (accounting_firm_id, vendor_id, parent_id, name)
+           SELECT $1, $2, $3, 'Archives ' || g FROM generate_series(1, ${FOLDERS_PER_VENDOR}) g RETURNING id`,
+          [firm, vendor, root],
+        );
+        for (const r of made.rows) folders.push({ id: r.id, vendor });
+      }
     }
     const vendor = roots[0].vendor;
     const queries = [
@@ -281,10 +309,11 @@ export async function run() {
     console.log(
       `firm ${firm}: ${vendors.length} client files, ${folders.length} folders; queries: ${queries.join(' | ')}`,
     );
-    let generated = 0;
     const results = [];
     for (const size of SIZES) {
-      const seconds = await generate(client, { firm, folders, blobs, from: generated, to: size });
+      if (size < generated) continue;
+      const seconds =
+        size > generated ? await generate(client, { firm, folders, blobs, from: generated, to: size }) : 0;
       generated = size;
       const tableMb =
         Number((await client.query(`SELECT pg_total_relation_size('document_search') AS b`)).rows[0].b) / 1e6;

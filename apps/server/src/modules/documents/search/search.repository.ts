@@ -40,6 +40,12 @@ const HEADLINE = `StartSel=${MARK_START}, StopSel=${MARK_END}, MaxWords=24, MinW
  * same as a rare one.
  */
 export const MAX_MATCHES = 200;
+/**
+ * The newest index rows a search reads first: a word with `MAX_MATCHES` matches among them (a
+ * common word) is answered from them; else (a rarer word) the full-text index gives all its
+ * matches. Either way a search reads some thousands of rows at most at 1,000,000 documents.
+ */
+const WINDOW = 8_000;
 /** The headline reads the text's beginning only (its cost grows with the text). */
 const HEADLINE_CHARS = 60_000;
 
@@ -86,12 +92,13 @@ const hiddenFolders = (reach: SearchReach) => sql`ARRAY(
  * One page of the documents matching `q` that the reach may open, ranked (name matches weigh
  * more than content ones), with an excerpt around the matches and the total.
  *
- * The walk (`matches`) reads the index rows only: the client file and folder they carry are
- * checked against the reach, newest document first, and stops at `MAX_MATCHES`; the planner
- * takes the full-text index for a rare word, the primary key (newest first) for a common one
- * (the query is a constant of the statement, so its statistics estimate how many rows match).
- * Only the page's hits are joined to their document, version and text. Trashed documents have no
- * index row; the join on `documents` checks it again.
+ * The matches (`MAX_MATCHES` at most, newest first) come from the index rows only: the client
+ * file and folder they carry are checked against the reach. First among the `WINDOW` newest rows
+ * (`recent`, walked on the primary key or the client file's index: a common word fills it);
+ * when it falls short, from the full-text index over all rows (`older`, run only then: its
+ * order is hidden from the planner, `document_id + 0`, so a rare word never walks the whole firm
+ * when the statistics think it common). Only the page's hits are joined to their document, version and
+ * text. Trashed documents have no index row; the join on `documents` checks it again.
  */
 export async function search(db: Db, reach: SearchReach, query: SearchQuery): Promise<SearchRow[]> {
   const offset = (query.page - 1) * query.per_page;
@@ -102,16 +109,36 @@ export async function search(db: Db, reach: SearchReach, query: SearchQuery): Pr
           JOIN document_versions v ON v.accounting_firm_id = d.accounting_firm_id AND v.id = d.current_version_id`
     : sql``;
   const extra = filters(reach, query);
-  const result = await db.execute(sql`
-    WITH matches AS MATERIALIZED (
+  const vendor =
+    reach.vendorId === undefined
+      ? sql`s.vendor_id = ANY(${reach.vendorIds})`
+      : sql`s.vendor_id = ${reach.vendorId}`;
+  const rule = sql`s.tsv @@ ${tsquery} AND s.folder_id <> ALL(${hiddenFolders(reach)})
+         ${extra.length ? sql`AND ${sql.join(extra, sql` AND `)}` : sql``}`;
+  // The fallback's estimate for a word the statistics think common is large: PostgreSQL's JIT
+  // would compile it (hundreds of milliseconds) though it does not run; the search never gains
+  // from JIT (docs/decisions.md).
+  const result = await db.transaction(async (tx) => {
+    await tx.execute(sql`SET LOCAL jit = off`);
+    return tx.execute(sql`
+    WITH recent AS MATERIALIZED (
       SELECT s.document_id, s.tsv
-        FROM document_search s ${joins}
-       WHERE s.accounting_firm_id = ${reach.accountingFirmId} AND s.tsv @@ ${tsquery}
-         AND ${reach.vendorId === undefined ? sql`s.vendor_id = ANY(${reach.vendorIds})` : sql`s.vendor_id = ${reach.vendorId}`}
-         AND s.folder_id <> ALL(${hiddenFolders(reach)})
-         ${extra.length ? sql`AND ${sql.join(extra, sql` AND `)}` : sql``}
+        FROM (SELECT * FROM document_search s
+               WHERE s.accounting_firm_id = ${reach.accountingFirmId} AND ${vendor}
+               ORDER BY s.document_id DESC LIMIT ${WINDOW}) s ${joins}
+       WHERE ${rule}
        ORDER BY s.document_id DESC
        LIMIT ${MAX_MATCHES}),
+    matches AS (
+      SELECT * FROM recent WHERE (SELECT count(*) FROM recent) >= ${MAX_MATCHES}
+      UNION ALL
+      SELECT * FROM (
+        SELECT s.document_id, s.tsv
+          FROM document_search s ${joins}
+         WHERE s.accounting_firm_id = ${reach.accountingFirmId} AND ${vendor} AND ${rule}
+         ORDER BY s.document_id + 0 DESC
+         LIMIT ${MAX_MATCHES}) older
+       WHERE (SELECT count(*) FROM recent) < ${MAX_MATCHES}),
     q AS (SELECT ${tsquery} AS query),
     page AS (
       SELECT m.document_id AS id, ts_rank_cd(m.tsv, q.query, 1) AS rank FROM matches m CROSS JOIN q
@@ -126,6 +153,7 @@ export async function search(db: Db, reach: SearchReach, query: SearchQuery): Pr
       JOIN document_versions v ON v.accounting_firm_id = d.accounting_firm_id AND v.id = d.current_version_id
       LEFT JOIN document_texts t ON t.source_key = v.blob_key
      ORDER BY p.rank DESC, p.id DESC`);
+  });
   return rowsOf<SearchRow>(result);
 }
 
