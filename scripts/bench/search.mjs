@@ -355,11 +355,11 @@ export async function run() {
       });
       const sample = await api(server.base, token, 'GET', `/api/accounting-firms/${firm}/search?q=facture`);
       console.log(
-        `  floor ${floorM.rps} req/s p95 ${floorM.p95} ms; client file search ${vendorM.rps} req/s p95 ${vendorM.p95} ms; firm search ${firmM.rps} req/s p95 ${firmM.p95} ms ("facture": ${sample.total} hits)`,
+        `  floor ${floorM.rps} req/s p50 ${floorM.p50} p95 ${floorM.p95} ms; client file search ${vendorM.rps} req/s p50 ${vendorM.p50} p95 ${vendorM.p95} ms; firm search ${firmM.rps} req/s p50 ${firmM.p50} p95 ${firmM.p95} ms ("facture": ${sample.total} hits; load ${os.loadavg()[0].toFixed(1)})`,
       );
       results.push({ size, floorM, vendorM, firmM });
       lines.push(
-        `| ${size.toLocaleString('en')} | client file: ${vendorM.rps} req/s, p95 ${vendorM.p95} ms; firm: ${firmM.rps} req/s, p95 ${firmM.p95} ms | ${floorM.rps} req/s, p95 ${floorM.p95} ms | ${(vendorM.rps / floorM.rps).toFixed(3)} / ${(firmM.rps / floorM.rps).toFixed(3)} |`,
+        `| ${size.toLocaleString('en')} | client file: ${vendorM.rps} req/s, p50 ${vendorM.p50} ms, p95 ${vendorM.p95} ms; firm: ${firmM.rps} req/s, p50 ${firmM.p50} ms, p95 ${firmM.p95} ms | ${floorM.rps} req/s, p95 ${floorM.p95} ms | ${(vendorM.rps / floorM.rps).toFixed(3)} / ${(firmM.rps / floorM.rps).toFixed(3)} |`,
       );
     }
     if (results.length > 1) {
