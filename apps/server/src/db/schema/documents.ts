@@ -77,6 +77,10 @@ export const folders = pgTable(
     index('folders_trash_idx')
       .on(t.accountingFirmId, t.vendorId, t.deletedAt)
       .where(sql`${t.deletedAt} IS NOT NULL`),
+    /** The themed folders, the only ones a search must check against the caller's themes. */
+    index('folders_themed_idx')
+      .on(t.accountingFirmId, t.vendorId)
+      .where(sql`cardinality(${t.effectiveThemeIds}) > 0`),
   ],
 );
 

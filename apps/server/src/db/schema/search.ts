@@ -40,6 +40,12 @@ export const documentSearch = pgTable(
   {
     accountingFirmId: integer('accounting_firm_id').notNull(),
     documentId: integer('document_id').notNull(),
+    /**
+     * The document's client file and folder (migration 0037), copied so the access rule is checked
+     * on the index row itself while a search walks it, without joining every match.
+     */
+    vendorId: integer('vendor_id').notNull(),
+    folderId: integer('folder_id').notNull(),
     tsv: tsvector('tsv').notNull(),
   },
   (t) => [
@@ -51,5 +57,6 @@ export const documentSearch = pgTable(
       .onDelete('cascade')
       .onUpdate('cascade'),
     index('document_search_tsv_idx').using('gin', t.tsv),
+    index('document_search_vendor_idx').on(t.accountingFirmId, t.vendorId, t.documentId),
   ],
 );

@@ -227,6 +227,32 @@ describe('search: who finds what', () => {
     expect(JSON.stringify(firm.body) + JSON.stringify(own.body)).not.toContain('cession');
   });
 
+  it('follows a document moved into a hidden folder and out of it (the index row keeps its place)', async () => {
+    const move = (to: number) =>
+      w.call('POST', `/api/vendors/${w.vendor}/nodes/move`, 'expert', {
+        folder_id: to,
+        document_ids: [ids['minutes.txt']],
+      });
+    const firmFound = async (who: Who) =>
+      (
+        (await w.call('GET', `/api/accounting-firms/${firmId()}/search?q=shareholder`, who)).body
+          .data as Hit[]
+      ).map((h) => h.name);
+    expect(await found('q=shareholder', 'collab')).toEqual(['minutes.txt']);
+    // (A validated document stays in place: this one is not.)
+    const moved = await move(secret);
+    expect(moved.status).toBe(200);
+    expect(moved.body.data.document_ids).toEqual([ids['minutes.txt']]);
+    expect(await found('q=shareholder', 'collab')).toEqual([]);
+    expect(await firmFound('collab')).toEqual([]);
+    expect(await found('q=shareholder', 'client')).toEqual([]);
+    expect(await found('q=shareholder')).toEqual(['minutes.txt']);
+    expect((await firmFound('expert')).length).toBe(1);
+    expect((await move(folder)).status).toBe(200);
+    expect(await found('q=shareholder', 'collab')).toEqual(['minutes.txt']);
+    expect(await firmFound('collab')).toEqual(['minutes.txt']);
+  });
+
   it('leaves trashed documents out until they are restored', async () => {
     const del = await w.call('DELETE', `/api/vendors/${w.vendor}/documents/${ids['minutes.txt']}`);
     expect(del.status).toBe(204);

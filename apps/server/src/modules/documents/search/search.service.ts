@@ -92,6 +92,7 @@ export async function searchVendor(
       accountingFirmId: scope.vendor.accountingFirmId,
       userId: actor.userId,
       vendorIds: intArray([vendorId]),
+      vendorId,
       visibleFolder: visibleFolderSql(scope.vendor.themes, 'f'),
     },
     query,

@@ -13,6 +13,12 @@ import * as repo from './texts.repository';
 
 /** Walks the contents filed before the search (or read while a tool was missing), by batches. */
 export const DOCUMENT_TEXT_BACKFILL_JOB = 'document-text-backfill';
+/**
+ * The backfill's reading jobs: the `document-text` job's work on a queue of their own, so a
+ * fresh upload's text (`document-text`, its own worker) never waits behind a backfill's
+ * thousands of contents (docs/decisions.md, "Search at a million documents").
+ */
+export const DOCUMENT_TEXT_BACKLOG_JOB = 'document-text-backlog';
 const BACKFILL_BATCH = 500;
 /** Larger contents are not read (the tools' time and memory grow with them). */
 const MAX_SOURCE_BYTES = 200 * 1000 * 1000;
@@ -64,7 +70,8 @@ export async function backfillTexts(ctx: AppContext, after = ''): Promise<number
   const batch = await repo.contentsWithoutText(ctx.db, after, BACKFILL_BATCH);
   if (batch.length === 0) return 0;
   await ctx.db.transaction(async (tx) => {
-    for (const item of batch) await ctx.jobs.enqueue(tx, DOCUMENT_TEXT_JOB, item satisfies DocumentTextJob);
+    for (const item of batch)
+      await ctx.jobs.enqueue(tx, DOCUMENT_TEXT_BACKLOG_JOB, item satisfies DocumentTextJob);
     if (batch.length === BACKFILL_BATCH)
       await ctx.jobs.enqueue(tx, DOCUMENT_TEXT_BACKFILL_JOB, { after: batch.at(-1)!.key });
   });
@@ -73,6 +80,7 @@ export async function backfillTexts(ctx: AppContext, after = ''): Promise<number
 
 export function registerTextJobs(ctx: AppContext): void {
   ctx.jobs.register(DOCUMENT_TEXT_JOB, async (data) => readContentText(ctx, data as DocumentTextJob));
+  ctx.jobs.register(DOCUMENT_TEXT_BACKLOG_JOB, async (data) => readContentText(ctx, data as DocumentTextJob));
   ctx.jobs.register(
     DOCUMENT_TEXT_BACKFILL_JOB,
     async (data) => void (await backfillTexts(ctx, (data as { after?: string }).after ?? '')),
