@@ -1,4 +1,5 @@
-import { SEARCH_TYPES, type SearchType } from '@portal/contracts';
+import type { SearchType } from '@portal/contracts';
+import { SEARCH_TYPES } from '@portal/contracts/documents/search';
 import type { SearchParams } from './api';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
