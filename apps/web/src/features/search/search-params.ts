@@ -1,5 +1,4 @@
-import type { SearchType } from '@portal/contracts';
-import { SEARCH_TYPES } from '@portal/contracts/documents/search';
+import { SEARCH_TYPES, type SearchType } from '@portal/contracts';
 import type { SearchParams } from './api';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
