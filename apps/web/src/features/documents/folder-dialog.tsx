@@ -4,7 +4,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
-import { FORBIDDEN_NAME_CHARS } from '@portal/contracts/documents/names';
+import { FORBIDDEN_NAME_CHARS } from '@portal/contracts/documents/name-rules';
 import { FILE_NAME_MAX } from '@portal/contracts/limits';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -9,16 +9,27 @@ import { useTheme } from '@mui/material/styles';
 import TextField from '@mui/material/TextField';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { AccountingFirmSummary } from '@portal/contracts';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Link as RouterLink, Routes } from 'react-router';
-import { OffersSettings } from '../catalog/offers-settings';
-import { StorageSettingsPage } from '../storage/storage-settings-page';
-import { BrandingPage } from './branding-page';
-import { FirmTermsPage } from './firm-terms-page';
+import { PageLoader } from '../../components/page-loader';
 import { DEFAULT_FIRM_SECTION, sectionKey, sectionOf, visibleFirmSections } from './sections';
-import { SignInSettingsPage } from './sign-in-settings-page';
 import { TeamManager } from './team-manager';
 import { useSettingsNav } from './use-settings-nav';
+
+// The team (the default section) comes with the page; the other sections, with their forms and
+// the contracts' schemas, load when opened: a cold load of the settings compiled all of them.
+const BrandingPage = lazy(() => import('./branding-page').then((m) => ({ default: m.BrandingPage })));
+const FirmTermsPage = lazy(() => import('./firm-terms-page').then((m) => ({ default: m.FirmTermsPage })));
+const SignInSettingsPage = lazy(() =>
+  import('./sign-in-settings-page').then((m) => ({ default: m.SignInSettingsPage })),
+);
+const StorageSettingsPage = lazy(() =>
+  import('../storage/storage-settings-page').then((m) => ({ default: m.StorageSettingsPage })),
+);
+const OffersSettings = lazy(() =>
+  import('../catalog/offers-settings').then((m) => ({ default: m.OffersSettings })),
+);
 
 /**
  * The firm settings (accountants): a side menu on desktop, a select on small screens. Only built
@@ -80,16 +91,18 @@ export function FirmSettings({ firm }: { firm: AccountingFirmSummary }) {
         </TextField>
       )}
       <Stack sx={{ flex: 1, minWidth: 0, width: '100%' }}>
-        <Routes>
-          <Route index element={<Navigate to={fallback} replace />} />
-          <Route path="team-manager/*" element={<TeamManager firm={firm} />} />
-          <Route path="pimpmyfirm/*" element={<BrandingPage firm={firm} />} />
-          <Route path="terms-of-service/*" element={<FirmTermsPage firm={firm} />} />
-          <Route path="security/*" element={<SignInSettingsPage firm={firm} />} />
-          <Route path="storage/*" element={<StorageSettingsPage firm={firm} />} />
-          <Route path="offers/*" element={<OffersSettings firm={firm} />} />
-          <Route path="*" element={<Navigate to={fallback} replace />} />
-        </Routes>
+        <Suspense fallback={<PageLoader />}>
+          <Routes>
+            <Route index element={<Navigate to={fallback} replace />} />
+            <Route path="team-manager/*" element={<TeamManager firm={firm} />} />
+            <Route path="pimpmyfirm/*" element={<BrandingPage firm={firm} />} />
+            <Route path="terms-of-service/*" element={<FirmTermsPage firm={firm} />} />
+            <Route path="security/*" element={<SignInSettingsPage firm={firm} />} />
+            <Route path="storage/*" element={<StorageSettingsPage firm={firm} />} />
+            <Route path="offers/*" element={<OffersSettings firm={firm} />} />
+            <Route path="*" element={<Navigate to={fallback} replace />} />
+          </Routes>
+        </Suspense>
       </Stack>
     </Stack>
   );

@@ -2,16 +2,26 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import type { AccountingFirmSummary } from '@portal/contracts';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Link as RouterLink, Routes, useParams } from 'react-router';
 import { useMe } from '../../app/session';
-import { CompaniesPage } from '../team/companies-page';
-import { MemberDetailPage } from '../team/member-detail-page';
+import { PageLoader } from '../../components/page-loader';
 import { MembersPage } from '../team/members-page';
-import { ThemesPage } from '../themes/themes-page';
-import { FirmWorkflowsPage } from '../workflows/workflows-tab';
 import { visibleTeamPages } from './sections';
 import { useSettingsNav } from './use-settings-nav';
+
+// The users' page (the default) comes with the settings; the other pages load when opened.
+const CompaniesPage = lazy(() =>
+  import('../team/companies-page').then((m) => ({ default: m.CompaniesPage })),
+);
+const MemberDetailPage = lazy(() =>
+  import('../team/member-detail-page').then((m) => ({ default: m.MemberDetailPage })),
+);
+const ThemesPage = lazy(() => import('../themes/themes-page').then((m) => ({ default: m.ThemesPage })));
+const FirmWorkflowsPage = lazy(() =>
+  import('../workflows/workflows-tab').then((m) => ({ default: m.FirmWorkflowsPage })),
+);
 
 /**
  * `settings/{context}/team-manager/*`: the team's pages (users, the default, and companies), the
@@ -45,35 +55,40 @@ export function TeamManager({ firm }: { firm: AccountingFirmSummary }) {
           <Tab key={p} value={p} label={t(`tabs.${p}`)} component={RouterLink} to={to(`team-manager/${p}`)} />
         ))}
       </Tabs>
-      <Routes>
-        <Route index element={<Navigate to={to('team-manager/users')} replace />} />
-        <Route
-          path="users"
-          element={
-            <MembersPage
-              firmId={firm.id}
-              canManage={canManage}
-              canGrantGroupAdmin={canGrantGroupAdmin}
-              onOpen={openMember}
+      <Suspense fallback={<PageLoader />}>
+        <Routes>
+          <Route index element={<Navigate to={to('team-manager/users')} replace />} />
+          <Route
+            path="users"
+            element={
+              <MembersPage
+                firmId={firm.id}
+                canManage={canManage}
+                canGrantGroupAdmin={canGrantGroupAdmin}
+                onOpen={openMember}
+              />
+            }
+          />
+          <Route
+            path="users/:userId"
+            element={
+              <MemberRoute firmId={firm.id} canManage={canManage} canGrantGroupAdmin={canGrantGroupAdmin} />
+            }
+          />
+          <Route
+            path="companies"
+            element={<CompaniesPage firmId={firm.id} canManage={canManage} onOpenMember={openMember} />}
+          />
+          <Route path="themes" element={<ThemesPage firmId={firm.id} canManage={canManage} />} />
+          {pages.includes('workflows') ? (
+            <Route
+              path="workflows/*"
+              element={<FirmWorkflowsPage firmId={firm.id} canManage={canManage} />}
             />
-          }
-        />
-        <Route
-          path="users/:userId"
-          element={
-            <MemberRoute firmId={firm.id} canManage={canManage} canGrantGroupAdmin={canGrantGroupAdmin} />
-          }
-        />
-        <Route
-          path="companies"
-          element={<CompaniesPage firmId={firm.id} canManage={canManage} onOpenMember={openMember} />}
-        />
-        <Route path="themes" element={<ThemesPage firmId={firm.id} canManage={canManage} />} />
-        {pages.includes('workflows') ? (
-          <Route path="workflows/*" element={<FirmWorkflowsPage firmId={firm.id} canManage={canManage} />} />
-        ) : null}
-        <Route path="*" element={<Navigate to={to('team-manager/users')} replace />} />
-      </Routes>
+          ) : null}
+          <Route path="*" element={<Navigate to={to('team-manager/users')} replace />} />
+        </Routes>
+      </Suspense>
     </>
   );
 }

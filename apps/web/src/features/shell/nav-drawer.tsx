@@ -3,7 +3,9 @@ import Drawer from '@mui/material/Drawer';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
+import { useTheme } from '@mui/material/styles';
 import Toolbar from '@mui/material/Toolbar';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { navigationTarget } from '../../app/app-navigate';
@@ -24,6 +26,9 @@ export function NavDrawer({ mobileOpen, onClose }: Props) {
   const { t: ts } = useTranslation('shell');
   const { t: tt } = useTranslation('tasks');
   const location = useLocation();
+  // The temporary drawer is for small screens only: kept mounted on a wide one, it rendered the
+  // navigation a second time, hidden, and its slide measured the layout as every page opened.
+  const wide = useMediaQuery(useTheme().breakpoints.up('md'), { noSsr: true });
   const me = useMe();
   const { modules, firm, company } = useWorkspace();
   const selection = firm ? { accountingFirmId: firm.id, vendorId: company?.id ?? null } : null;
@@ -82,15 +87,17 @@ export function NavDrawer({ mobileOpen, onClose }: Props) {
 
   return (
     <>
-      <Drawer
-        variant="temporary"
-        open={mobileOpen}
-        onClose={onClose}
-        ModalProps={{ keepMounted: true }}
-        sx={{ display: { xs: 'block', md: 'none' }, '& .MuiDrawer-paper': { width: DRAWER_WIDTH } }}
-      >
-        {content}
-      </Drawer>
+      {wide ? null : (
+        <Drawer
+          variant="temporary"
+          open={mobileOpen}
+          onClose={onClose}
+          ModalProps={{ keepMounted: true }}
+          sx={{ display: { xs: 'block', md: 'none' }, '& .MuiDrawer-paper': { width: DRAWER_WIDTH } }}
+        >
+          {content}
+        </Drawer>
+      )}
       <Drawer
         variant="permanent"
         open

@@ -48,14 +48,16 @@ export function useSetTaskAdminMode(firmId: number) {
 
 /** A page of 15 tasks under the filters. */
 export function useTasks(firmId: number, filters: TaskFilters, firmSide: boolean, enabled = true) {
+  return useQuery({ ...tasksQuery(firmId, filters, firmSide), placeholderData: keepPreviousData, enabled });
+}
+
+export const tasksQuery = (firmId: number, filters: TaskFilters, firmSide: boolean) => {
   const query = { ...toApiQuery(firmId, filters, firmSide), page: filters.page };
-  return useQuery({
+  return {
     queryKey: taskKeys.list(query),
     queryFn: () => api.get('tasks', { query, contract: 'page of taskListItemSchema' }),
-    placeholderData: keepPreviousData,
-    enabled,
-  });
-}
+  };
+};
 
 /** A board column: the tasks of one status under the filters, 15 more at a time. */
 export function useTaskColumn(firmId: number, filters: TaskFilters, status: TaskStatus, firmSide: boolean) {
@@ -71,23 +73,29 @@ export function useTaskColumn(firmId: number, filters: TaskFilters, status: Task
 
 /** Counts per status and overdue (under the filters but the statuses). */
 export function useTaskCounters(firmId: number, filters: TaskFilters, firmSide: boolean) {
+  return useQuery({ ...taskCountersQuery(firmId, filters, firmSide), placeholderData: keepPreviousData });
+}
+
+export const taskCountersQuery = (firmId: number, filters: TaskFilters, firmSide: boolean) => {
   const query = toApiQuery(firmId, filters, firmSide);
-  return useQuery({
+  return {
     queryKey: taskKeys.counters(query),
     queryFn: () => api.get('tasks/counters', { query, contract: 'taskCountersSchema' }),
-    placeholderData: keepPreviousData,
-  });
-}
+  };
+};
 
 /** Counts per company (under the filters but the companies). */
 export function useTaskCompanies(firmId: number, filters: TaskFilters, firmSide: boolean) {
+  return useQuery({ ...taskCompaniesQuery(firmId, filters, firmSide), placeholderData: keepPreviousData });
+}
+
+export const taskCompaniesQuery = (firmId: number, filters: TaskFilters, firmSide: boolean) => {
   const query = toApiQuery(firmId, filters, firmSide);
-  return useQuery({
+  return {
     queryKey: taskKeys.companies(query),
     queryFn: () => api.get('tasks/companies', { query, contract: 'taskCompanySchema[]' }),
-    placeholderData: keepPreviousData,
-  });
-}
+  };
+};
 
 export const fetchTask = (id: number) => api.get(`tasks/${id}`, { showError: false, contract: 'taskSchema' });
 

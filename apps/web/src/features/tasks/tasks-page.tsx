@@ -10,19 +10,21 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import type { Task, TaskCounters } from '@portal/contracts';
-import { useCallback, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageLoader } from '../../components/page-loader';
 import { useWorkspace } from '../shell/workspace-context';
 import { useSetTaskAdminMode, useTaskAdminMode, useTaskCompanies, useTaskCounters, useTasks } from './api';
 import { TaskBoard } from './task-board';
-import { TaskDrawer } from './task-drawer';
 import { filtersToParams, parseFilters, STATUSES, type TaskFilters, withFilters } from './task-filters';
 import { TaskFiltersBar } from './task-filters-bar';
-import { TaskFormDialog } from './task-form-dialog';
 import { TaskList } from './task-list';
 import { taskRights } from './task-rights';
+
+// The task's panel and the task form (items, files, answers) load when first opened, not with the list.
+const TaskDrawer = lazy(() => import('./task-drawer').then((m) => ({ default: m.TaskDrawer })));
+const TaskFormDialog = lazy(() => import('./task-form-dialog').then((m) => ({ default: m.TaskFormDialog })));
 
 type DialogState = { task?: Task; defaults?: { vendorId?: number; parentId?: number } } | null;
 
@@ -106,6 +108,9 @@ function TasksContent({
   const list = useTasks(firmId, filters, rights.firmSide, !board);
   const counters = useTaskCounters(firmId, filters, rights.firmSide);
   const companies = useTaskCompanies(firmId, filters, rights.firmSide);
+  // Once a task was opened, its panel stays mounted: it closes with its transition.
+  const [drawerUsed, setDrawerUsed] = useState(filters.task !== null);
+  if (filters.task !== null && !drawerUsed) setDrawerUsed(true);
 
   return (
     <Stack spacing={2} sx={{ minWidth: 0 }}>
@@ -187,30 +192,36 @@ function TasksContent({
         />
       )}
 
-      <TaskDrawer
-        taskId={filters.task}
-        firmId={firmId}
-        rights={rights}
-        onOpen={onOpen}
-        onEdit={(task) => setDialog({ task })}
-        onAddSubtask={(parent) =>
-          setDialog({ defaults: { vendorId: parent.vendor_id, parentId: parent.id } })
-        }
-      />
-      {dialog ? (
-        <TaskFormDialog
-          firmId={firmId}
-          vendors={vendors}
-          task={dialog.task}
-          defaults={dialog.defaults}
-          onClose={() => setDialog(null)}
-          onSaved={(task) => {
-            setDialog(null);
-            // A new sub-task: back to its parent; anything else: the saved task.
-            if (!dialog.task) onOpen(task.parent_id ?? task.id);
-          }}
-        />
-      ) : null}
+      <Suspense fallback={null}>
+        {drawerUsed ? (
+          <TaskDrawer
+            taskId={filters.task}
+            firmId={firmId}
+            rights={rights}
+            onOpen={onOpen}
+            onEdit={(task) => setDialog({ task })}
+            onAddSubtask={(parent) =>
+              setDialog({ defaults: { vendorId: parent.vendor_id, parentId: parent.id } })
+            }
+          />
+        ) : null}
+      </Suspense>
+      <Suspense fallback={null}>
+        {dialog ? (
+          <TaskFormDialog
+            firmId={firmId}
+            vendors={vendors}
+            task={dialog.task}
+            defaults={dialog.defaults}
+            onClose={() => setDialog(null)}
+            onSaved={(task) => {
+              setDialog(null);
+              // A new sub-task: back to its parent; anything else: the saved task.
+              if (!dialog.task) onOpen(task.parent_id ?? task.id);
+            }}
+          />
+        ) : null}
+      </Suspense>
     </Stack>
   );
 }

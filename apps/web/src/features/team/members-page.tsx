@@ -19,17 +19,23 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { DataGrid, type GridColDef } from '@mui/x-data-grid';
 import type { Member } from '@portal/contracts';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useGridLocaleText } from '../../components/grid-locale';
 import { PageLoader } from '../../components/page-loader';
 import { memberInitials, memberName } from './access';
-import { AddMemberDialog } from './add-member-dialog';
 import { useMembers } from './api';
 import { AccessChips, MemberBadges } from './member-chips';
-import { RightsInfoDialog } from './rights-info-dialog';
 import { TEAM_IDS } from './test-ids';
 import { useDebounced } from './use-debounced';
+
+// The dialogs (the invitation form and its schemas, the rights table) load when first opened.
+const AddMemberDialog = lazy(() =>
+  import('./add-member-dialog').then((m) => ({ default: m.AddMemberDialog })),
+);
+const RightsInfoDialog = lazy(() =>
+  import('./rights-info-dialog').then((m) => ({ default: m.RightsInfoDialog })),
+);
 
 type Props = {
   firmId: number;
@@ -49,6 +55,16 @@ export function MembersPage({ firmId, canManage, canGrantGroupAdmin, onOpen }: P
   const [assignedOnly, setAssignedOnly] = useState(true);
   const [adding, setAdding] = useState(false);
   const [rightsInfo, setRightsInfo] = useState(false);
+  // Once opened, a dialog stays mounted so that it closes with its transition.
+  const [opened, setOpened] = useState({ adding: false, rightsInfo: false });
+  const openAdding = () => {
+    setOpened((o) => ({ ...o, adding: true }));
+    setAdding(true);
+  };
+  const openRightsInfo = () => {
+    setOpened((o) => ({ ...o, rightsInfo: true }));
+    setRightsInfo(true);
+  };
   const members = useMembers(firmId, search, assignedOnly);
   const rows = members.data ?? [];
 
@@ -152,18 +168,14 @@ export function MembersPage({ firmId, canManage, canGrantGroupAdmin, onOpen }: P
           label={t('assignedOnly')}
         />
         <Stack direction="row" spacing={1} sx={{ ml: { sm: 'auto' }, flexWrap: 'wrap' }} useFlexGap>
-          <Button
-            startIcon={<InfoIcon />}
-            onClick={() => setRightsInfo(true)}
-            data-testid={TEAM_IDS.rightsInfo}
-          >
+          <Button startIcon={<InfoIcon />} onClick={openRightsInfo} data-testid={TEAM_IDS.rightsInfo}>
             {t('rights.open')}
           </Button>
           {canManage ? (
             <Button
               variant="contained"
               startIcon={<AddIcon />}
-              onClick={() => setAdding(true)}
+              onClick={openAdding}
               data-testid={TEAM_IDS.add}
             >
               {t('add.open')}
@@ -232,15 +244,21 @@ export function MembersPage({ firmId, canManage, canGrantGroupAdmin, onOpen }: P
           </List>
         </Paper>
       )}
-      {canManage ? (
-        <AddMemberDialog
-          firmId={firmId}
-          open={adding}
-          canGrantGroupAdmin={canGrantGroupAdmin}
-          onClose={() => setAdding(false)}
-        />
-      ) : null}
-      <RightsInfoDialog open={rightsInfo} onClose={() => setRightsInfo(false)} />
+      <Suspense fallback={null}>
+        {canManage && opened.adding ? (
+          <AddMemberDialog
+            firmId={firmId}
+            open={adding}
+            canGrantGroupAdmin={canGrantGroupAdmin}
+            onClose={() => setAdding(false)}
+          />
+        ) : null}
+      </Suspense>
+      <Suspense fallback={null}>
+        {opened.rightsInfo ? (
+          <RightsInfoDialog open={rightsInfo} onClose={() => setRightsInfo(false)} />
+        ) : null}
+      </Suspense>
     </Stack>
   );
 }

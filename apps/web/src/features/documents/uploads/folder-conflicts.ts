@@ -1,4 +1,4 @@
-import { numberedFreeName } from '@portal/contracts';
+import { numberedFreeName } from '@portal/contracts/documents/name-rules';
 import type { FileToUpload } from './upload-types';
 
 /**
