@@ -111,6 +111,11 @@ export const ERROR_CODES = [
   'signature-request-closed',
   'signing-link-expired',
   'invalid-otp',
+  'insufficient-signature-balance',
+  'document-in-signature',
+  'signature-reminded-recently',
+  'signature-request-not-in-error',
+  'signature-code-required',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -108,6 +108,11 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   'signature-request-closed': 409,
   'signing-link-expired': 410,
   'invalid-otp': 422,
+  'insufficient-signature-balance': 402,
+  'document-in-signature': 409,
+  'signature-reminded-recently': 429,
+  'signature-request-not-in-error': 409,
+  'signature-code-required': 422,
 };
 
 /** Field errors: field path -> message keys (translated when the error is written). */
