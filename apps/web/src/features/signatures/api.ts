@@ -90,9 +90,12 @@ export function useSignatureAction(vendorId: number) {
       action: 'send' | 'cancel' | 'delete' | 'remind' | 'retry';
       reason?: string;
     }) =>
+      // Callers show the error themselves (the list's snackbar, the editor's fields).
       action === 'delete'
-        ? api.delete(`${base(vendorId)}/${id}`)
-        : api.post(`${base(vendorId)}/${id}/${action}`, action === 'cancel' ? { reason } : undefined),
+        ? api.delete(`${base(vendorId)}/${id}`, { showError: false })
+        : api.post(`${base(vendorId)}/${id}/${action}`, action === 'cancel' ? { reason } : undefined, {
+            showError: false,
+          }),
     onSuccess: refresh,
   });
 }
