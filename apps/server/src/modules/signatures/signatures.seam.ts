@@ -12,9 +12,9 @@ export function signaturesSeam(context: () => AppContext): SignaturesSeam {
       const ctx = context();
       const ended: repo.RequestRow[] = [];
       for (const request of await repo.lockOpenRequestsOf(tx, vendor)) {
-        const reason = 'client file deleted';
-        await recordEvent(tx, request, 'canceled', { data: { by: actorId, reason } });
-        await endRequest(ctx, tx, request, 'canceled', reason);
+        // No reason in the mails (they are in each person's language): the event says why.
+        await recordEvent(tx, request, 'canceled', { data: { by: actorId, reason: 'client-file-deleted' } });
+        await endRequest(ctx, tx, request, 'canceled', null);
         ended.push(request);
       }
       return () => {
