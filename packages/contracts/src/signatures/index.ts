@@ -132,7 +132,7 @@ export type CreateSignatureRequest = z.infer<typeof createSignatureRequestSchema
 export const updateSignatureRequestSchema = createSignatureRequestSchema
   .partial()
   .strict()
-  .meta({ example: { name: 'Lettre de mission 2026 (v2)', reminder_every_days: 3 } });
+  .meta({ example: { document_id: 12, name: 'Lettre de mission 2026 (v2)', reminder_every_days: 3 } });
 export type UpdateSignatureRequest = z.infer<typeof updateSignatureRequestSchema>;
 
 export const signatureFieldSchema = z.object({

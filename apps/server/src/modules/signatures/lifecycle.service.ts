@@ -137,9 +137,12 @@ async function settingsOf(ctx: AppContext, firmId: number): Promise<SignatureSet
   };
 }
 
-/** The portal's signature defaults and balance: anyone of the firm (the request editor reads them). */
+/**
+ * The portal's signature defaults and balance, for its members (client users' requests get the
+ * defaults from the server when they leave them out).
+ */
 export async function getSettings(ctx: AppContext, actor: Actor, firmId: number) {
-  await ctx.access.authorize(actor, 'firm.terms.accept', { kind: 'firm', accountingFirmId: firmId });
+  await ctx.access.authorize(actor, 'firm.read', { kind: 'firm', accountingFirmId: firmId });
   return settingsOf(ctx, firmId);
 }
 

@@ -148,8 +148,13 @@ export function useAskMyCode(vendorId: number) {
 export function useSignatureSettings(firmId: number | null) {
   return useQuery({
     queryKey: signatureKeys.settings(firmId ?? 0),
+    retry: false,
     queryFn: () =>
-      api.get(`accounting-firms/${firmId}/signature-settings`, { contract: 'signatureSettingsSchema' }),
+      // Members only: a client user's editor leaves the defaults to the server.
+      api.get(`accounting-firms/${firmId}/signature-settings`, {
+        contract: 'signatureSettingsSchema',
+        showError: false,
+      }),
     enabled: firmId !== null,
   });
 }

@@ -164,8 +164,11 @@ export function RequestEditor({ vendorId, firmId, documentId, documentName, draf
       name,
       ordering,
       message: message.trim() || null,
-      reminder_every_days: reminderValue || null,
-      expires_at: new Date(Date.now() + expiryValue * DAY_MS).toISOString(),
+      // Left out until changed: the portal's defaults apply (the server knows them for everyone).
+      ...(reminders === null ? {} : { reminder_every_days: reminders || null }),
+      ...(expiryDays === null
+        ? {}
+        : { expires_at: new Date(Date.now() + expiryDays * DAY_MS).toISOString() }),
       signatories: people.map((p) =>
         p.user_id
           ? { user_id: p.user_id, fields: [p.field] }
