@@ -279,8 +279,8 @@ describe('portal settings and the members code', () => {
   it('defaults apply to new requests; only a firm administrator changes them', async () => {
     const url = `/api/accounting-firms/${firmId}/signature-settings`;
     expect((await w.call('GET', url, 'collab')).body.data.code_for_members).toBe(false);
-    // A firm's settings are its members'.
-    expect((await w.call('GET', url, 'client')).status).toBe(403);
+    // A firm's settings are its members': a client user is answered as if they did not exist.
+    expect((await w.call('GET', url, 'client')).status).toBe(404);
     expect((await w.call('PATCH', url, 'collab', { default_expiry_days: 10 })).status).toBe(403);
     expect((await w.call('PATCH', url, 'expert', { default_expiry_days: 400 })).status).toBe(422);
     expect((await w.call('PATCH', url, 'expert', { default_reminder_every_days: 15 })).status).toBe(422);
