@@ -13,6 +13,7 @@ const BENCHMARKS = {
   documents: './bench/documents.mjs',
   search: './bench/search.mjs',
   workflows: './bench/workflows.mjs',
+  signatures: './bench/signatures.mjs',
 };
 /** Benchmarks that run after another one named (the workflows' bulk move is a documents target). */
 const FOLLOWERS = { documents: ['workflows'] };

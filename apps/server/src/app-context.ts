@@ -73,6 +73,28 @@ export type WorkflowsSeam = {
 export const NO_WORKFLOWS: WorkflowsSeam = { onFiled: async () => {} };
 
 /**
+ * What the document manager and the client files need from the signatures
+ * (`modules/signatures/signatures.seam.ts`), in their transactions.
+ */
+export type SignaturesSeam = {
+  /** Which of these documents are under a request still open (they cannot go to the trash). */
+  inSignature(
+    tx: Db,
+    vendor: { id: number; accountingFirmId: number },
+    documentIds: number[],
+  ): Promise<Set<number>>;
+  /**
+   * Cancels the open requests of a client file being deleted; the returned function emits their
+   * events, to call once the deletion committed.
+   */
+  cancelForVendor(
+    tx: Db,
+    vendor: { id: number; accountingFirmId: number },
+    actorId: number,
+  ): Promise<() => void>;
+};
+
+/**
  * A source of company data by SIRET (for example the INSEE Sirene API), given to `buildApp`;
  * `NO_SIRET_SOURCE` (the default: no network here) finds nothing, so the wizard asks by hand.
  */
@@ -106,6 +128,8 @@ export type AppContext = {
   documents: DocumentsSeam;
   /** The workflows' statuses of what the document manager files, in its transaction. */
   workflows: WorkflowsSeam;
+  /** The signature requests' hold on their documents and client files. */
+  signatures: SignaturesSeam;
   /** Office files to PDF (LibreOffice), for the viewer's previews; `binary` null when absent. */
   converter: OfficeConverter;
   /** The document manager's uploads in this process: their chunk files and hashers. */

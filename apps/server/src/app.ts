@@ -23,6 +23,7 @@ import { identityMailJobs } from './modules/identity/identity.service';
 import { magicLinkMailJobs } from './modules/identity/magic-links.service';
 import { platformAdminRoutes } from './modules/platform-admin/platform-admin.routes';
 import { registerSignatureJobs, signaturesRoutes } from './modules/signatures/signatures.routes';
+import { signaturesSeam } from './modules/signatures/signatures.seam';
 import { ssoRoutes } from './modules/sso/sso.routes';
 import {
   type ReminderJob,
@@ -179,6 +180,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     blobs: deps.blobs ?? blobStoreFromConfig(config),
     documents: deps.documents ?? documentsSeam(),
     workflows: workflowsSeam(),
+    signatures: signaturesSeam(() => ctx),
     converter:
       deps.converter ??
       officeConverter(await findSoffice(config.SOFFICE_PATH), config.PREVIEW_TIMEOUT_SECONDS * 1000),

@@ -121,6 +121,11 @@ export const ERROR_CODES = [
   'offer-name-already-used',
   'template-task-name-duplicate',
   'template-task-unknown',
+  'insufficient-signature-balance',
+  'document-in-signature',
+  'signature-reminded-recently',
+  'signature-request-not-in-error',
+  'signature-code-required',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

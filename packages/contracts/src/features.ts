@@ -13,6 +13,7 @@ export const builtFeatures = {
     'terms-of-service',
     'security',
     'storage',
+    'signatures',
     // A page of the team manager (beside its themes): the firm's own workflows.
     'team-manager/workflows',
     // The service catalogue (issue 30): categories, services, offers.

@@ -431,6 +431,26 @@ export const STATE_REFS: Readonly<Record<string, { param: string; kind: string; 
     kind: 'signature_to_refuse',
     why: "only the signatory whose turn it is refuses: the tenant's administrator on that request",
   },
+  'PATCH /api/vendors/{id}/signatures/{signature_id}': {
+    param: 'signature_id',
+    kind: 'signature_to_edit',
+    why: 'only a draft is edited, and the walk sends the other draft',
+  },
+  'POST /api/vendors/{id}/signatures/{signature_id}/remind': {
+    param: 'signature_id',
+    kind: 'signature_to_remind',
+    why: 'only a sent request is reminded, once within the hour (the walk cancels the other)',
+  },
+  'POST /api/vendors/{id}/signatures/{signature_id}/retry': {
+    param: 'signature_id',
+    kind: 'signature_in_error',
+    why: 'only a request whose seal failed is retried',
+  },
+  'POST /api/vendors/{id}/signatures/{signature_id}/otp': {
+    param: 'signature_id',
+    kind: 'signature_code',
+    why: "only a signatory whose turn it is asks a code: the tenant's administrator on that request",
+  },
 };
 
 /**

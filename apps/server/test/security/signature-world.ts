@@ -28,6 +28,14 @@ export type SignatureIds = {
   signature_to_sign: number;
   /** Sent, the firm administrator asked: the walks refuse it. */
   signature_to_refuse: number;
+  /** A draft the walks edit. */
+  signature_to_edit: number;
+  /** Sent, an outsider asked: the walks remind it. */
+  signature_to_remind: number;
+  /** Its seal failed: the walks retry it. */
+  signature_in_error: number;
+  /** Sent, the firm administrator asked: the walks ask the members' code for it. */
+  signature_code: number;
 };
 
 /** A PDF document and the requests on it, the tenant's firm administrator a signatory of two. */
@@ -58,7 +66,12 @@ export async function buildSignatureRows(
     .returning();
   await tx.update(documents).set({ currentVersionId: version!.id }).where(eq(documents.id, doc!.id));
 
-  const request = async (label: string, sent: boolean, signer: 'admin' | 'outsider') => {
+  const request = async (
+    label: string,
+    sent: boolean,
+    signer: 'admin' | 'outsider',
+    status: 'waiting' | 'error' = 'waiting',
+  ) => {
     const [row] = await tx
       .insert(signatureRequests)
       .values({
@@ -71,7 +84,7 @@ export async function buildSignatureRows(
         name: `${o.name} Signature ${label}`,
         ordering: 'sequential',
         locale: 'fr',
-        status: sent ? 'waiting' : 'created',
+        status: sent ? status : 'created',
         sentAt: sent ? new Date() : null,
         expiresAt: new Date(Date.now() + 30 * 86_400_000),
         createdBy: o.adminId,
@@ -90,7 +103,7 @@ export async function buildSignatureRows(
           signer === 'admin'
             ? `admin-${o.name.toLowerCase()}@probe.test`
             : `outsider-${o.name.toLowerCase()}@probe.test`,
-        status: sent ? 'in_progress' : 'waiting',
+        status: sent ? (status === 'error' ? 'signed' : 'in_progress') : 'waiting',
       })
       .returning();
     await tx.insert(signatureFields).values({
@@ -113,6 +126,10 @@ export async function buildSignatureRows(
       signature_sent: await request('sent', true, 'outsider'),
       signature_to_sign: await request('to sign', true, 'admin'),
       signature_to_refuse: await request('to refuse', true, 'admin'),
+      signature_to_edit: await request('to edit', false, 'outsider'),
+      signature_to_remind: await request('to remind', true, 'outsider'),
+      signature_in_error: await request('in error', true, 'outsider', 'error'),
+      signature_code: await request('code', true, 'admin'),
     },
     markers: [`${o.name} Contract`, `${o.name} Signature`, `${o.name} Outsider`],
   };

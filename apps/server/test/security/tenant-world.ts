@@ -358,10 +358,13 @@ async function buildRows(db: FactoryDb, label: string, passwordHash: string): Pr
       })
       .returning();
     const catalog = await buildCatalogRows(tx, { firmId: firm.id, name });
+    // Their PDF stands in a folder of its own: a document under an open request holds its folder
+    // back from the trash, and the walks delete the tenant's folder.
+    const { folder: signingFolder } = await buildFolder(tx, { vendor, name: `${name} Signatures` });
     const signing = await buildSignatureRows(tx, {
       firmId: firm.id,
       vendorId: vendor.id,
-      folderId: folder.id,
+      folderId: signingFolder.id,
       adminId: person('admin').id,
       name,
     });

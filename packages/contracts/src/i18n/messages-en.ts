@@ -159,6 +159,11 @@ export const en: Catalogue = {
   'signature-request-closed': 'This signature request has ended.',
   'signing-link-expired': 'Invalid user token.',
   'invalid-otp': 'Invalid or expired code.',
+  'insufficient-signature-balance': 'Insufficient signature balance.',
+  'document-in-signature': 'This document is being signed: cancel the request before deleting it.',
+  'signature-reminded-recently': 'The signatories were reminded less than an hour ago.',
+  'signature-request-not-in-error': 'Only a request in error can be retried.',
+  'signature-code-required': 'Enter the code received by email to sign.',
   'file-share-password-forbidden-character':
     'The file-share password cannot contain € § ¤ £ or ° (the network drives do not pass them).',
   'too-many-file-share-passwords':

@@ -166,6 +166,12 @@ export const fr: Catalogue = {
   'signature-request-closed': 'Cette demande de signature est terminée.',
   'signing-link-expired': 'Jeton utilisateur invalide.',
   'invalid-otp': 'Code invalide ou expiré.',
+  'insufficient-signature-balance': 'Solde de signatures insuffisant.',
+  'document-in-signature':
+    'Ce document est en cours de signature : annulez la demande avant de le supprimer.',
+  'signature-reminded-recently': "Les signataires ont été relancés il y a moins d'une heure.",
+  'signature-request-not-in-error': 'Seule une demande en erreur peut être relancée.',
+  'signature-code-required': 'Saisissez le code reçu par e-mail pour signer.',
   'file-share-password-forbidden-character':
     'Le mot de passe de partage de fichiers ne peut pas contenir € § ¤ £ ni ° (les lecteurs réseau ne les transmettent pas).',
   'too-many-file-share-passwords':

@@ -164,6 +164,12 @@ export const pt: Catalogue = {
   'signature-request-closed': 'Esta solicitação de assinatura foi encerrada.',
   'signing-link-expired': 'Token de usuário inválido.',
   'invalid-otp': 'Código inválido ou expirado.',
+  'insufficient-signature-balance': 'Saldo de assinaturas insuficiente.',
+  'document-in-signature':
+    'Este documento está em processo de assinatura: cancele a solicitação antes de o eliminar.',
+  'signature-reminded-recently': 'Os signatários foram lembrados há menos de uma hora.',
+  'signature-request-not-in-error': 'Apenas uma solicitação com erro pode ser relançada.',
+  'signature-code-required': 'Introduza o código recebido por e-mail para assinar.',
   'file-share-password-forbidden-character':
     'A palavra-passe de partilha de ficheiros não pode conter € § ¤ £ nem ° (as unidades de rede não os transmitem).',
   'too-many-file-share-passwords':

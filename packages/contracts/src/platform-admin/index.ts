@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idField, idParam, pageQuery, queryBoolean } from '../rules/ids';
 import { email, personName, requiredText, text } from '../rules/text';
+import { signatureBalanceField } from '../signatures/life';
 
 /**
  * The super admin's portals (spec: sa/accounting-firms): create a portal with its first
@@ -29,6 +30,8 @@ export const platformFirmSchema = z.object({
   vendor_count: z.number().int(),
   deactivated_at: z.string().nullable(),
   created_at: z.string(),
+  /** Signature requests the portal may still send; null: unlimited. */
+  signature_balance: z.number().int().nullable(),
 });
 export type PlatformFirm = z.infer<typeof platformFirmSchema>;
 
@@ -45,6 +48,7 @@ const firmFields = {
   welcome_message: text(2000).nullable().optional(),
   /** Keys of the modules the portal subscribes to (GET /api/sa/modules). */
   module_keys: z.array(text(50)).max(50).optional(),
+  signature_balance: signatureBalanceField().optional(),
 };
 
 /**

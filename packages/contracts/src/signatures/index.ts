@@ -125,6 +125,16 @@ export const createSignatureRequestSchema = z
   });
 export type CreateSignatureRequest = z.infer<typeof createSignatureRequestSchema>;
 
+/**
+ * A draft's changes: any field of the creation, checked as at creation against the draft's
+ * other values (signatories and their fields are replaced whole when given).
+ */
+export const updateSignatureRequestSchema = createSignatureRequestSchema
+  .partial()
+  .strict()
+  .meta({ example: { document_id: 12, name: 'Lettre de mission 2026 (v2)', reminder_every_days: 3 } });
+export type UpdateSignatureRequest = z.infer<typeof updateSignatureRequestSchema>;
+
 export const signatureFieldSchema = z.object({
   id: z.number().int(),
   page: z.number().int(),
@@ -215,6 +225,11 @@ export const signRequestSchema = z
   .object({
     consent: z.literal(true, { error: 'consent-required' }),
     signature: signatureMarkSchema,
+    /** The mailed one-time code, when the portal asks it of members and client users too. */
+    otp: z
+      .string()
+      .regex(/^[0-9]{6}$/, { error: 'invalid-otp' })
+      .optional(),
   })
   .strict()
   .meta({ example: { consent: true, signature: { type: 'typed', text: 'Jeanne Martin' } } });
@@ -245,6 +260,8 @@ export const mySignatureSchema = z.object({
   signatory_id: z.number().int(),
   sent_at: z.string().nullable(),
   expires_at: z.string(),
+  /** Whether signing asks the mailed code (the portal's setting for members and client users). */
+  code_required: z.boolean(),
 });
 
 /** An outsider's link: a token of 256 bits, base64url. */
@@ -283,3 +300,5 @@ export const signingAccessSchema = z.object({ access_token: z.string(), expires_
 export const signingSessionSchema = signingLinkSchema.extend({
   fields: z.array(signatureFieldSchema),
 });
+
+export * from './life';

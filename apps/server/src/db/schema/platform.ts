@@ -38,6 +38,12 @@ export const accountingFirms = pgTable(
       .default('optional'),
     /** "Send me a sign-in link" on this portal's sign-in page. */
     magicLinks: boolean('magic_links').notNull().default(true),
+    /** Signature requests this portal may still send; null: unlimited (set by the super admin). */
+    signatureBalance: integer('signature_balance'),
+    /** The request editor's defaults, and whether members and client users sign with a mailed code. */
+    signatureExpiryDays: integer('signature_expiry_days').notNull().default(30),
+    signatureReminderDays: integer('signature_reminder_days'),
+    signatureCodeForMembers: boolean('signature_code_for_members').notNull().default(false),
     deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -144,6 +144,8 @@ export const signatories = pgTable(
     accessHash: text('access_hash'),
     accessExpiresAt: timestamp('access_expires_at', { withTimezone: true }),
     askedAt: timestamp('asked_at', { withTimezone: true }),
+    /** The last reminder mailed (at most one a day, whoever asks). */
+    remindedAt: timestamp('reminded_at', { withTimezone: true }),
     signedAt: timestamp('signed_at', { withTimezone: true }),
     refusedAt: timestamp('refused_at', { withTimezone: true }),
     refusalReason: text('refusal_reason'),

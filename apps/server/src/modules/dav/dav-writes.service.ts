@@ -117,7 +117,12 @@ export async function remove(ctx: AppContext, actor: Actor, segments: string[]):
   } catch (error) {
     if (
       error instanceof AppError &&
-      ['node-validated', 'folder-non-deletable-nodes-contained', 'node-readonly'].includes(error.code)
+      [
+        'node-validated',
+        'folder-non-deletable-nodes-contained',
+        'node-readonly',
+        'document-in-signature',
+      ].includes(error.code)
     )
       throw new DavStatus(403);
     throw error;

@@ -85,6 +85,7 @@ export const toPlatformFirm = (row: FirmRow, moduleKeys: string[]): PlatformFirm
   vendor_count: Number(row.vendorCount),
   deactivated_at: row.firm.deactivatedAt?.toISOString() ?? null,
   created_at: row.firm.createdAt.toISOString(),
+  signature_balance: row.firm.signatureBalance,
 });
 
 export type NewFirm = typeof accountingFirms.$inferInsert;

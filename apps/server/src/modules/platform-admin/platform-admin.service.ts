@@ -92,6 +92,7 @@ export async function createFirm(
         name: input.name,
         domain: input.domain ?? null,
         welcomeMessage: input.welcome_message ?? null,
+        signatureBalance: input.signature_balance ?? null,
         holdingId,
         leaderEmail: input.admin.email,
         leaderFirstname: input.admin.firstname,
@@ -131,6 +132,7 @@ export async function updateFirm(
         ...(input.name === undefined ? {} : { name: input.name }),
         ...(input.domain === undefined ? {} : { domain: input.domain }),
         ...(input.welcome_message === undefined ? {} : { welcomeMessage: input.welcome_message }),
+        ...(input.signature_balance === undefined ? {} : { signatureBalance: input.signature_balance }),
       });
       if (input.module_keys !== undefined)
         await repo.replaceFirmModules(tx, id, await moduleIds(tx, input.module_keys));

@@ -15,6 +15,7 @@ import { signingKeyOf } from './certificates.service';
 import { signRevision } from './pades/pdf-revision';
 import { recordEvent } from './signature-events';
 import { endedMail } from './signature-mails';
+import { emitSignature } from './signatures.events';
 import * as repo from './signatures.repository';
 import { readBlob, storeBlob } from './signatures.service';
 
@@ -182,6 +183,7 @@ export async function sealRequest(ctx: AppContext, job: SealJob): Promise<void> 
         },
       },
     );
+    emitSignature(ctx, 'completed', request);
     ctx.outbox.kick();
   } catch (error) {
     await ctx.db.transaction(async (tx) => {
@@ -194,8 +196,29 @@ export async function sealRequest(ctx: AppContext, job: SealJob): Promise<void> 
       await recordEvent(tx, locked, 'error', {
         data: { message: String((error as Error).message ?? error).slice(0, 300) },
       });
+      await tellError(ctx, tx, locked);
     });
+    ctx.outbox.kick();
   }
+}
+
+/** The sender learns that sealing failed, and may retry. */
+async function tellError(
+  ctx: AppContext,
+  tx: Parameters<typeof repo.updateRequest>[0],
+  request: repo.RequestRow,
+) {
+  const sender = request.createdBy ? (await repo.usersByIds(tx, [request.createdBy]))[0] : undefined;
+  if (!sender) return;
+  const portal = await repo.portal(tx, request.accountingFirmId);
+  const base = ctx.config.publicUrl.replace(/\/$/, '');
+  const mail = endedMail((sender.locale ?? request.locale) as Locale, 'error', {
+    portal: portal?.name ?? '',
+    title: request.name,
+    link: `${base}/signatures/${encodeContext(request.accountingFirmId, request.vendorId)}`,
+    reason: null,
+  });
+  await ctx.outbox.enqueue(tx, 'mail', { to: sender.email, ...mail });
 }
 
 async function tellCompleted(

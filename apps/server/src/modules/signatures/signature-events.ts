@@ -17,7 +17,10 @@ export type EventKind =
   | 'canceled'
   | 'finished'
   | 'completed'
-  | 'error';
+  | 'error'
+  | 'reminded'
+  | 'expired'
+  | 'retried';
 
 /** JSON with sorted keys, so a hash does not depend on the order the fields were written. */
 export function canonicalJson(value: unknown): string {

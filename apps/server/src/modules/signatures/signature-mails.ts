@@ -2,6 +2,7 @@ import type { Locale } from '@portal/contracts';
 
 type Invite = { portal: string; sender: string; title: string; message: string | null; link: string };
 type Ended = { portal: string; title: string; link: string | null; reason: string | null };
+type Signed = { title: string; signer: string; link: string };
 
 const TEXTS = {
   fr: {
@@ -20,6 +21,16 @@ const TEXTS = {
     canceledSubject: (m: Ended) => `« ${m.title} » : demande de signature annulée`,
     canceled: (m: Ended) =>
       `Bonjour,\n\nLa demande de signature « ${m.title} » a été annulée${m.reason ? ` : ${m.reason}` : '.'}`,
+    reminderSubject: (m: Invite) => `Rappel : document à signer, « ${m.title} »`,
+    expiredSubject: (m: Ended) => `« ${m.title} » : demande de signature expirée`,
+    expired: (m: Ended) =>
+      `Bonjour,\n\nLa demande de signature « ${m.title} » a expiré sans toutes ses signatures.`,
+    errorSubject: (m: Ended) => `« ${m.title} » : le document signé n'a pas pu être classé`,
+    error: (m: Ended) =>
+      `Bonjour,\n\nTous ont signé « ${m.title} », mais le scellement a échoué. Vous pouvez relancer le classement depuis la liste des signatures.${m.link ? `\n\n${m.link}` : ''}`,
+    signedSubject: (m: Signed) => `${m.signer} a signé « ${m.title} »`,
+    signed: (m: Signed) =>
+      `Bonjour,\n\n${m.signer} a signé « ${m.title} ».\n\nSuivre la demande :\n${m.link}`,
   },
   en: {
     inviteSubject: (m: Invite) => `${m.portal}: document to sign, "${m.title}"`,
@@ -37,6 +48,14 @@ const TEXTS = {
     canceledSubject: (m: Ended) => `"${m.title}": signature request canceled`,
     canceled: (m: Ended) =>
       `Hello,\n\nThe signature request "${m.title}" was canceled${m.reason ? `: ${m.reason}` : '.'}`,
+    reminderSubject: (m: Invite) => `Reminder: document to sign, "${m.title}"`,
+    expiredSubject: (m: Ended) => `"${m.title}": signature request expired`,
+    expired: (m: Ended) => `Hello,\n\nThe signature request "${m.title}" expired without all its signatures.`,
+    errorSubject: (m: Ended) => `"${m.title}": the signed document could not be filed`,
+    error: (m: Ended) =>
+      `Hello,\n\nEveryone signed "${m.title}", but sealing failed. You can retry from the signatures list.${m.link ? `\n\n${m.link}` : ''}`,
+    signedSubject: (m: Signed) => `${m.signer} signed "${m.title}"`,
+    signed: (m: Signed) => `Hello,\n\n${m.signer} signed "${m.title}".\n\nFollow the request:\n${m.link}`,
   },
   pt: {
     inviteSubject: (m: Invite) => `${m.portal}: documento para assinar, «${m.title}»`,
@@ -54,11 +73,21 @@ const TEXTS = {
     canceledSubject: (m: Ended) => `«${m.title}»: solicitação de assinatura cancelada`,
     canceled: (m: Ended) =>
       `Olá,\n\nA solicitação de assinatura «${m.title}» foi cancelada${m.reason ? `: ${m.reason}` : '.'}`,
+    reminderSubject: (m: Invite) => `Lembrete: documento para assinar, «${m.title}»`,
+    expiredSubject: (m: Ended) => `«${m.title}»: solicitação de assinatura expirada`,
+    expired: (m: Ended) =>
+      `Olá,\n\nA solicitação de assinatura «${m.title}» expirou sem todas as assinaturas.`,
+    errorSubject: (m: Ended) => `«${m.title}»: o documento assinado não pôde ser arquivado`,
+    error: (m: Ended) =>
+      `Olá,\n\nTodos assinaram «${m.title}», mas a selagem falhou. Pode relançar a partir da lista de assinaturas.${m.link ? `\n\n${m.link}` : ''}`,
+    signedSubject: (m: Signed) => `${m.signer} assinou «${m.title}»`,
+    signed: (m: Signed) =>
+      `Olá,\n\n${m.signer} assinou «${m.title}».\n\nAcompanhar a solicitação:\n${m.link}`,
   },
 } as const;
 
-export const inviteMail = (locale: Locale, m: Invite) => ({
-  subject: TEXTS[locale].inviteSubject(m),
+export const inviteMail = (locale: Locale, m: Invite, reminder = false) => ({
+  subject: reminder ? TEXTS[locale].reminderSubject(m) : TEXTS[locale].inviteSubject(m),
   text: TEXTS[locale].invite(m),
   link: m.link,
 });
@@ -68,8 +97,19 @@ export const otpMail = (locale: Locale, code: string, portal: string) => ({
   text: TEXTS[locale].otp(code),
 });
 
-export const endedMail = (locale: Locale, kind: 'completed' | 'refused' | 'canceled', m: Ended) => ({
+export const endedMail = (
+  locale: Locale,
+  kind: 'completed' | 'refused' | 'canceled' | 'expired' | 'error',
+  m: Ended,
+) => ({
   subject: TEXTS[locale][`${kind}Subject`](m),
   text: TEXTS[locale][kind](m),
   ...(m.link ? { link: m.link } : {}),
+});
+
+/** To the sender: a signatory signed. */
+export const signedMail = (locale: Locale, m: Signed) => ({
+  subject: TEXTS[locale].signedSubject(m),
+  text: TEXTS[locale].signed(m),
+  link: m.link,
 });

@@ -319,3 +319,104 @@ export async function eventsOf(db: Db, firmId: number, requestId: number): Promi
     .where(and(eq(signatureEvents.accountingFirmId, firmId), eq(signatureEvents.requestId, requestId)))
     .orderBy(asc(signatureEvents.id));
 }
+
+// Portal settings and balance ----------------------------------------------------------------
+
+export async function signatureSettings(db: Db, firmId: number) {
+  const [row] = await db
+    .select({
+      balance: accountingFirms.signatureBalance,
+      expiryDays: accountingFirms.signatureExpiryDays,
+      reminderDays: accountingFirms.signatureReminderDays,
+      codeForMembers: accountingFirms.signatureCodeForMembers,
+    })
+    .from(accountingFirms)
+    .where(eq(accountingFirms.id, firmId));
+  return row;
+}
+
+export async function updateSignatureSettings(
+  db: Db,
+  firmId: number,
+  values: Partial<
+    Pick<
+      typeof accountingFirms.$inferInsert,
+      'signatureExpiryDays' | 'signatureReminderDays' | 'signatureCodeForMembers'
+    >
+  >,
+): Promise<void> {
+  if (Object.keys(values).length === 0) return;
+  await db
+    .update(accountingFirms)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(accountingFirms.id, firmId));
+}
+
+/**
+ * Spends one request of the portal's balance under the firm's row lock (two sends at once never
+ * spend the last one twice); false when none is left. Unlimited (null) spends nothing.
+ */
+export async function spendSignature(tx: Db, firmId: number): Promise<boolean> {
+  const [row] = await tx
+    .select({ balance: accountingFirms.signatureBalance })
+    .from(accountingFirms)
+    .where(eq(accountingFirms.id, firmId))
+    .for('update');
+  if (!row) return false;
+  if (row.balance === null) return true;
+  if (row.balance <= 0) return false;
+  await tx
+    .update(accountingFirms)
+    .set({ signatureBalance: row.balance - 1 })
+    .where(eq(accountingFirms.id, firmId));
+  return true;
+}
+
+/** Which of these documents are under a request still open (sent, signing or being sealed). */
+export async function documentsInSignature(
+  db: Db,
+  vendor: Vendor,
+  documentIds: number[],
+): Promise<Set<number>> {
+  if (documentIds.length === 0) return new Set();
+  const rows = await db
+    .selectDistinct({ id: signatureRequests.documentId })
+    .from(signatureRequests)
+    .where(
+      and(
+        eq(signatureRequests.accountingFirmId, vendor.accountingFirmId),
+        eq(signatureRequests.vendorId, vendor.id),
+        inArray(signatureRequests.documentId, documentIds),
+        inArray(signatureRequests.status, ['waiting', 'in_progress', 'finished']),
+      ),
+    );
+  return new Set(rows.map((r) => r.id));
+}
+
+/** The open requests of a client file, locked (its deletion cancels them). */
+export async function lockOpenRequestsOf(tx: Db, vendor: Vendor): Promise<RequestRow[]> {
+  return tx
+    .select()
+    .from(signatureRequests)
+    .where(
+      and(
+        eq(signatureRequests.accountingFirmId, vendor.accountingFirmId),
+        eq(signatureRequests.vendorId, vendor.id),
+        inArray(signatureRequests.status, ['waiting', 'in_progress', 'finished', 'error']),
+      ),
+    )
+    .orderBy(asc(signatureRequests.id))
+    .for('update');
+}
+
+/** Replaces a draft's signatories and fields (their rows cascade from the signatories). */
+export async function deletePeople(tx: Db, row: { accountingFirmId: number; id: number }): Promise<void> {
+  await tx
+    .delete(signatureFields)
+    .where(
+      and(eq(signatureFields.accountingFirmId, row.accountingFirmId), eq(signatureFields.requestId, row.id)),
+    );
+  await tx
+    .delete(signatories)
+    .where(and(eq(signatories.accountingFirmId, row.accountingFirmId), eq(signatories.requestId, row.id)));
+}

@@ -19,7 +19,10 @@ import type { AppContext } from '../../app-context';
 import { requireActor } from '../../platform/auth/auth-plugin';
 import { bearer, requestLocale, requestMeta, typed } from '../../platform/http/route-helpers';
 import { auditOf, currentContent } from './audit.service';
+import { lifeRoutes } from './life.routes';
 import { type SealJob, sealRequest } from './seal.service';
+import { expireJob, reminderJob } from './signature-jobs';
+import { EXPIRE_JOB, REMINDER_JOB, type RequestJob } from './signature-schedule';
 import * as service from './signatures.service';
 import { signingRoutes } from './signing.routes';
 import { refuseFromAccount, signatureMailJobs, signFromAccount, waitingForMe } from './signing.service';
@@ -31,6 +34,8 @@ const success = { data: { success: true as const } };
 export function registerSignatureJobs(ctx: AppContext): void {
   ctx.outbox.register(signatureMailJobs(ctx));
   ctx.jobs.register(service.SEAL_JOB, async (data) => sealRequest(ctx, data as SealJob));
+  ctx.jobs.register(REMINDER_JOB, async (data) => reminderJob(ctx, data as RequestJob));
+  ctx.jobs.register(EXPIRE_JOB, async (data) => expireJob(ctx, data as RequestJob));
 }
 
 /** The signature requests of a client file, signing from an account, and the outsiders' routes. */
@@ -172,6 +177,7 @@ export function signaturesRoutes(app: FastifyInstance, ctx: AppContext): void {
         q.params.signature_id,
         q.body.signature,
         meta(q),
+        q.body.otp,
       );
       return success;
     },
@@ -205,5 +211,6 @@ export function signaturesRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
     async (q) => ({ data: await waitingForMe(ctx, requireActor(q), q.query.accounting_firm_id) }),
   );
+  lifeRoutes(app, ctx);
   signingRoutes(app, ctx);
 }

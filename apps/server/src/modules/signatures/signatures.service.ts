@@ -11,6 +11,8 @@ import { authorizeVendor, iso } from '../documents/vendor-access.service';
 import { inspectPdf } from './pades/pdf-inspect';
 import { recordEvent } from './signature-events';
 import { endedMail } from './signature-mails';
+import { scheduleJobs } from './signature-schedule';
+import { emitSignature } from './signatures.events';
 import * as repo from './signatures.repository';
 
 export const PAGE_SIZE = 15;
@@ -113,7 +115,7 @@ export async function requestOf(
 }
 
 /** Checks a new request against the document and the rules; the signatories as they will be stored. */
-async function checkRequest(ctx: AppContext, vendor: tree.VendorRef, input: CreateSignatureRequest) {
+export async function checkRequest(ctx: AppContext, vendor: tree.VendorRef, input: CreateSignatureRequest) {
   const doc = await tree.findDocument(ctx.db, vendor, input.document_id);
   if (!doc || doc.deletedAt) throw fieldError('validation-failed', 'document_id', 'invalid-id');
   const versionId = input.version_id ?? doc.currentVersionId;
@@ -127,9 +129,12 @@ async function checkRequest(ctx: AppContext, vendor: tree.VendorRef, input: Crea
   if (inspected.pages > SIGNATURE_LIMITS.pdfPages) throw fieldError('pdf-too-large', 'document_id');
 
   const now = Date.now();
+  const defaults = await repo.signatureSettings(ctx.db, vendor.accountingFirmId);
   const expiresAt = input.expires_at
     ? new Date(input.expires_at)
-    : new Date(now + SIGNATURE_LIMITS.defaultExpiryDays * DAY);
+    : new Date(now + (defaults?.expiryDays ?? SIGNATURE_LIMITS.defaultExpiryDays) * DAY);
+  const reminderEveryDays =
+    input.reminder_every_days === undefined ? (defaults?.reminderDays ?? null) : input.reminder_every_days;
   if (expiresAt.getTime() <= now || expiresAt.getTime() > now + SIGNATURE_LIMITS.maxExpiryDays * DAY)
     throw fieldError('validation-failed', 'expires_at', 'out-of-range');
 
@@ -188,7 +193,37 @@ async function checkRequest(ctx: AppContext, vendor: tree.VendorRef, input: Crea
       fields: errors,
     });
   }
-  return { doc, version, expiresAt, people };
+  return { doc, version, expiresAt, reminderEveryDays, people };
+}
+
+/** A request's signatories and their fields, in order. */
+export async function writePeople(
+  tx: Db,
+  request: repo.RequestRow,
+  people: Awaited<ReturnType<typeof checkRequest>>['people'],
+): Promise<void> {
+  for (const [position, { person, fields }] of people.entries()) {
+    const signatory = await repo.insertSignatory(tx, {
+      accountingFirmId: request.accountingFirmId,
+      requestId: request.id,
+      position: position + 1,
+      userId: person.userId,
+      firstname: person.firstname,
+      lastname: person.lastname,
+      email: person.email,
+      phoneNumber: person.phone,
+      locale: person.locale,
+    });
+    await repo.insertFields(
+      tx,
+      fields.map((f) => ({
+        accountingFirmId: request.accountingFirmId,
+        requestId: request.id,
+        signatoryId: signatory.id,
+        ...f,
+      })),
+    );
+  }
 }
 
 export async function createRequest(
@@ -213,31 +248,10 @@ export async function createRequest(
       ordering: input.ordering,
       locale: input.locale ?? locale,
       expiresAt: checked.expiresAt,
-      reminderEveryDays: input.reminder_every_days ?? null,
+      reminderEveryDays: checked.reminderEveryDays,
       createdBy: actor.userId,
     });
-    for (const [position, { person, fields }] of checked.people.entries()) {
-      const signatory = await repo.insertSignatory(tx, {
-        accountingFirmId: request.accountingFirmId,
-        requestId: request.id,
-        position: position + 1,
-        userId: person.userId,
-        firstname: person.firstname,
-        lastname: person.lastname,
-        email: person.email,
-        phoneNumber: person.phone,
-        locale: person.locale,
-      });
-      await repo.insertFields(
-        tx,
-        fields.map((f) => ({
-          accountingFirmId: request.accountingFirmId,
-          requestId: request.id,
-          signatoryId: signatory.id,
-          ...f,
-        })),
-      );
-    }
+    await writePeople(tx, request, checked.people);
     await recordEvent(tx, request, 'created', {
       data: {
         by: actor.userId,
@@ -301,7 +315,7 @@ export async function askNext(ctx: AppContext, tx: Db, request: repo.RequestRow)
 
 export async function sendRequest(ctx: AppContext, actor: Actor, vendorId: number, id: number) {
   const { row } = await requestOf(ctx, actor, vendorId, id, 'signature.manage');
-  await ctx.db.transaction(async (tx) => {
+  const sent = await ctx.db.transaction(async (tx) => {
     const locked = await repo.lockRequest(tx, row.accountingFirmId, row.id);
     if (locked?.status !== 'created') throw new AppError('signature-request-not-draft');
     const doc = await tree.findDocument(
@@ -310,10 +324,17 @@ export async function sendRequest(ctx: AppContext, actor: Actor, vendorId: numbe
       row.documentId,
     );
     if (!doc || doc.deletedAt) throw fieldError('validation-failed', 'document_id', 'invalid-id');
-    await repo.updateRequest(tx, locked, { status: 'waiting', sentAt: new Date() });
+    // One of the portal's balance, under its row lock: two sends never spend the last one twice.
+    if (!(await repo.spendSignature(tx, row.accountingFirmId)))
+      throw new AppError('insufficient-signature-balance');
+    const now = new Date();
+    await repo.updateRequest(tx, locked, { status: 'waiting', sentAt: now });
     await recordEvent(tx, locked, 'sent', { data: { by: actor.userId } });
     await askNext(ctx, tx, locked);
+    await scheduleJobs(ctx, tx, locked, now);
+    return locked;
   });
+  emitSignature(ctx, 'sent', sent, { actorId: actor.userId });
   ctx.outbox.kick();
   return getRequest(ctx, actor, vendorId, id);
 }
@@ -326,15 +347,17 @@ export async function cancelRequest(
   reason: string,
 ) {
   const { row } = await requestOf(ctx, actor, vendorId, id, 'signature.manage');
-  await ctx.db.transaction(async (tx) => {
+  const canceled = await ctx.db.transaction(async (tx) => {
     const locked = await repo.lockRequest(tx, row.accountingFirmId, row.id);
-    if (!locked || !['waiting', 'in_progress'].includes(locked.status))
+    if (!locked || !['waiting', 'in_progress', 'error'].includes(locked.status))
       throw new AppError(
         locked?.status === 'created' ? 'signature-request-not-draft' : 'signature-request-closed',
       );
     await endRequest(ctx, tx, locked, 'canceled', reason);
     await recordEvent(tx, locked, 'canceled', { data: { by: actor.userId, reason } });
+    return locked;
   });
+  emitSignature(ctx, 'canceled', canceled, { actorId: actor.userId });
   ctx.outbox.kick();
   return getRequest(ctx, actor, vendorId, id);
 }
@@ -359,7 +382,7 @@ export async function endRequest(
   }
   const sender = request.createdBy ? (await repo.usersByIds(tx, [request.createdBy]))[0] : undefined;
   if (sender) told.add(`${sender.email}|${sender.locale ?? request.locale}`);
-  const kind = status === 'expired' ? 'canceled' : status;
+  const kind = status;
   for (const entry of told) {
     const [to, locale] = entry.split('|') as [string, Locale];
     const mail = endedMail(locale, kind, {

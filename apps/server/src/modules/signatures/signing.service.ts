@@ -4,14 +4,16 @@ import type { AppContext } from '../../app-context';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../platform/auth/sessions';
 import { hashToken, newToken } from '../../platform/auth/tokens';
-import { AppError, fieldError, tooManyRequests } from '../../platform/errors/app-error';
+import { AppError, fieldError } from '../../platform/errors/app-error';
 import type { MailMessage } from '../../platform/mail/mailer';
 import type { OutboxHandler } from '../../platform/mail/outbox';
-import { longestWait } from '../../platform/rate-limit';
 import { signingKeyOf } from './certificates.service';
+import { mailCode, ownSignatory, spendMemberCode } from './member-code.service';
 import { signRevision } from './pades/pdf-revision';
 import { recordEvent } from './signature-events';
-import { inviteMail, otpMail } from './signature-mails';
+import { inviteMail, otpMail, signedMail } from './signature-mails';
+import { OTP_MAIL, REMIND_MAIL } from './signature-schedule';
+import { emitSignature } from './signatures.events';
 import * as repo from './signatures.repository';
 import {
   askNext,
@@ -23,7 +25,6 @@ import {
   storeBlob,
 } from './signatures.service';
 
-export const OTP_MAIL = 'signature-otp';
 const OTP_TTL_MS = 10 * 60_000;
 const OTP_TRIES = 5;
 export const ACCESS_TTL_SECONDS = 30 * 60;
@@ -71,7 +72,7 @@ export async function signAs(
 ): Promise<void> {
   const image = decodeMark(mark);
   const key = await signingKeyOf(ctx, firmId);
-  await ctx.db.transaction(async (tx) => {
+  const signedOn = await ctx.db.transaction(async (tx) => {
     const request = await repo.lockRequest(tx, firmId, requestId);
     if (!request) throw new AppError('not-found');
     const signatory = (await repo.signatoriesOf(tx, firmId, [requestId])).find((s) => s.id === signatoryId);
@@ -137,9 +138,22 @@ export async function signAs(
       await ctx.jobs.enqueue(tx, SEAL_JOB, { firmId, requestId });
     } else {
       await askNext(ctx, tx, request);
+      await tellSender(ctx, tx, request, name);
     }
+    return request;
   });
+  emitSignature(ctx, 'signed', signedOn, { signatoryId });
   ctx.outbox.kick();
+}
+
+/** The sender learns of each signature (the last one's news is the completion mail). */
+async function tellSender(ctx: AppContext, tx: Db, request: repo.RequestRow, signer: string) {
+  const sender = request.createdBy ? (await repo.usersByIds(tx, [request.createdBy]))[0] : undefined;
+  if (!sender) return;
+  const portal = await repo.portal(tx, request.accountingFirmId);
+  const link = `${portalUrl(ctx.config.publicUrl, portal?.domain ?? null)}/signatures/${signatureContext(request)}`;
+  const mail = signedMail((sender.locale ?? request.locale) as Locale, { title: request.name, signer, link });
+  await ctx.outbox.enqueue(tx, 'mail', { to: sender.email, ...mail });
 }
 
 export async function refuseAs(
@@ -150,7 +164,7 @@ export async function refuseAs(
   reason: string,
   meta: SignMeta,
 ): Promise<void> {
-  await ctx.db.transaction(async (tx) => {
+  const refused = await ctx.db.transaction(async (tx) => {
     const request = await repo.lockRequest(tx, firmId, requestId);
     if (!request) throw new AppError('not-found');
     const signatory = (await repo.signatoriesOf(tx, firmId, [requestId])).find((s) => s.id === signatoryId);
@@ -171,28 +185,13 @@ export async function refuseAs(
     });
     await recordEvent(tx, request, 'refused', { signatoryId, ipAddress: meta.ip, data: { reason } });
     await endRequest(ctx, tx, request, 'refused', reason);
+    return request;
   });
+  emitSignature(ctx, 'refused', refused, { signatoryId });
   ctx.outbox.kick();
 }
 
 // Signing from an account ------------------------------------------------------------------------
-
-/** The caller's signatory on a request of a client file they reach (404 otherwise, 403 if not one). */
-async function ownSignatory(ctx: AppContext, actor: Actor, vendorId: number, requestId: number) {
-  const grant = await ctx.access.grantFor(actor, { kind: 'vendor', vendorId });
-  if (grant.roles.length === 0 || !grant.accountingFirmId) throw new AppError('not-found');
-  const request = await repo.findRequest(
-    ctx.db,
-    { id: vendorId, accountingFirmId: grant.accountingFirmId },
-    requestId,
-  );
-  if (!request) throw new AppError('not-found');
-  const signatory = (await repo.signatoriesOf(ctx.db, request.accountingFirmId, [request.id])).find(
-    (s) => s.userId === actor.userId,
-  );
-  if (!signatory) throw new AppError('forbidden');
-  return { request, signatory };
-}
 
 export async function signFromAccount(
   ctx: AppContext,
@@ -201,8 +200,12 @@ export async function signFromAccount(
   requestId: number,
   mark: SignatureMark,
   meta: SignMeta,
+  otp?: string,
 ) {
   const { request, signatory } = await ownSignatory(ctx, actor, vendorId, requestId);
+  // Only a signatory whose turn it is spends a code (the signing below says why others cannot).
+  if (signatory.status === 'in_progress' && OPEN.includes(request.status))
+    await spendMemberCode(ctx, request, signatory.id, otp, meta.ip);
   await signAs(ctx, request.accountingFirmId, request.id, signatory.id, mark, 'account', meta);
 }
 
@@ -222,6 +225,7 @@ export async function waitingForMe(ctx: AppContext, actor: Actor, firmId: number
   // Someone of the firm (a member or one of its clients): another portal answers 404.
   await ctx.access.authorize(actor, 'firm.terms.accept', { kind: 'firm', accountingFirmId: firmId });
   const rows = await repo.waitingFor(ctx.db, firmId, actor.userId);
+  const codeRequired = Boolean((await repo.signatureSettings(ctx.db, firmId))?.codeForMembers);
   const mine = [];
   for (const r of rows) if (await reachesVendor(ctx, actor.userId, r.vendorId)) mine.push(r);
   return mine.map((r) => ({
@@ -232,6 +236,7 @@ export async function waitingForMe(ctx: AppContext, actor: Actor, firmId: number
     signatory_id: r.signatoryId,
     sent_at: r.sentAt ? new Date(r.sentAt).toISOString() : null,
     expires_at: new Date(r.expiresAt).toISOString(),
+    code_required: codeRequired,
   }));
 }
 
@@ -268,19 +273,7 @@ export async function linkInfo(ctx: AppContext, token: string) {
 /** Mails a 6-digit code: at most one a minute and 5 an hour per signatory. */
 export async function askCode(ctx: AppContext, token: string, meta: SignMeta): Promise<void> {
   const { request, signatory } = await openLink(ctx, token);
-  const rules = [
-    { bucket: `sign-otp:min:${signatory.id}`, max: 1, windowSeconds: 60 },
-    { bucket: `sign-otp:hour:${signatory.id}`, max: 5, windowSeconds: 3600 },
-  ];
-  const wait = await longestWait(ctx.rateLimiter, rules);
-  if (wait > 0) throw tooManyRequests(wait);
-  for (const rule of rules) await ctx.rateLimiter.hit(rule.bucket, rule.windowSeconds);
-  await ctx.db.transaction(async (tx) => {
-    await ctx.outbox.enqueue(tx, OTP_MAIL, { firmId: request.accountingFirmId, signatoryId: signatory.id });
-    await repo.lockRequest(tx, request.accountingFirmId, request.id);
-    await recordEvent(tx, request, 'code_sent', { signatoryId: signatory.id, ipAddress: meta.ip });
-  });
-  ctx.outbox.kick();
+  await mailCode(ctx, request, signatory, meta.ip);
 }
 
 export async function checkCode(ctx: AppContext, token: string, code: string, meta: SignMeta) {
@@ -339,7 +332,7 @@ type MailJob = { firmId: number; signatoryId: number };
 const signatoryOf = (db: Db, job: MailJob) => repo.signatoryById(db, job.firmId, job.signatoryId);
 
 /** The invitation of a signatory whose turn it is; an outsider's link is minted now. */
-async function deliverInvite(ctx: AppContext, job: MailJob): Promise<MailMessage | null> {
+async function deliverInvite(ctx: AppContext, job: MailJob, reminder = false): Promise<MailMessage | null> {
   const found = await signatoryOf(ctx.db, job);
   if (!found || found.signatory.status !== 'in_progress' || !OPEN.includes(found.request.status)) return null;
   const { signatory, request } = found;
@@ -355,15 +348,19 @@ async function deliverInvite(ctx: AppContext, job: MailJob): Promise<MailMessage
     link = `${base}/sign/${token}`;
   }
   const locale = (signatory.locale ?? request.locale) as Locale;
-  const mail = inviteMail(locale, {
-    portal: portal?.name ?? '',
-    sender: sender
-      ? `${sender.firstname ?? ''} ${sender.lastname ?? ''}`.trim() || (portal?.name ?? '')
-      : (portal?.name ?? ''),
-    title: request.name,
-    message: request.message,
-    link,
-  });
+  const mail = inviteMail(
+    locale,
+    {
+      portal: portal?.name ?? '',
+      sender: sender
+        ? `${sender.firstname ?? ''} ${sender.lastname ?? ''}`.trim() || (portal?.name ?? '')
+        : (portal?.name ?? ''),
+      title: request.name,
+      message: request.message,
+      link,
+    },
+    reminder,
+  );
   return { to: signatory.email, ...mail };
 }
 
@@ -387,6 +384,7 @@ const signatureContext = (request: { accountingFirmId: number; vendorId: number 
 export const signatureMailJobs = (ctx: AppContext): Record<string, OutboxHandler> => ({
   [INVITE_MAIL]: (payload) => deliverInvite(ctx, payload as MailJob),
   [OTP_MAIL]: (payload) => deliverCode(ctx, payload as MailJob),
+  [REMIND_MAIL]: (payload) => deliverInvite(ctx, payload as MailJob, true),
 });
 
 export { sha256 };

@@ -118,6 +118,11 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   'offer-name-already-used': 422,
   'template-task-name-duplicate': 422,
   'template-task-unknown': 422,
+  'insufficient-signature-balance': 402,
+  'document-in-signature': 409,
+  'signature-reminded-recently': 429,
+  'signature-request-not-in-error': 409,
+  'signature-code-required': 422,
 };
 
 /** Field errors: field path -> message keys (translated when the error is written). */

@@ -20,6 +20,7 @@ import { TEST_IDS } from '../../components/test-ids';
 import { viewerPath } from '../documents/paths';
 import { pathFor } from '../shell/nav-items';
 import { useWorkspace } from '../shell/workspace-context';
+import { HomeToSign } from '../signatures/home-to-sign';
 import { DueDate, MissingItems } from '../tasks/task-bits';
 import { useHome } from './api';
 
@@ -64,6 +65,7 @@ export function HomePage() {
           ) : null}
         </Paper>
       ) : null}
+      {firm ? <HomeToSign firmId={firm.id} /> : null}
       {home.isError ? <Alert severity="warning">{tt('home.loadError')}</Alert> : null}
       {home.isLoading ? <LinearProgress /> : null}
       {day ? (

@@ -27,6 +27,7 @@ describe('settings sections', () => {
       'terms-of-service',
       'security',
       'storage',
+      'signatures',
     ]);
     expect(COMPANY_TABS.map((s) => s.path)).toEqual([
       'general',
@@ -48,11 +49,20 @@ describe('settings sections', () => {
       'terms-of-service',
       'security',
       'storage',
+      'signatures',
     ]);
   });
 
   it('offers the built sections only, the group ones to group administrators only', () => {
-    const offered = ['team-manager', 'pimpmyfirm', 'offers', 'terms-of-service', 'security', 'storage'];
+    const offered = [
+      'team-manager',
+      'pimpmyfirm',
+      'offers',
+      'terms-of-service',
+      'security',
+      'storage',
+      'signatures',
+    ];
     expect(visibleFirmSections(true).map((s) => s.path)).toEqual(offered);
     expect(visibleFirmSections(false).map((s) => s.path)).toEqual(offered);
     expect(visibleCompanyTabs().map((t) => t.path)).toEqual([

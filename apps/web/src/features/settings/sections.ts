@@ -36,6 +36,8 @@ export const FIRM_SECTIONS: readonly FirmSection[] = [
   firmSection('security'),
   // Not a section of the spec: storage usage and retention (issue 23).
   firmSection('storage'),
+  // Not a section of the spec: the electronic signature's certificate and defaults (issue 29).
+  firmSection('signatures'),
 ];
 
 export const DEFAULT_FIRM_SECTION = 'team-manager';

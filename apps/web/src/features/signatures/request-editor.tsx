@@ -7,18 +7,25 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
+import MenuItem from '@mui/material/MenuItem';
 import Pagination from '@mui/material/Pagination';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import type { CreateSignatureRequest } from '@portal/contracts';
+import type { CreateSignatureRequest, SignatureRequest } from '@portal/contracts';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api';
 import { useSnackbar } from '../../app/snackbars';
-import { useCreateSignature, useFirmMembers, useSignatureAction, useVendorUsers } from './api';
+import {
+  useFirmMembers,
+  useSaveDraft,
+  useSignatureAction,
+  useSignatureSettings,
+  useVendorUsers,
+} from './api';
 import { documentPdf } from './signing-api';
 
 const PdfPage = lazy(() => import('./pdf-page'));
@@ -41,20 +48,47 @@ type Props = {
   firmId: number;
   documentId: number;
   documentName: string;
+  /** A draft to reopen: its values fill the editor and saving changes it. */
+  draft?: SignatureRequest;
   onClose: () => void;
 };
 
+const DAY_MS = 86_400_000;
+const REMINDER_CHOICES = [0, 1, 2, 3, 5, 7, 14];
+
+function placedOf(draft: SignatureRequest | undefined): Placed[] {
+  return (draft?.signatories ?? []).map((s) => ({
+    key: s.user_id ? `u${s.user_id}` : `o${s.email}`,
+    label: `${s.firstname} ${s.lastname}`.trim() || s.email,
+    email: s.email,
+    firstname: s.firstname,
+    lastname: s.lastname,
+    ...(s.user_id ? { user_id: s.user_id } : {}),
+    field: s.fields[0] ?? { page: 1, x: 0.1, y: 0.7, ...FIELD_SIZE },
+  }));
+}
+
 /** "Faire signer": the signatories in order, each one's field placed on the PDF, then sent. */
-export function RequestEditor({ vendorId, firmId, documentId, documentName, onClose }: Props) {
+export function RequestEditor({ vendorId, firmId, documentId, documentName, draft, onClose }: Props) {
   const { t } = useTranslation('signatures');
   const { enqueueSnackbar } = useSnackbar();
   const users = useVendorUsers(vendorId);
   const members = useFirmMembers(firmId);
-  const create = useCreateSignature(vendorId);
+  const save = useSaveDraft(vendorId);
   const action = useSignatureAction(vendorId);
-  const [name, setName] = useState(documentName.replace(/\.pdf$/i, ''));
-  const [ordering, setOrdering] = useState<'sequential' | 'parallel'>('sequential');
-  const [people, setPeople] = useState<Placed[]>([]);
+  const settings = useSignatureSettings(firmId);
+  const [draftId, setDraftId] = useState<number | null>(draft?.id ?? null);
+  const [name, setName] = useState(draft?.name ?? documentName.replace(/\.pdf$/i, ''));
+  const [ordering, setOrdering] = useState<'sequential' | 'parallel'>(draft?.ordering ?? 'sequential');
+  const [people, setPeople] = useState<Placed[]>(() => placedOf(draft));
+  const [message, setMessage] = useState(draft?.message ?? '');
+  const [reminders, setReminders] = useState<number | null>(draft ? (draft.reminder_every_days ?? 0) : null);
+  const [expiryDays, setExpiryDays] = useState<number | null>(
+    draft ? Math.max(1, Math.round((new Date(draft.expires_at).getTime() - Date.now()) / DAY_MS)) : null,
+  );
+  const defaults = settings.data;
+  const reminderValue = reminders ?? defaults?.default_reminder_every_days ?? 0;
+  const expiryValue = expiryDays ?? defaults?.default_expiry_days ?? 30;
   const [selected, setSelected] = useState(0);
   const [page, setPage] = useState(1);
   const [pages, setPages] = useState(1);
@@ -123,11 +157,18 @@ export function RequestEditor({ vendorId, firmId, documentId, documentName, onCl
     setPeople(people.map((q, i) => (i === selected ? { ...q, field } : q)));
   };
 
-  const submit = async () => {
+  const submit = async (send: boolean) => {
     const body: CreateSignatureRequest = {
       document_id: documentId,
+      ...(draft ? { version_id: draft.version_id } : {}),
       name,
       ordering,
+      message: message.trim() || null,
+      // Left out until changed: the portal's defaults apply (the server knows them for everyone).
+      ...(reminders === null ? {} : { reminder_every_days: reminders || null }),
+      ...(expiryDays === null
+        ? {}
+        : { expires_at: new Date(Date.now() + expiryDays * DAY_MS).toISOString() }),
       signatories: people.map((p) =>
         p.user_id
           ? { user_id: p.user_id, fields: [p.field] }
@@ -135,9 +176,11 @@ export function RequestEditor({ vendorId, firmId, documentId, documentName, onCl
       ),
     };
     try {
-      const created = await create.mutateAsync(body);
-      await action.mutateAsync({ id: created.id, action: 'send' });
-      enqueueSnackbar(t('editor.sent'), { variant: 'success' });
+      const saved = await save.mutateAsync({ id: draftId, body });
+      // Kept as a draft from now on, even when sending fails (no balance left...).
+      setDraftId(saved.id);
+      if (send) await action.mutateAsync({ id: saved.id, action: 'send' });
+      enqueueSnackbar(t(send ? 'editor.sent' : 'editor.draftSaved'), { variant: 'success' });
       onClose();
     } catch (error) {
       if (isApiError(error)) {
@@ -158,7 +201,9 @@ export function RequestEditor({ vendorId, firmId, documentId, documentName, onCl
 
   return (
     <Dialog open onClose={onClose} maxWidth="lg" fullWidth>
-      <DialogTitle>{t('editor.title', { name: documentName })}</DialogTitle>
+      <DialogTitle>
+        {draft ? t('editor.editTitle', { name: draft.name }) : t('editor.title', { name: documentName })}
+      </DialogTitle>
       <DialogContent>
         <Stack direction="row" spacing={3} sx={{ pt: 1 }}>
           <Stack spacing={2} sx={{ width: 380, flexShrink: 0 }}>
@@ -178,6 +223,43 @@ export function RequestEditor({ vendorId, firmId, documentId, documentName, onCl
               <ToggleButton value="sequential">{t('editor.sequential')}</ToggleButton>
               <ToggleButton value="parallel">{t('editor.parallel')}</ToggleButton>
             </ToggleButtonGroup>
+            <TextField
+              label={t('editor.message')}
+              value={message}
+              onChange={(e) => setMessage(e.target.value)}
+              multiline
+              minRows={2}
+              error={!!errors.message}
+              helperText={errors.message?.join(' ')}
+            />
+            <Stack direction="row" spacing={1}>
+              <TextField
+                select
+                size="small"
+                label={t('editor.reminders')}
+                value={reminderValue}
+                onChange={(e) => setReminders(Number(e.target.value))}
+                sx={{ flexGrow: 1 }}
+                data-testid="editor-reminders"
+              >
+                {REMINDER_CHOICES.map((n) => (
+                  <MenuItem key={n} value={n}>
+                    {n === 0 ? t('editor.noReminders') : t('editor.everyDays', { count: n })}
+                  </MenuItem>
+                ))}
+              </TextField>
+              <TextField
+                size="small"
+                type="number"
+                label={t('editor.expiryDays')}
+                value={expiryValue}
+                onChange={(e) => setExpiryDays(Math.max(1, Math.min(365, Number(e.target.value) || 1)))}
+                error={!!errors.expires_at}
+                helperText={errors.expires_at?.join(' ')}
+                sx={{ width: 150 }}
+                slotProps={{ htmlInput: { min: 1, max: 365 } }}
+              />
+            </Stack>
             <Typography variant="subtitle2">{t('editor.signatories')}</Typography>
             {people.map((p, i) => (
               <Stack key={p.key} direction="row" spacing={1} sx={{ alignItems: 'center' }}>
@@ -273,9 +355,16 @@ export function RequestEditor({ vendorId, firmId, documentId, documentName, onCl
       <DialogActions>
         <Button onClick={onClose}>{t('actions.cancel')}</Button>
         <Button
+          disabled={people.length === 0 || !name.trim() || save.isPending}
+          onClick={() => void submit(false)}
+          data-testid="editor-save-draft"
+        >
+          {t('editor.saveDraft')}
+        </Button>
+        <Button
           variant="contained"
-          disabled={people.length === 0 || !name.trim() || create.isPending}
-          onClick={() => void submit()}
+          disabled={people.length === 0 || !name.trim() || save.isPending || action.isPending}
+          onClick={() => void submit(true)}
         >
           {t('editor.send')}
         </Button>

@@ -1,5 +1,5 @@
 import type { DeleteNodesRequest, NodesOutcome, NodesQuery, RestoreNodesRequest } from '@portal/contracts';
-import type { AppContext } from '../../../app-context';
+import type { AppContext, SignaturesSeam } from '../../../app-context';
 import type { Db } from '../../../db/client';
 import { can } from '../../../platform/access/access';
 import type { Actor } from '../../../platform/auth/sessions';
@@ -36,7 +36,12 @@ type Trashed = { outcome: NodesOutcome; documentIds: number[] };
  * on its own. Validated documents, read-only folders, documents of a read-only folder and folders
  * holding any of them are skipped unless `force` (which needs `documents.validate`).
  */
-async function trashSelection(tx: Db, scope: Scope, request: DeleteNodesRequest): Promise<Trashed> {
+async function trashSelection(
+  tx: Db,
+  scope: Scope,
+  request: DeleteNodesRequest,
+  signatures: SignaturesSeam,
+): Promise<Trashed> {
   const outcome: NodesOutcome = {
     document_ids: [],
     folder_ids: [],
@@ -63,7 +68,10 @@ async function trashSelection(tx: Db, scope: Scope, request: DeleteNodesRequest)
       outcome.skipped_folder_ids.push(id);
       continue;
     }
-    for (const d of await repo.trashSubtree(tx, vendor, folder.id, subtree, actor.userId)) documentIds.add(d);
+    const trashed = await repo.trashSubtree(tx, vendor, folder.id, subtree, actor.userId);
+    // A document under an open signature request holds its folders back, forced or not.
+    if ((await signatures.inSignature(tx, vendor, trashed)).size) throw new AppError('document-in-signature');
+    for (const d of trashed) documentIds.add(d);
     for (const f of subtree) done.add(f);
     outcome.folder_ids.push(id);
   }
@@ -76,6 +84,8 @@ async function trashSelection(tx: Db, scope: Scope, request: DeleteNodesRequest)
     if (!doc || doc.deletedAt) throw invalidIn('document_ids');
     const folder = (await tree.findFolder(tx, vendor, doc.folderId))!;
     assertWritable(folder, scope);
+    if ((await signatures.inSignature(tx, vendor, [doc.id])).size)
+      throw new AppError('document-in-signature');
     if (!request.force && (folder.readOnly || (await tree.isValidated(tx, vendor, doc.id)))) {
       outcome.skipped_document_ids.push(id);
       continue;
@@ -107,7 +117,9 @@ export async function deleteNodes(
 ) {
   const scope = await authorizeVendor(ctx, actor, vendorId, 'documents.write');
   if (request.force && !scope.mayValidate) throw new AppError('forbidden');
-  const { outcome, documentIds } = await ctx.db.transaction((tx) => trashSelection(tx, scope, request));
+  const { outcome, documentIds } = await ctx.db.transaction((tx) =>
+    trashSelection(tx, scope, request, ctx.signatures),
+  );
   emitDeleted(ctx, scope, documentIds, false);
   return outcome;
 }

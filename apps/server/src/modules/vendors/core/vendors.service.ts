@@ -282,12 +282,16 @@ export async function transferVendor(
 export async function deleteVendor(ctx: AppContext, actor: Actor, vendorId: number, confirmation: string) {
   const grant = await ctx.access.authorize(actor, 'vendor.delete', { kind: 'vendor', vendorId });
   const accountingFirmId = grant.accountingFirmId!;
-  await ctx.db.transaction(async (tx) => {
+  const afterCommit = await ctx.db.transaction(async (tx) => {
     const vendor = await repo.lockVendor(tx, accountingFirmId, vendorId);
     if (!vendor) throw new AppError('not-found');
     if (confirmation.trim() !== vendor.clientCode) throw fieldError('confirmation-mismatch', 'confirmation');
+    // Its open signature requests end (their signatories and senders are told) before they go.
+    const canceled = await ctx.signatures.cancelForVendor(tx, vendor, actor.userId);
     await ctx.documents.deleteAll(tx, vendor);
     await repo.releaseSiret(tx, vendorId);
     await repo.deleteVendor(tx, accountingFirmId, vendorId);
+    return canceled;
   });
+  afterCommit();
 }
