@@ -20,6 +20,7 @@ import { identityRoutes } from './modules/identity/identity.routes';
 import { identityMailJobs } from './modules/identity/identity.service';
 import { magicLinkMailJobs } from './modules/identity/magic-links.service';
 import { platformAdminRoutes } from './modules/platform-admin/platform-admin.routes';
+import { signatureCertificateRoutes } from './modules/signatures/certificates.routes';
 import { registerSignatureJobs, signaturesRoutes } from './modules/signatures/signatures.routes';
 import { ssoRoutes } from './modules/sso/sso.routes';
 import {
@@ -257,6 +258,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await documentsRoutes(app, ctx);
   workflowsRoutes(app, ctx);
   signaturesRoutes(app, ctx);
+  signatureCertificateRoutes(app, ctx);
   teamRoutes(app, ctx);
   platformAdminRoutes(app, ctx);
   await davRoutes(app, ctx);

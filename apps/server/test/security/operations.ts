@@ -150,6 +150,8 @@ export const PUBLIC_BY_DESIGN: Record<string, string> = {
   'GET /api/accounting-firms/{id}/white-labels/{theme}/favicon.ico': 'public icon',
   'GET /api/accounting-firms/{id}/white-labels/{theme}/apple-touch-icon': 'public icon',
   'GET /api/accounting-firms/{id}/white-labels/{theme}/logo': 'public logo',
+  'GET /api/accounting-firms/{id}/signature-certificate.pem':
+    "the portal's signing certificate, public part only: anyone holding a signed PDF may trust it",
   'GET /api/terms': 'terms of use shown before signing up',
   'GET /api/invitations': "checks a one-use invitation link (what it offers, to the mail's reader)",
   'POST /api/invitations/accept': 'the invited person accepts with the one-use token of the mail',
@@ -212,6 +214,8 @@ export const EVERY_ROLE_WRITES: Record<string, string> = {
 export const READING_POSTS: Record<string, string> = {
   'POST /api/vendors/{id}/nodes/archive': 'a selection of up to 2,000 ids, answered as a ZIP download',
   'POST /api/vendors/{id}/nodes/archive/links': 'a one-use link to the ZIP of a folder or a selection',
+  'POST /api/signatures/verifications':
+    "a PDF's signatures checked against the firm's certificates (nothing kept)",
 };
 
 /** The platform super admin's routes: refused to every tenant user, whatever their role. */

@@ -283,3 +283,4 @@ export const signingAccessSchema = z.object({ access_token: z.string(), expires_
 export const signingSessionSchema = signingLinkSchema.extend({
   fields: z.array(signatureFieldSchema),
 });
+export * from './certificates';
