@@ -13,6 +13,8 @@ export const builtFeatures = {
     'terms-of-service',
     'security',
     'storage',
+    // Issue 29: the portal's signing certificate (and the request defaults).
+    'signature',
     // A page of the team manager (beside its themes): the firm's own workflows.
     'team-manager/workflows',
   ],

@@ -16,6 +16,7 @@ import { BrandingPage } from './branding-page';
 import { FirmTermsPage } from './firm-terms-page';
 import { DEFAULT_FIRM_SECTION, sectionKey, sectionOf, visibleFirmSections } from './sections';
 import { SignInSettingsPage } from './sign-in-settings-page';
+import { SignatureSettingsPage } from './signature-settings-page';
 import { TeamManager } from './team-manager';
 import { useSettingsNav } from './use-settings-nav';
 
@@ -86,6 +87,7 @@ export function FirmSettings({ firm }: { firm: AccountingFirmSummary }) {
           <Route path="terms-of-service/*" element={<FirmTermsPage firm={firm} />} />
           <Route path="security/*" element={<SignInSettingsPage firm={firm} />} />
           <Route path="storage/*" element={<StorageSettingsPage firm={firm} />} />
+          <Route path="signature/*" element={<SignatureSettingsPage firm={firm} />} />
           <Route path="*" element={<Navigate to={fallback} replace />} />
         </Routes>
       </Stack>

@@ -36,6 +36,8 @@ export const FIRM_SECTIONS: readonly FirmSection[] = [
   firmSection('security'),
   // Not a section of the spec: storage usage and retention (issue 23).
   firmSection('storage'),
+  // Not a section of the spec: the portal's signing certificate (issue 29).
+  firmSection('signature'),
 ];
 
 export const DEFAULT_FIRM_SECTION = 'team-manager';
