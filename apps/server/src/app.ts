@@ -84,6 +84,8 @@ export type AppDeps = {
 
 /** Generated icons kept per app (a few KB each). */
 const ICONS_KEPT = 500;
+/** Checked PDFs kept (a few KB each): the versions people open in a while. */
+const PDF_SIGNATURES_KEPT = 2000;
 
 /** The web app's build folder, found from this file in source or in the bundle. */
 function defaultWebDist(): string {
@@ -187,6 +189,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     events: deps.events ?? createEvents(app.log),
     siret: deps.siret ?? NO_SIRET_SOURCE,
     icons: createBoundedCache(ICONS_KEPT),
+    pdfSignatures: createBoundedCache(PDF_SIGNATURES_KEPT),
   };
   // Each module adds the resource kinds it owns to the access module.
   ctx.access.register(tenancyAccess);

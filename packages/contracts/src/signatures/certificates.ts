@@ -77,3 +77,7 @@ export const pdfVerificationSchema = z.object({
   signatures: z.array(verifiedSignatureSchema),
 });
 export type PdfVerification = z.infer<typeof pdfVerificationSchema>;
+
+/** The signatures of one PDF version of a document (versions that are not PDFs are left out). */
+export const versionSignaturesSchema = pdfVerificationSchema.extend({ version_id: z.number().int() });
+export type VersionSignatures = z.infer<typeof versionSignaturesSchema>;

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DocsWorld, docsWorld } from '../../../test/documents';
+import { type DocsWorld, docsWorld, newFolder, upload } from '../../../test/documents';
 import { multipart, type Pkcs12Fixture, pkcs12Fixture } from '../../../test/pkcs12-fixtures';
 import { samplePdf } from '../../../test/signatures';
 import { signRevision } from './pades/pdf-revision';
@@ -259,6 +259,30 @@ describe('verifying a PDF', () => {
     const junk = await verify(Buffer.from('hello'));
     expect(junk.status).toBe(422);
     expect(junk.body.code).toBe('pdf-unreadable');
+  });
+
+  it("shows a document's versions with their signatures, checked once per content", async () => {
+    const folder = await newFolder(w, 'Signés', w.root);
+    const first = await upload(w, folder, 'Contrat.pdf', await samplePdf(1));
+    expect(first.status).toBe(200);
+    const docId = first.body.data.id;
+    expect((await upload(w, folder, 'Contrat.pdf', signed, { conflict: 'version' })).status).toBe(200);
+    const url = `/api/vendors/${w.vendor}/documents/${docId}/signatures`;
+    const res = await w.call('GET', url, 'guest');
+    expect(res.status).toBe(200);
+    expect(res.body.data).toHaveLength(2);
+    const [older, newer] = [...res.body.data].sort((a, b) => a.version_id - b.version_id);
+    expect(older).toMatchObject({ valid: false, signatures: [] });
+    expect(newer.valid).toBe(true);
+    expect(newer.signatures.map((s: { signer_name: string }) => s.signer_name)).toEqual([
+      'Élise Martin',
+      'Cabinet Centre',
+    ]);
+    // Answered from the cache the second time: the same answer.
+    expect((await w.call('GET', url, 'client')).body.data).toEqual(res.body.data);
+    expect((await w.call('GET', `/api/vendors/${w.otherVendor}/documents/${docId}/signatures`)).status).toBe(
+      404,
+    );
   });
 
   it("is refused outside the caller's firm, and without sign-in", async () => {

@@ -1,12 +1,14 @@
 import {
   certificatePemQuerySchema,
   dataEnvelope,
+  documentParamsSchema,
   firmIdParamsSchema,
   importCertificateRequestSchema,
   pdfVerificationSchema,
   signingCertificateSchema,
   signingCertificatesSchema,
   verifyPdfRequestSchema,
+  versionSignaturesSchema,
 } from '@portal/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -16,7 +18,7 @@ import { bearer, typed } from '../../platform/http/route-helpers';
 import { readFilePart } from '../../platform/uploads/file-part';
 import { documentedBodyOnly, registerMultipart } from '../../platform/uploads/multipart-scope';
 import * as certificates from './certificates.service';
-import { verifyUpload } from './verification.service';
+import { documentSignatures, verifyUpload } from './verification.service';
 
 /** A PKCS#12 is a few KB; 64 KB leaves room for long chains. */
 const MAX_PKCS12_BYTES = 64 * 1024;
@@ -76,6 +78,22 @@ export function signatureCertificateRoutes(app: FastifyInstance, ctx: AppContext
       reply
         .status(201)
         .send({ data: await certificates.regenerateCertificate(ctx, requireActor(q), q.params.id) }),
+  );
+  r.get(
+    '/api/vendors/:id/documents/:document_id/signatures',
+    {
+      schema: {
+        tags,
+        security: bearer,
+        description:
+          "The signatures of each PDF version of a document, checked as POST /api/signatures/verifications does (against the client file's firm); versions that are not PDFs are left out. A version is read and checked once (by its content).",
+        params: documentParamsSchema,
+        response: { 200: dataEnvelope(z.array(versionSignaturesSchema)) },
+      },
+    },
+    async (q) => ({
+      data: await documentSignatures(ctx, requireActor(q), q.params.id, q.params.document_id),
+    }),
   );
 
   app.register(async (scope) => {

@@ -3,10 +3,13 @@ import { type PdfVerification, SIGNATURE_LIMITS, verifyPdfRequestSchema } from '
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context';
 import type { Actor } from '../../platform/auth/sessions';
-import { fieldError } from '../../platform/errors/app-error';
+import { AppError, fieldError } from '../../platform/errors/app-error';
 import { streamFilePart } from '../../platform/uploads/file-part';
+import * as tree from '../documents/tree/tree.service';
+import { authorizeVendor } from '../documents/vendor-access.service';
 import { fingerprintsOf } from './certificates.service';
-import { verifyPdf } from './pades/verify';
+import { type VerifiedSignature, verifyPdf } from './pades/verify';
+import { readBlob } from './signatures.service';
 
 /** "YYYYMMDDhhmmss" of a signature's /M (written in UTC) as ISO 8601. */
 const isoOf = (m: string | null) =>
@@ -16,8 +19,13 @@ const isoOf = (m: string | null) =>
 
 /** Every signature of `pdf` checked, and whether its certificate is the portal's (now or before). */
 export async function verificationOf(ctx: AppContext, firmId: number, pdf: Buffer): Promise<PdfVerification> {
-  const result = verifyPdf(pdf);
-  const ours = await fingerprintsOf(ctx, firmId);
+  return asSeenBy(verifyPdf(pdf), await fingerprintsOf(ctx, firmId));
+}
+
+function asSeenBy(
+  result: { valid: boolean; signatures: VerifiedSignature[] },
+  ours: { current: string | null; earlier: Set<string> },
+): PdfVerification {
   return {
     valid: result.valid,
     signatures: result.signatures.map((s) => ({
@@ -70,4 +78,32 @@ export async function verifyUpload(
       return verificationOf(ctx, firmId, pdf);
     },
   );
+}
+
+/**
+ * The signatures of each PDF version of a document, checked: who signed, when, and whether it
+ * verifies. A version's check is kept by its blob key (its content), so a PDF is read once.
+ */
+export async function documentSignatures(
+  ctx: AppContext,
+  actor: Actor,
+  vendorId: number,
+  documentId: number,
+): Promise<(PdfVerification & { version_id: number })[]> {
+  const scope = await authorizeVendor(ctx, actor, vendorId, 'documents.read');
+  const doc = await tree.findDocument(ctx.db, scope.vendor, documentId);
+  if (!doc) throw new AppError('not-found');
+  const ours = await fingerprintsOf(ctx, scope.vendor.accountingFirmId);
+  const answers: (PdfVerification & { version_id: number })[] = [];
+  for (const version of await tree.listVersions(ctx.db, scope.vendor, doc.id)) {
+    const pdf = version.mimeType === 'application/pdf' || /\.pdf$/i.test(version.originalName);
+    if (!pdf || version.size > SIGNATURE_LIMITS.pdfBytes) continue;
+    let checked = ctx.pdfSignatures.get(version.blobKey);
+    if (!checked) {
+      checked = verifyPdf(await readBlob(ctx, version.blobKey));
+      ctx.pdfSignatures.set(version.blobKey, checked);
+    }
+    answers.push({ version_id: version.id, ...asSeenBy(checked, ours) });
+  }
+  return answers;
 }

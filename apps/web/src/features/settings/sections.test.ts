@@ -27,6 +27,7 @@ describe('settings sections', () => {
       'terms-of-service',
       'security',
       'storage',
+      'signature',
     ]);
     expect(COMPANY_TABS.map((s) => s.path)).toEqual([
       'general',
@@ -47,11 +48,12 @@ describe('settings sections', () => {
       'terms-of-service',
       'security',
       'storage',
+      'signature',
     ]);
   });
 
   it('offers the built sections only, the group ones to group administrators only', () => {
-    const offered = ['team-manager', 'pimpmyfirm', 'terms-of-service', 'security', 'storage'];
+    const offered = ['team-manager', 'pimpmyfirm', 'terms-of-service', 'security', 'storage', 'signature'];
     expect(visibleFirmSections(true).map((s) => s.path)).toEqual(offered);
     expect(visibleFirmSections(false).map((s) => s.path)).toEqual(offered);
     expect(visibleCompanyTabs().map((t) => t.path)).toEqual([

@@ -20,7 +20,7 @@ export type ImportedCertificate = {
 /** A certificate must still be valid this long after its import. */
 export const MIN_REMAINING_DAYS = 30;
 const DAY = 86_400_000;
-const CURVES = new Set(['prime256v1', 'secp384r1', 'P-256', 'P-384']);
+const CURVES: readonly string[] = ['prime256v1', 'secp384r1', 'P-256', 'P-384'];
 
 const derOf = (node: forge.asn1.Asn1) => Buffer.from(forge.asn1.toDer(node).getBytes(), 'binary');
 
@@ -102,7 +102,7 @@ function checked(
   const type = cert.publicKey.asymmetricKeyType;
   const strong =
     (type === 'rsa' && (details.modulusLength ?? 0) >= 2048) ||
-    (type === 'ec' && CURVES.has(details.namedCurve ?? ''));
+    (type === 'ec' && CURVES.includes(details.namedCurve ?? ''));
   if (!strong) return { problem: 'certificate-key-too-weak' };
   if (!allowsSigning(cert)) return { problem: 'certificate-usage' };
   return {
