@@ -79,9 +79,12 @@ test('a firm administrator sees the certificate, downloads its PEM and imports a
   const panel = page.getByTestId('signature-certificate');
   await expect(page.getByRole('heading', { name: 'Signature électronique', level: 1 })).toBeVisible();
   // Before any signature: none, then generated on demand (a run on a used data folder has one).
-  if (await panel.getByTestId('certificate-none').isVisible()) {
+  const none = panel.getByTestId('certificate-none');
+  await expect(none.or(panel.getByTestId('certificate-subject'))).toBeVisible({ timeout: 20_000 });
+  if (await none.isVisible()) {
     await panel.getByTestId('certificate-generate').click();
-    await expect(page.getByText('Nouveau certificat généré.')).toBeVisible();
+    // RSA 3072 key generation: a few seconds on a busy machine.
+    await expect(page.getByText('Nouveau certificat généré.')).toBeVisible({ timeout: 30_000 });
   }
   await expect(panel.getByTestId('certificate-subject')).toContainText('CN=');
   const fingerprint = (await panel.getByTestId('certificate-fingerprint').textContent())!.trim();
@@ -116,7 +119,7 @@ test('a firm administrator sees the certificate, downloads its PEM and imports a
   await expect(confirm.getByTestId('certificate-regenerate-confirm')).toBeDisabled();
   await confirm.getByTestId('certificate-confirm-word').fill('REGENERER');
   await confirm.getByTestId('certificate-regenerate-confirm').click();
-  await expect(page.getByText('Nouveau certificat généré.')).toBeVisible();
+  await expect(page.getByText('Nouveau certificat généré.')).toBeVisible({ timeout: 30_000 });
   await expect(panel.getByTestId('certificate-source')).toHaveText('Généré par le portail');
   await expect(page.getByTestId('certificate-earlier')).toContainText(cn);
   fs.rmSync(dir, { recursive: true, force: true });
