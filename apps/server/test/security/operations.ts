@@ -1,6 +1,8 @@
 import { IMPORT_REQUIRED_COLUMNS, IMPORT_TEMPLATE_SHEET } from '@portal/contracts';
 import ExcelJS from 'exceljs';
 import { freshSiret, sequence } from '../factories';
+import { pkcs12Fixture } from '../pkcs12-fixtures';
+import { samplePdf } from '../signatures';
 import type { TenantIds } from './tenant-world';
 
 type JsonSchema = {
@@ -308,6 +310,13 @@ async function importWorkbook(): Promise<Uint8Array> {
   return new Uint8Array(await workbook.xlsx.writeBuffer());
 }
 
+/** One PKCS#12 made by OpenSSL for every sample (a key pair takes a while). */
+let samplePkcs12: Buffer | undefined;
+const pkcs12Sample = () => {
+  samplePkcs12 ??= pkcs12Fixture({ cn: 'Probe Seal' }).p12;
+  return samplePkcs12;
+};
+
 /**
  * Bodies an example in the contract cannot express, each with the reason. Every other body is
  * built from its contract's example (`.meta({ example })`), so a new route needs no entry here.
@@ -326,6 +335,22 @@ export const HAND_SAMPLES: Record<string, { why: string; sample: Sample }> = {
     sample: async () =>
       new Multipart({
         file: { filename: 'clients.xlsx', contentType: XLSX_TYPE, content: await importWorkbook() },
+      }),
+  },
+  'POST /api/accounting-firms/{id}/signature-certificates/import': {
+    why: 'the file must be a real PKCS#12 (binary, made by OpenSSL), which a text example cannot hold',
+    sample: () =>
+      new Multipart({
+        password: 'secret',
+        file: { filename: 'seal.p12', contentType: 'application/x-pkcs12', content: pkcs12Sample() },
+      }),
+  },
+  'POST /api/signatures/verifications': {
+    why: 'a real PDF (a text example is too short for a body cut at 99 % to lose more than its closing boundary)',
+    sample: async (ids) =>
+      new Multipart({
+        accounting_firm_id: String(ids.accounting_firm),
+        file: { filename: 'signed.pdf', contentType: 'application/pdf', content: await samplePdf(1) },
       }),
   },
 };
