@@ -2,6 +2,7 @@ import type { SiretLookup } from '@portal/contracts';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import type { UploadState } from './modules/documents/uploads/upload-storage';
+import type { VerifiedSignature } from './modules/signatures/pades/verify';
 import type { Access, ThemeGrant } from './platform/access/access';
 import type { BlobStore } from './platform/blobs/blob-store';
 import type { BoundedCache } from './platform/cache/bounded-cache';
@@ -109,6 +110,9 @@ export type Icon = { body: Buffer; type: string; lastModified: Date };
  * What every service receives, first: configuration, the database, the shared platform services
  * and the seams through which modules reach each other. Each app (and each test app) has its own.
  */
+/** A PDF's signatures as checked, before any firm's view of the certificates. */
+export type VerifiedPdf = { valid: boolean; signatures: VerifiedSignature[] };
+
 export type AppContext = {
   config: Config;
   database: Database;
@@ -144,4 +148,9 @@ export type AppContext = {
   siret: SiretSource;
   /** Icons generated from firms' logos (white label), by firm, theme, kind and logo version. */
   icons: BoundedCache<Icon>;
+  /**
+   * The signatures found in PDF blobs, checked (`modules/signatures/pades/verify.ts`), by blob key
+   * (its SHA-256): a version's content never changes, so it is read and checked once.
+   */
+  pdfSignatures: BoundedCache<VerifiedPdf>;
 };

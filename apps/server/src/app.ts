@@ -22,6 +22,7 @@ import { identityRoutes } from './modules/identity/identity.routes';
 import { identityMailJobs } from './modules/identity/identity.service';
 import { magicLinkMailJobs } from './modules/identity/magic-links.service';
 import { platformAdminRoutes } from './modules/platform-admin/platform-admin.routes';
+import { signatureCertificateRoutes } from './modules/signatures/certificates.routes';
 import { registerSignatureJobs, signaturesRoutes } from './modules/signatures/signatures.routes';
 import { signaturesSeam } from './modules/signatures/signatures.seam';
 import { ssoRoutes } from './modules/sso/sso.routes';
@@ -86,6 +87,8 @@ export type AppDeps = {
 
 /** Generated icons kept per app (a few KB each). */
 const ICONS_KEPT = 500;
+/** Checked PDFs kept (a few KB each): the versions people open in a while. */
+const PDF_SIGNATURES_KEPT = 2000;
 
 /** The web app's build folder, found from this file in source or in the bundle. */
 function defaultWebDist(): string {
@@ -190,6 +193,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     events: deps.events ?? createEvents(app.log),
     siret: deps.siret ?? NO_SIRET_SOURCE,
     icons: createBoundedCache(ICONS_KEPT),
+    pdfSignatures: createBoundedCache(PDF_SIGNATURES_KEPT),
   };
   // Each module adds the resource kinds it owns to the access module.
   ctx.access.register(tenancyAccess);
@@ -263,6 +267,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await documentsRoutes(app, ctx);
   workflowsRoutes(app, ctx);
   signaturesRoutes(app, ctx);
+  signatureCertificateRoutes(app, ctx);
   teamRoutes(app, ctx);
   platformAdminRoutes(app, ctx);
   await davRoutes(app, ctx);

@@ -71,6 +71,8 @@ export const configSchema = z.object({
   SSO_ALLOWED_PRIVATE_ISSUERS: z.string().optional(),
   /** Seals the two-factor secrets (at least 32 characters); required in production without the demo. */
   TOTP_ENCRYPTION_KEY: z.string().min(32).optional(),
+  /** An RFC 3161 time-stamp authority: every signature and seal then carries its token (PAdES B-T). */
+  SIGNATURE_TSA_URL: z.string().url().optional(),
 });
 
 function ssoKeyBytes(value: string): Buffer | null {

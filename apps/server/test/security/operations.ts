@@ -1,6 +1,8 @@
 import { IMPORT_REQUIRED_COLUMNS, IMPORT_TEMPLATE_SHEET } from '@portal/contracts';
 import ExcelJS from 'exceljs';
 import { freshSiret, sequence } from '../factories';
+import { pkcs12Fixture } from '../pkcs12-fixtures';
+import { samplePdf } from '../signatures';
 import type { TenantIds } from './tenant-world';
 
 type JsonSchema = {
@@ -150,6 +152,8 @@ export const PUBLIC_BY_DESIGN: Record<string, string> = {
   'GET /api/accounting-firms/{id}/white-labels/{theme}/favicon.ico': 'public icon',
   'GET /api/accounting-firms/{id}/white-labels/{theme}/apple-touch-icon': 'public icon',
   'GET /api/accounting-firms/{id}/white-labels/{theme}/logo': 'public logo',
+  'GET /api/accounting-firms/{id}/signature-certificate.pem':
+    "the portal's signing certificate, public part only: anyone holding a signed PDF may trust it",
   'GET /api/terms': 'terms of use shown before signing up',
   'GET /api/invitations': "checks a one-use invitation link (what it offers, to the mail's reader)",
   'POST /api/invitations/accept': 'the invited person accepts with the one-use token of the mail',
@@ -212,6 +216,8 @@ export const EVERY_ROLE_WRITES: Record<string, string> = {
 export const READING_POSTS: Record<string, string> = {
   'POST /api/vendors/{id}/nodes/archive': 'a selection of up to 2,000 ids, answered as a ZIP download',
   'POST /api/vendors/{id}/nodes/archive/links': 'a one-use link to the ZIP of a folder or a selection',
+  'POST /api/signatures/verifications':
+    "a PDF's signatures checked against the firm's certificates (nothing kept)",
 };
 
 /** The platform super admin's routes: refused to every tenant user, whatever their role. */
@@ -304,6 +310,13 @@ async function importWorkbook(): Promise<Uint8Array> {
   return new Uint8Array(await workbook.xlsx.writeBuffer());
 }
 
+/** One PKCS#12 made by OpenSSL for every sample (a key pair takes a while). */
+let samplePkcs12: Buffer | undefined;
+const pkcs12Sample = () => {
+  samplePkcs12 ??= pkcs12Fixture({ cn: 'Probe Seal' }).p12;
+  return samplePkcs12;
+};
+
 /**
  * Bodies an example in the contract cannot express, each with the reason. Every other body is
  * built from its contract's example (`.meta({ example })`), so a new route needs no entry here.
@@ -322,6 +335,22 @@ export const HAND_SAMPLES: Record<string, { why: string; sample: Sample }> = {
     sample: async () =>
       new Multipart({
         file: { filename: 'clients.xlsx', contentType: XLSX_TYPE, content: await importWorkbook() },
+      }),
+  },
+  'POST /api/accounting-firms/{id}/signature-certificates/import': {
+    why: 'the file must be a real PKCS#12 (binary, made by OpenSSL), which a text example cannot hold',
+    sample: () =>
+      new Multipart({
+        password: 'secret',
+        file: { filename: 'seal.p12', contentType: 'application/x-pkcs12', content: pkcs12Sample() },
+      }),
+  },
+  'POST /api/signatures/verifications': {
+    why: 'a real PDF (a text example is too short for a body cut at 99 % to lose more than its closing boundary)',
+    sample: async (ids) =>
+      new Multipart({
+        accounting_firm_id: String(ids.accounting_firm),
+        file: { filename: 'signed.pdf', contentType: 'application/pdf', content: await samplePdf(1) },
       }),
   },
 };

@@ -73,6 +73,8 @@ export const ACTIONS = {
   'task.answer': 'Answer the items of an information request',
   'signature.read': "See a client file's signature requests and their audit trail",
   'signature.manage': 'Create, send, cancel and delete the signature requests of a client file',
+  'signature.certificate': "Import or regenerate the portal's signing certificate",
+  'signature.verify': "Check a PDF's signatures against the portal's certificates",
   'holding.manage': 'Holding administration: workspaces, customers, team',
   'platform.manage': 'Platform administration (super admin area)',
 } as const;
@@ -106,6 +108,7 @@ export const WRITE_ACTIONS: ReadonlySet<Action> = new Set<Action>([
   'workflow.manage',
   'workflow.move',
   'signature.manage',
+  'signature.certificate',
   'holding.manage',
   'platform.manage',
 ]);
@@ -164,6 +167,8 @@ export const PERMISSIONS: Record<Action, readonly Role[]> = {
     'vendor_guest',
   ],
   'signature.manage': ['firm_admin', 'firm_collaborator', 'vendor_admin', 'vendor_collaborator'],
+  'signature.certificate': ['firm_admin'],
+  'signature.verify': ['firm_admin', 'firm_collaborator', 'firm_client'],
   'holding.manage': ['holding_admin', 'group_admin'],
   'platform.manage': ['super_admin'],
 };

@@ -145,6 +145,13 @@ export const en: Catalogue = {
   'workflow-needs-a-status': 'A workflow keeps at least one status.',
   'workflow-private-vendor-on-firm': "Only a client file's workflow can be private to the company.",
   'workflow-not-on-folder': 'No workflow is activated on this folder.',
+  'pkcs12-invalid-password': "The PKCS#12 file's password is wrong.",
+  'pkcs12-unreadable': 'This file is not a readable PKCS#12 holding a certificate and its private key.',
+  'certificate-expired': 'This certificate has expired or expires within 30 days.',
+  'certificate-key-too-weak':
+    "This certificate's key is too weak (RSA 2048 bits at least, or EC P-256/P-384).",
+  'certificate-usage':
+    'This certificate does not allow signing (digitalSignature or nonRepudiation usage required).',
   'signature-pdf-only': 'Only PDF documents can be sent for signature.',
   'pdf-encrypted': 'This PDF is encrypted: it cannot be signed.',
   'pdf-unreadable': 'This PDF cannot be read.',

@@ -152,6 +152,13 @@ export const fr: Catalogue = {
   'workflow-needs-a-status': 'Un workflow garde au moins un statut.',
   'workflow-private-vendor-on-firm': "Seul le workflow d'un dossier client peut être privé entreprises.",
   'workflow-not-on-folder': "Aucun workflow n'est activé sur ce dossier.",
+  'pkcs12-invalid-password': 'Le mot de passe du fichier PKCS#12 est incorrect.',
+  'pkcs12-unreadable': "Ce fichier n'est pas un PKCS#12 lisible contenant un certificat et sa clé privée.",
+  'certificate-expired': 'Ce certificat est expiré ou expire dans moins de 30 jours.',
+  'certificate-key-too-weak':
+    'La clé de ce certificat est trop faible (RSA 2048 bits minimum, ou EC P-256/P-384).',
+  'certificate-usage':
+    'Ce certificat ne permet pas la signature (usage digitalSignature ou nonRepudiation requis).',
   'signature-pdf-only': 'Seuls les documents PDF peuvent être envoyés en signature.',
   'pdf-encrypted': 'Ce PDF est chiffré : il ne peut pas être signé.',
   'pdf-unreadable': 'Ce PDF est illisible.',

@@ -150,6 +150,13 @@ export const pt: Catalogue = {
   'workflow-private-vendor-on-firm':
     'Somente o fluxo de trabalho de um dossiê de cliente pode ser privado da empresa.',
   'workflow-not-on-folder': 'Nenhum fluxo de trabalho está ativado nesta pasta.',
+  'pkcs12-invalid-password': 'A senha do arquivo PKCS#12 está incorreta.',
+  'pkcs12-unreadable': 'Este arquivo não é um PKCS#12 legível com um certificado e sua chave privada.',
+  'certificate-expired': 'Este certificado expirou ou expira em menos de 30 dias.',
+  'certificate-key-too-weak':
+    'A chave deste certificado é fraca demais (RSA de 2048 bits no mínimo, ou EC P-256/P-384).',
+  'certificate-usage':
+    'Este certificado não permite assinar (uso digitalSignature ou nonRepudiation exigido).',
   'signature-pdf-only': 'Apenas documentos PDF podem ser enviados para assinatura.',
   'pdf-encrypted': 'Este PDF está criptografado: não pode ser assinado.',
   'pdf-unreadable': 'Este PDF está ilegível.',

@@ -301,4 +301,5 @@ export const signingSessionSchema = signingLinkSchema.extend({
   fields: z.array(signatureFieldSchema),
 });
 
+export * from './certificates';
 export * from './life';

@@ -46,6 +46,8 @@ export const signingCertificates = pgTable(
     notAfter: timestamp('not_after', { withTimezone: true }).notNull(),
     active: boolean('active').notNull().default(true),
     createdAt: createdAt(),
+    /** When an import or a regeneration replaced it (it then only verifies). */
+    retiredAt: timestamp('retired_at', { withTimezone: true }),
   },
   (t) => [
     unique('signing_certificates_firm_id_key').on(t.accountingFirmId, t.id),

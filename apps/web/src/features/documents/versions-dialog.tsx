@@ -21,6 +21,7 @@ import { useTranslation } from 'react-i18next';
 import { formatSize } from '../../components/format-size';
 import { useRestoreVersion, useSetValidated, useVersions } from './api';
 import type { DocumentRights } from './rights';
+import { SignaturesChip, VersionSigners } from './version-signatures';
 
 /**
  * The versions of a document, newest first: author, dates, size; each can be downloaded, shown in
@@ -113,7 +114,8 @@ export function VersionsDialog({
                   <>
                     {t('versions.number', { number: list.length - i })} · {v.original_name}{' '}
                     {i === 0 && <Chip size="small" label={t('versions.latest')} />}{' '}
-                    {v.is_validated && <Chip size="small" color="success" label={t('validated')} />}
+                    {v.is_validated && <Chip size="small" color="success" label={t('validated')} />}{' '}
+                    <SignaturesChip vendorId={vendorId} documentId={document.id} versionId={v.id} />
                   </>
                 }
                 secondary={[
@@ -130,6 +132,7 @@ export function VersionsDialog({
                   .filter(Boolean)
                   .join(' · ')}
               />
+              <VersionSigners vendorId={vendorId} documentId={document.id} versionId={v.id} />
             </ListItem>
           ))}
         </List>

@@ -30,8 +30,8 @@ const StorageSettingsPage = lazy(() =>
 const OffersSettings = lazy(() =>
   import('../catalog/offers-settings').then((m) => ({ default: m.OffersSettings })),
 );
-const SignatureSettingsTab = lazy(() =>
-  import('../signatures/settings/signature-settings-tab').then((m) => ({ default: m.SignatureSettingsTab })),
+const SignatureSettingsPage = lazy(() =>
+  import('./signature-settings-page').then((m) => ({ default: m.SignatureSettingsPage })),
 );
 
 /**
@@ -103,7 +103,7 @@ export function FirmSettings({ firm }: { firm: AccountingFirmSummary }) {
             <Route path="security/*" element={<SignInSettingsPage firm={firm} />} />
             <Route path="storage/*" element={<StorageSettingsPage firm={firm} />} />
             <Route path="offers/*" element={<OffersSettings firm={firm} />} />
-            <Route path="signatures/*" element={<SignatureSettingsTab firm={firm} />} />
+            <Route path="signatures/*" element={<SignatureSettingsPage firm={firm} />} />
             <Route path="*" element={<Navigate to={fallback} replace />} />
           </Routes>
         </Suspense>

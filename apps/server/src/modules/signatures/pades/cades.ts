@@ -1,4 +1,4 @@
-import { createHash, createSign } from 'node:crypto';
+import { createHash, createPrivateKey, createSign } from 'node:crypto';
 import forge from 'node-forge';
 
 const { asn1 } = forge;
@@ -10,9 +10,11 @@ const OID = {
   data: '1.2.840.113549.1.7.1',
   sha256: '2.16.840.1.101.3.4.2.1',
   rsaEncryption: '1.2.840.113549.1.1.1',
+  ecdsaWithSha256: '1.2.840.10045.4.3.2',
   contentType: '1.2.840.113549.1.9.3',
   messageDigest: '1.2.840.113549.1.9.4',
   signingCertificateV2: '1.2.840.113549.1.9.16.2.47',
+  signatureTimeStampToken: '1.2.840.113549.1.9.16.2.14',
 } as const;
 
 const oid = (value: string) => asn1.create(C.UNIVERSAL, T.OID, false, asn1.oidToDer(value).getBytes());
@@ -25,7 +27,15 @@ const algorithm = (id: string, nullParams: boolean) =>
 const attribute = (id: string, value: forge.asn1.Asn1) => seq([oid(id), set([value])]);
 const der = (node: forge.asn1.Asn1) => Buffer.from(asn1.toDer(node).getBytes(), 'binary');
 
-export type SigningKey = { certificatePem: string; privateKeyPem: string };
+export type SigningKey = {
+  certificatePem: string;
+  privateKeyPem: string;
+  /**
+   * An RFC 3161 time-stamp token (DER ContentInfo) over the given signature value, when a TSA is
+   * configured: added as the unsigned attribute id-aa-signatureTimeStampToken (PAdES B-T).
+   */
+  timestamp?: (signatureValue: Buffer) => Promise<Buffer>;
+};
 
 /** The DER of a PEM certificate. */
 export function certificateDer(pem: string): Buffer {
@@ -38,7 +48,7 @@ export function certificateDer(pem: string): Buffer {
  * attributes contentType, messageDigest and signing-certificate-v2, no signingTime (the PDF's
  * /M carries the time). P12Signer of @signpdf lacks signing-certificate-v2, hence this one.
  */
-export function cadesDetached(content: Buffer, key: SigningKey): Buffer {
+export async function cadesDetached(content: Buffer, key: SigningKey): Promise<Buffer> {
   const certDer = certificateDer(key.certificatePem);
   const certNode = asn1.fromDer(certDer.toString('binary'));
   const tbs = (certNode.value as forge.asn1.Asn1[])[0]!;
@@ -59,7 +69,10 @@ export function cadesDetached(content: Buffer, key: SigningKey): Buffer {
   // The signature covers the DER of the attributes as a SET OF (sorted, as DER requires).
   const encoded = attributes.map(der).sort(Buffer.compare);
   const signedSet = Buffer.concat([Buffer.from([0x31]), derLength(encoded), ...encoded]);
-  const signature = createSign('sha256').update(signedSet).sign(key.privateKeyPem);
+  const privateKey = createPrivateKey(key.privateKeyPem);
+  // RSA (PKCS#1 v1.5) or ECDSA: an imported seal certificate may carry either.
+  const isEc = privateKey.asymmetricKeyType === 'ec';
+  const signature = createSign('sha256').update(signedSet).sign(privateKey);
   const signedAttrs = asn1.create(
     C.CONTEXT_SPECIFIC,
     0,
@@ -72,9 +85,16 @@ export function cadesDetached(content: Buffer, key: SigningKey): Buffer {
     seq([issuer, serial]),
     algorithm(OID.sha256, false),
     signedAttrs,
-    algorithm(OID.rsaEncryption, true),
+    isEc ? algorithm(OID.ecdsaWithSha256, false) : algorithm(OID.rsaEncryption, true),
     octets(signature),
   ]);
+  if (key.timestamp) {
+    const token = await key.timestamp(signature);
+    const tokenNode = asn1.fromDer(token.toString('binary'));
+    (signerInfo.value as forge.asn1.Asn1[]).push(
+      asn1.create(C.CONTEXT_SPECIFIC, 1, true, [attribute(OID.signatureTimeStampToken, tokenNode)]),
+    );
+  }
   const signedData = seq([
     int(1),
     set([algorithm(OID.sha256, false)]),

@@ -185,7 +185,7 @@ async function appearanceStream(
 }
 
 /** Writes the ByteRange of the last revision's placeholder and the CMS signature into it. */
-function fillSignature(pdf: Buffer, from: number, key: SigningKey): Buffer {
+async function fillSignature(pdf: Buffer, from: number, key: SigningKey): Promise<Buffer> {
   const text = pdf.toString('latin1');
   const pattern = /\/ByteRange\s*\[\s*0\s+\/\*{10}\s+\/\*{10}\s+\/\*{10}\s*\]/g;
   pattern.lastIndex = from;
@@ -201,7 +201,7 @@ function fillSignature(pdf: Buffer, from: number, key: SigningKey): Buffer {
   if (written.length > found[0].length) throw new Error('byte range does not fit');
   Buffer.from(written.padEnd(found[0].length, ' '), 'latin1').copy(pdf, start);
   const signed = Buffer.concat([pdf.subarray(0, open), pdf.subarray(close + 1)]);
-  const cms = cadesDetached(signed, key);
+  const cms = await cadesDetached(signed, key);
   const hex = cms.toString('hex');
   if (hex.length > close - open - 1) throw new Error('signature exceeds its slot');
   Buffer.from(hex.padEnd(close - open - 1, '0'), 'latin1').copy(pdf, open + 1);

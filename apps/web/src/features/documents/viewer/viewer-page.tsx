@@ -34,6 +34,7 @@ import { NodeIcon } from '../node-icon';
 import { documentsPath, viewerPath } from '../paths';
 import { readSort } from '../prefs';
 import { StatusDrawer } from '../status-panel';
+import { SignaturesChip } from '../version-signatures';
 import { ImageView } from './image-view';
 import { neighbours } from './neighbours';
 import { startPdfWorker } from './pdf-worker';
@@ -219,6 +220,9 @@ function Viewer({ context, vendorId, folderId, documentId, versionId }: ViewerPr
           {name}
           {versionId ? ` · ${t('viewer.version', { id: versionId })}` : ''}
         </Typography>
+        {doc.data.extension?.toLowerCase() === 'pdf' && (
+          <SignaturesChip vendorId={vendorId} documentId={documentId} versionId={versionId} />
+        )}
         {doc.data.workflow_status ? (
           <StatusChip
             status={doc.data.workflow_status}

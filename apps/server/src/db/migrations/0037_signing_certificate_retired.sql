@@ -1,0 +1,1 @@
+ALTER TABLE "signing_certificates" ADD COLUMN "retired_at" timestamp with time zone;
