@@ -10,6 +10,7 @@ import {
   identityProviders,
   nodeStatuses,
   nodeStatusHistory,
+  quickfolders,
   shareLinks,
   users,
   workflowStatuses,
@@ -88,6 +89,8 @@ export type TenantIds = {
   firm_workflow: number;
   /** A live share link of the client file's folder. */
   share_link: number;
+  /** A quick-drop folder of the client file, bound to its folder. */
+  quickfolder: number;
   /** The flow.js identifier of the upload under way in the folder (a name, not a row id). */
   upload: string;
 } & SignatureIds;
@@ -355,6 +358,17 @@ async function buildRows(db: FactoryDb, label: string, passwordHash: string): Pr
         createdBy: person('admin').id,
       })
       .returning();
+    const [quickfolder] = await tx
+      .insert(quickfolders)
+      .values({
+        ...firmKey,
+        vendorId: vendor.id,
+        folderId: folder.id,
+        name: `${name} Quick-drop`,
+        renamePattern: '{date} {name}',
+        createdBy: person('admin').id,
+      })
+      .returning();
     const signing = await buildSignatureRows(tx, {
       firmId: firm.id,
       vendorId: vendor.id,
@@ -392,6 +406,7 @@ async function buildRows(db: FactoryDb, label: string, passwordHash: string): Pr
         workflow_status: todo!.id,
         firm_workflow: firmWorkflow!.id,
         share_link: shareLink!.id,
+        quickfolder: quickfolder!.id,
         upload: upload.identifier,
       },
       actors: roles.map((r) => ({ role: r, email: email(r) })),
@@ -412,6 +427,7 @@ async function buildRows(db: FactoryDb, label: string, passwordHash: string): Pr
         `${name} sso secret`,
         `${name} Theme`,
         `${name} Workflow`,
+        `${name} Quick-drop`,
         `${name} Firm Start`,
         `${name} Todo`,
         `${name} status comment`,

@@ -7,3 +7,4 @@ export * from './shares';
 export * from './storage';
 export * from './unread';
 export * from './uploads';
+export * from './quickfolders';
