@@ -5,7 +5,7 @@
  */
 export const builtFeatures = {
   /** Modules with screens: navigation entries, and apps a client file may be given. */
-  modules: ['home', 'customers', 'documents', 'tasks', 'settings'],
+  modules: ['home', 'customers', 'documents', 'tasks', 'quickfolders', 'settings'],
   /** Sections of a firm's settings (`/settings/{context}/<section>`). */
   firmSettings: [
     'team-manager',
@@ -13,6 +13,7 @@ export const builtFeatures = {
     'terms-of-service',
     'security',
     'storage',
+    'quickfolders-manager',
     // A page of the team manager (beside its themes): the firm's own workflows.
     'team-manager/workflows',
   ],

@@ -11,6 +11,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { AccountingFirmSummary } from '@portal/contracts';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Link as RouterLink, Routes } from 'react-router';
+import { QuickfoldersManager } from '../quickfolders/quickfolders-manager';
 import { StorageSettingsPage } from '../storage/storage-settings-page';
 import { BrandingPage } from './branding-page';
 import { FirmTermsPage } from './firm-terms-page';
@@ -86,6 +87,7 @@ export function FirmSettings({ firm }: { firm: AccountingFirmSummary }) {
           <Route path="terms-of-service/*" element={<FirmTermsPage firm={firm} />} />
           <Route path="security/*" element={<SignInSettingsPage firm={firm} />} />
           <Route path="storage/*" element={<StorageSettingsPage firm={firm} />} />
+          <Route path="quickfolders-manager/*" element={<QuickfoldersManager firm={firm} />} />
           <Route path="*" element={<Navigate to={fallback} replace />} />
         </Routes>
       </Stack>

@@ -44,6 +44,7 @@ describe('settings sections', () => {
     expect(FIRM_SECTIONS.filter((s) => s.built).map((s) => s.path)).toEqual([
       'team-manager',
       'pimpmyfirm',
+      'quickfolders-manager',
       'terms-of-service',
       'security',
       'storage',
@@ -51,7 +52,14 @@ describe('settings sections', () => {
   });
 
   it('offers the built sections only, the group ones to group administrators only', () => {
-    const offered = ['team-manager', 'pimpmyfirm', 'terms-of-service', 'security', 'storage'];
+    const offered = [
+      'team-manager',
+      'pimpmyfirm',
+      'quickfolders-manager',
+      'terms-of-service',
+      'security',
+      'storage',
+    ];
     expect(visibleFirmSections(true).map((s) => s.path)).toEqual(offered);
     expect(visibleFirmSections(false).map((s) => s.path)).toEqual(offered);
     expect(visibleCompanyTabs().map((t) => t.path)).toEqual([
