@@ -89,7 +89,7 @@ export type TenantIds = {
   firm_workflow: number;
   /** A live share link of the client file's folder. */
   share_link: number;
-  /** A quick-drop folder of the client file, bound to its folder. */
+  /** A quick-drop folder of the client file, bound to a folder of its own. */
   quickfolder: number;
   /** The flow.js identifier of the upload under way in the folder (a name, not a row id). */
   upload: string;
@@ -358,12 +358,14 @@ async function buildRows(db: FactoryDb, label: string, passwordHash: string): Pr
         createdBy: person('admin').id,
       })
       .returning();
+    // Bound to a folder of its own: the probe's creation takes the world's folder (one per folder).
+    const { folder: dropFolder } = await buildFolder(tx, { vendor, name: `${name} Drop folder` });
     const [quickfolder] = await tx
       .insert(quickfolders)
       .values({
         ...firmKey,
         vendorId: vendor.id,
-        folderId: folder.id,
+        folderId: dropFolder.id,
         name: `${name} Quick-drop`,
         renamePattern: '{date} {name}',
         createdBy: person('admin').id,
