@@ -42,8 +42,9 @@ export type RenameValues = Record<Exclude<QuickfolderToken, 'name' | 'year' | 'm
  * Shortened like any uploaded name (`fitFileName`). Shared by the server and the manager's preview.
  */
 export function renameByPattern(pattern: string, original: string, values: RenameValues): string {
-  const ext = extensionOf(original);
   const dot = original.lastIndexOf('.');
+  // The extension as the file has it (its case kept).
+  const ext = extensionOf(original) ? original.slice(dot + 1) : '';
   const base = ext ? original.slice(0, dot) : original;
   const [year, month, day] = values.date.split('-') as [string, string, string];
   const all: Record<QuickfolderToken, string> = { ...values, name: base, year, month, day };
