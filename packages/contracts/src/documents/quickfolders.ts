@@ -106,7 +106,16 @@ export const updateQuickfolderSchema = z
   .object({ ...fields, name: name().optional(), folder_id: idField('folder').optional() })
   .strict()
   .refine(fixedNeedsPeriod, { error: 'required', path: ['accounting_period_id'] })
-  .meta({ example: { name: 'Receipts', rename_pattern: '{date} {name}' } });
+  // Ids of the tenant, no folder: the probe's creation may have bound the world's folder already.
+  .meta({
+    example: {
+      name: 'Receipts',
+      rename_pattern: '{date} {name}',
+      period_mode: 'fixed',
+      accounting_period_id: 1,
+      theme_ids: [1],
+    },
+  });
 export type UpdateQuickfolder = z.infer<typeof updateQuickfolderSchema>;
 
 export const quickfolderParamsSchema = z.object({
