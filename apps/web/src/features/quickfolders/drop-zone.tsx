@@ -69,8 +69,6 @@ export function QuickDropZone({
   );
 }
 
-let nextKey = 1;
-
 function DropCard({
   firmId,
   vendorId,
@@ -85,12 +83,13 @@ function DropCard({
   const navigate = useNavigate();
   const client = useQueryClient();
   const input = useRef<HTMLInputElement>(null);
+  const nextKey = useRef(1);
   const [over, setOver] = useState(false);
   const [queue, setQueue] = useState<Sending[]>([]);
   const busy = queue.length > 0;
 
   const send = async (files: File[]) => {
-    const items = files.map((f) => ({ key: nextKey++, name: f.name, loaded: 0, total: f.size }));
+    const items = files.map((f) => ({ key: nextKey.current++, name: f.name, loaded: 0, total: f.size }));
     setQueue((q) => [...q, ...items]);
     for (const [i, file] of files.entries()) {
       const item = items[i]!;
