@@ -106,16 +106,9 @@ export const updateQuickfolderSchema = z
   .object({ ...fields, name: name().optional(), folder_id: idField('folder').optional() })
   .strict()
   .refine(fixedNeedsPeriod, { error: 'required', path: ['accounting_period_id'] })
-  // Ids of the tenant, no folder: the probe's creation may have bound the world's folder already.
-  .meta({
-    example: {
-      name: 'Receipts',
-      rename_pattern: '{date} {name}',
-      period_mode: 'fixed',
-      accounting_period_id: 1,
-      theme_ids: [1],
-    },
-  });
+  // A tenant id (the theme) but no folder, which the probe's creation may have bound already, nor
+  // period, which the probe's drop would then fill with a document before deleting it.
+  .meta({ example: { name: 'Receipts', rename_pattern: '{date} {name}', theme_ids: [1] } });
 export type UpdateQuickfolder = z.infer<typeof updateQuickfolderSchema>;
 
 export const quickfolderParamsSchema = z.object({
