@@ -107,6 +107,25 @@ describe('quick-drop folders: filing with the automations', () => {
     ]);
   });
 
+  it('files nothing from a request cut short, even after the whole file arrived', async () => {
+    const folder = await newFolder(w, 'Coupé', base);
+    const q = await create({ name: 'Coupé', folder_id: folder });
+    const form = new FormData();
+    form.append('file', new Blob(['whole content'], { type: 'text/plain' }), 'cut.txt');
+    const encoded = new Response(form);
+    const body = Buffer.from(await encoded.arrayBuffer());
+    // The close delimiter's CRLF missing: the file's bytes are all there, the request is not.
+    const res = await w.t.request({
+      method: 'POST',
+      url: `${qf()}/${q.id}/drop`,
+      token: w.tokens.client,
+      payload: body.subarray(0, body.length - 2),
+      headers: { 'content-type': encoded.headers.get('content-type')! },
+    });
+    expect(res.status).toBe(400);
+    expect(await nodes(folder)).toEqual([]);
+  });
+
   it('keeps the name without a pattern, and files no period when none is asked', async () => {
     const folder = await newFolder(w, 'Brut', base);
     const q = await create({ name: 'Brut', folder_id: folder });

@@ -109,7 +109,7 @@ export function quickfolderRoutes(app: FastifyInstance, ctx: AppContext): void {
           ...tags,
           consumes: ['multipart/form-data'],
           description:
-            'Drops one file (part `file`) on the quick-drop folder: filed in its folder, renamed by its pattern ("name (2)" on a clash), with its period and themes, in one transaction. 409 `quickfolder-needs-folder` when its folder is in the trash.',
+            'Drops one file (part `file`) on the quick-drop folder: filed in its folder, renamed by its pattern ("name (2)" on a clash), with its period and themes, in one transaction. The file is the last part: a body cut short answers 400 and files nothing. 409 `quickfolder-needs-folder` when its folder is in the trash.',
           params: quickfolderParamsSchema,
           body: quickfolderDropRequestSchema,
           response: { 201: dataEnvelope(quickfolderDropSchema) },
@@ -124,7 +124,7 @@ export function quickfolderRoutes(app: FastifyInstance, ctx: AppContext): void {
         );
         const data = await streamFilePart(
           q,
-          { field: 'file', maxBytes: QUICKFOLDER_DROP_MAX_BYTES },
+          { field: 'file', maxBytes: QUICKFOLDER_DROP_MAX_BYTES, last: true },
           (file, content) => service.drop(ctx, target, file, content),
         );
         return reply.status(201).send({ data });
