@@ -141,6 +141,16 @@ export async function buildThemesWorld() {
     if (tags[kind].length) ok(await tag(folder, tags[kind]));
   }
   const target = await w.folder('Target');
+  // A quick-drop folder bound to each place (issue 28): the drop is walked like an upload.
+  const quickfolders = {} as Record<Kind, number>;
+  for (const kind of KINDS) {
+    const res = await call('POST', url('/quickfolders'), 'admin', {
+      name: `Dépôt ${kind}`,
+      folder_id: places[kind].folder,
+    });
+    ok(res, 201);
+    quickfolders[kind] = res.body.data.id as number;
+  }
   // The firm's people hold the RW, RO and firm-private themes; the client users RW and RO.
   for (const who of ['collab', 'readonly'] as const) {
     ok(
@@ -160,7 +170,8 @@ export async function buildThemesWorld() {
       .replace('{id}', String(w.vendor.id))
       .replace('{folder_id}', String(p.folder))
       .replace('{document_id}', String(p.doc))
-      .replace('{version_id}', String(p.version));
+      .replace('{version_id}', String(p.version))
+      .replace('{quickfolder_id}', String(quickfolders[kind]));
     const key = `${route.method} ${route.path}`;
     const selection = { document_ids: [p.doc], folder_ids: [] };
     const bodies: Record<string, Request | null> = {
@@ -203,6 +214,14 @@ export async function buildThemesWorld() {
       'GET /api/vendors/{id}/share-links/{share_link_id}/accesses': null,
       'DELETE /api/vendors/{id}/share-links/{share_link_id}': null,
       'PUT /api/vendors/{id}/folders/{folder_id}/themes': { path, payload: { theme_ids: [themeIds.rw] } },
+      // Quick-drop folders (issue 28): the drop files in the place's folder (hidden: 404, read-only:
+      // theme-read-only); the list leaves out what the caller may not drop into
+      // (quickfolders.routes.test.ts); creating one is the firm administrators' (403 to others).
+      'POST /api/vendors/{id}/quickfolders/{quickfolder_id}/drop': { path, multipart: true },
+      'GET /api/vendors/{id}/quickfolders': null,
+      'POST /api/vendors/{id}/quickfolders': { path, payload: { name: 'Probe', folder_id: p.folder } },
+      'PATCH /api/vendors/{id}/quickfolders/{quickfolder_id}': { path, payload: { name: `Dépôt ${kind}` } },
+      'DELETE /api/vendors/{id}/quickfolders/{quickfolder_id}': null,
       // Workflows on the nodes (their other routes address no folder or document).
       'PUT /api/vendors/{id}/folders/{folder_id}/workflow': {
         path,

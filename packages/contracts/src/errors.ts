@@ -37,6 +37,7 @@ export const ERROR_CODES = [
   'node-readonly',
   'node-rotate',
   'quickfolder-folder-already-used',
+  'quickfolder-needs-folder',
   'user-vendor-already-accountant',
   'siret-already-used',
   'email-already-used',

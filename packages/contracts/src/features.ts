@@ -5,7 +5,7 @@
  */
 export const builtFeatures = {
   /** Modules with screens: navigation entries, and apps a client file may be given. */
-  modules: ['home', 'customers', 'documents', 'tasks', 'settings'],
+  modules: ['home', 'customers', 'documents', 'tasks', 'quickfolders', 'settings'],
   /** Sections of a firm's settings (`/settings/{context}/<section>`). */
   firmSettings: [
     'team-manager',
@@ -14,6 +14,7 @@ export const builtFeatures = {
     'security',
     'storage',
     'signatures',
+    'quickfolders-manager',
     // A page of the team manager (beside its themes): the firm's own workflows.
     'team-manager/workflows',
     // The service catalogue (issue 30): categories, services, offers.

@@ -10,6 +10,7 @@ import {
   identityProviders,
   nodeStatuses,
   nodeStatusHistory,
+  quickfolders,
   shareLinks,
   users,
   workflowStatuses,
@@ -89,6 +90,8 @@ export type TenantIds = {
   firm_workflow: number;
   /** A live share link of the client file's folder. */
   share_link: number;
+  /** A quick-drop folder of the client file, bound to a folder of its own. */
+  quickfolder: number;
   /** The flow.js identifier of the upload under way in the folder (a name, not a row id). */
   upload: string;
 } & SignatureIds &
@@ -361,6 +364,19 @@ async function buildRows(db: FactoryDb, label: string, passwordHash: string): Pr
     // Their PDF stands in a folder of its own: a document under an open request holds its folder
     // back from the trash, and the walks delete the tenant's folder.
     const { folder: signingFolder } = await buildFolder(tx, { vendor, name: `${name} Signatures` });
+    // Bound to a folder of its own: the probe's creation takes the world's folder (one per folder).
+    const { folder: dropFolder } = await buildFolder(tx, { vendor, name: `${name} Drop folder` });
+    const [quickfolder] = await tx
+      .insert(quickfolders)
+      .values({
+        ...firmKey,
+        vendorId: vendor.id,
+        folderId: dropFolder.id,
+        name: `${name} Quick-drop`,
+        renamePattern: '{date} {name}',
+        createdBy: person('admin').id,
+      })
+      .returning();
     const signing = await buildSignatureRows(tx, {
       firmId: firm.id,
       vendorId: vendor.id,
@@ -399,6 +415,7 @@ async function buildRows(db: FactoryDb, label: string, passwordHash: string): Pr
         workflow_status: todo!.id,
         firm_workflow: firmWorkflow!.id,
         share_link: shareLink!.id,
+        quickfolder: quickfolder!.id,
         upload: upload.identifier,
       },
       actors: roles.map((r) => ({ role: r, email: email(r) })),
@@ -419,6 +436,7 @@ async function buildRows(db: FactoryDb, label: string, passwordHash: string): Pr
         `${name} sso secret`,
         `${name} Theme`,
         `${name} Workflow`,
+        `${name} Quick-drop`,
         `${name} Firm Start`,
         `${name} Todo`,
         `${name} status comment`,

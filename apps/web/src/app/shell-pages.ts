@@ -21,6 +21,7 @@ export const SHELL_PAGES: Readonly<Record<string, PageLoader>> = {
   signatures: () => import('../features/signatures/pages').then((m) => m.SignaturesPage),
   settings: () => import('../features/settings/settings-page').then((m) => m.SettingsPage),
   documents: () => import('../features/documents/pages').then((m) => m.DocumentsPage),
+  quickfolders: () => import('../features/quickfolders/quickfolders-page').then((m) => m.QuickfoldersPage),
   search: () => import('../features/search/pages').then((m) => m.SearchPage),
   viewer: () => import('../features/documents/viewer/pages').then((m) => m.ViewerPage),
   sa: () => import('../features/platform-admin/pages').then((m) => m.PlatformAdminPage),

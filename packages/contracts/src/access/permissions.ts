@@ -56,6 +56,8 @@ export const ACTIONS = {
   'documents.share':
     'Share a document or folder of a client file by a public link, revoke it, see its accesses',
   'documents.themes': "Tag a client file's folders with themes, choose the themes it allows",
+  'documents.quickfolders':
+    "Create, change and delete a client file's quick-drop folders (its drop targets and their automations)",
   'vendor.users.themes': "Choose the themes a client file's users hold (never one's own)",
   'documents.search': 'Search by word the documents of the client files of a firm one opens (firm side)',
   'documents.search_own':
@@ -102,6 +104,7 @@ export const WRITE_ACTIONS: ReadonlySet<Action> = new Set<Action>([
   'documents.legal_hold',
   'documents.themes',
   'documents.share',
+  'documents.quickfolders',
   'vendor.users.themes',
   'task.manage',
   'task.answer',
@@ -148,6 +151,7 @@ export const PERMISSIONS: Record<Action, readonly Role[]> = {
   'documents.legal_hold': ['firm_admin'],
   'documents.share': ['firm_admin', 'firm_collaborator', 'vendor_admin', 'vendor_collaborator'],
   'documents.themes': ['firm_admin'],
+  'documents.quickfolders': ['firm_admin'],
   'vendor.users.themes': ['firm_admin', 'vendor_admin'],
   'documents.search': ['firm_admin', 'firm_collaborator'],
   'documents.search_own': ['firm_admin', 'firm_collaborator', 'firm_client'],

@@ -2,6 +2,7 @@ export * from './documents';
 export * from './folders';
 export * from './names';
 export * from './previews';
+export * from './quickfolders';
 export * from './search';
 export * from './shares';
 export * from './storage';

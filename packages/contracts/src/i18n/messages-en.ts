@@ -34,6 +34,7 @@ export const en: Catalogue = {
   'node-readonly': 'This item is read-only.',
   'node-rotate': 'This document cannot be rotated.',
   'quickfolder-folder-already-used': 'This folder is already used by a quick-drop folder.',
+  'quickfolder-needs-folder': 'This quick-drop folder needs a folder: a firm administrator must choose one.',
   'user-vendor-already-accountant': 'This email is used by a firm member.',
   'siret-already-used': 'SIRET already used (by you or another portal).',
   'email-already-used': 'This email is already used.',

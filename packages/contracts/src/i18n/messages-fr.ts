@@ -35,6 +35,8 @@ export const fr: Catalogue = {
   'node-readonly': 'Cet élément est en lecture seule.',
   'node-rotate': 'Impossible de faire pivoter ce document.',
   'quickfolder-folder-already-used': 'Ce dossier est déjà utilisé par un dépôt rapide.',
+  'quickfolder-needs-folder':
+    "Ce dépôt rapide n'a plus de dossier : un administrateur du cabinet doit lui en choisir un.",
   'user-vendor-already-accountant': 'Cet e-mail est utilisé par un membre du cabinet.',
   'siret-already-used': 'SIRET déjà utilisé (par vous ou un autre portail).',
   'email-already-used': 'Cet e-mail est déjà utilisé.',

@@ -35,6 +35,8 @@ export const pt: Catalogue = {
   'node-readonly': 'Este elemento é só de leitura.',
   'node-rotate': 'Não é possível rodar este documento.',
   'quickfolder-folder-already-used': 'Esta pasta já é usada por uma pasta de depósito rápido.',
+  'quickfolder-needs-folder':
+    'Esta pasta de depósito rápido precisa de uma pasta: um administrador do escritório deve escolher uma.',
   'user-vendor-already-accountant': 'Este e-mail é usado por um membro do gabinete.',
   'siret-already-used': 'SIRET já utilizado (por si ou por outro portal).',
   'email-already-used': 'Este e-mail já está a ser utilizado.',

@@ -36,6 +36,8 @@ export type IdRef =
   | 'workflow_status'
   /** A share link of a client file. */
   | 'share_link'
+  /** A quick-drop folder of a client file. */
+  | 'quickfolder'
   /**
    * A flow.js upload identifier: a name the client gives its upload (per user and folder), not a
    * row id. Another tenant's must answer as one that names nothing.

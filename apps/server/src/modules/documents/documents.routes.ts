@@ -5,6 +5,7 @@ import { documentRoutes } from './documents/documents.routes';
 import { versionRoutes } from './documents/versions.routes';
 import { folderRoutes } from './folders/folders.routes';
 import { previewRoutes } from './previews/previews.routes';
+import { quickfolderRoutes } from './quickfolders/quickfolders.routes';
 import { searchRoutes } from './search/search.routes';
 import { shareRoutes } from './shares/shares.routes';
 import { storagePolicyRoutes } from './storage-policy/storage-policy.routes';
@@ -28,6 +29,7 @@ export async function documentsRoutes(app: FastifyInstance, ctx: AppContext): Pr
   storagePolicyRoutes(app, ctx);
   shareRoutes(app, ctx);
   searchRoutes(app, ctx);
+  quickfolderRoutes(app, ctx);
   // Idle uploads, orphan chunk folders and unreferenced blobs are cleaned every hour.
   let timer: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {

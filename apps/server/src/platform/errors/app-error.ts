@@ -34,6 +34,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   'node-readonly': 403,
   'node-rotate': 422,
   'quickfolder-folder-already-used': 422,
+  'quickfolder-needs-folder': 409,
   'user-vendor-already-accountant': 422,
   'siret-already-used': 422,
   'email-already-used': 422,

@@ -20,6 +20,11 @@ export type FilePartRules = {
   types?: readonly string[];
   /** Code of the 422 answers (missing or refused file, bad field); `validation-failed` by default. */
   errorCode?: ErrorCode;
+  /**
+   * The file is the body's last part and its content ends only once the body closes (`--` CRLF):
+   * a request cut short after the file's bytes fails (400) before the sink sees the content end.
+   */
+  last?: boolean;
 };
 
 /** The file part's description and the text fields sent before it. */
@@ -77,9 +82,10 @@ async function firstFilePart(
 }
 
 /** The file's bytes as they arrive; past `maxBytes` 413, a broken body 400. */
-async function* fileContent(reader: MultipartReader, maxBytes: number): FileContent {
+async function* fileContent(reader: MultipartReader, maxBytes: number, last = false): FileContent {
   try {
     yield* reader.content(maxBytes);
+    if (last) await reader.expectClose();
   } catch (error) {
     throw multipartError(error);
   }
@@ -113,7 +119,7 @@ export async function streamFilePart<T>(
     const fields: Record<string, string> = {};
     const part = await firstFilePart(reader, rules, fields);
     const file = { filename: part.filename, mimetype: part.mimetype, fields };
-    return await sink(file, fileContent(reader, rules.maxBytes));
+    return await sink(file, fileContent(reader, rules.maxBytes, rules.last));
   } finally {
     reader.release();
   }

@@ -208,6 +208,19 @@ export class MultipartReader {
     }
   }
 
+  /**
+   * After the file part's content: the body must close there with `--` CRLF, the way browsers end
+   * it. A body cut short after the file's bytes (its close delimiter missing) is malformed, so a
+   * route taking a whole file in one request never files one whose request did not finish.
+   */
+  async expectClose(): Promise<void> {
+    if (this.state !== 'part') throw new Error('MultipartReader.expectClose() before the file part ended');
+    await this.fill(4);
+    if (this.buffered.subarray(0, 4).toString('latin1') !== '--\r\n')
+      throw new MultipartError('malformed', 'the body goes on after the file part, or is cut short');
+    this.state = 'end';
+  }
+
   /** After a delimiter: `--` closes the body, CRLF opens a part (spaces before it are allowed). */
   private async atCloseDelimiter(): Promise<boolean> {
     await this.fill(2);

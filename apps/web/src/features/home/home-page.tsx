@@ -9,7 +9,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { HomeDocument, TaskListItem } from '@portal/contracts';
 import { encodeContext } from '@portal/contracts/context';
-import { Fragment } from 'react';
+import { Fragment, lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { navigationTarget } from '../../app/app-navigate';
@@ -23,6 +23,11 @@ import { useWorkspace } from '../shell/workspace-context';
 import { HomeToSign } from '../signatures/home-to-sign';
 import { DueDate, MissingItems } from '../tasks/task-bits';
 import { useHome } from './api';
+
+/** A client user's quick-drop folders, loaded apart: the home page's own chunk stays as it was. */
+const QuickDropZone = lazy(() =>
+  import('../quickfolders/drop-zone').then((m) => ({ default: m.QuickDropZone })),
+);
 
 /**
  * Home: greets the user and shows the day, in one request (`/api/home`): for the firm, the tasks
@@ -115,6 +120,11 @@ export function HomePage() {
             />
           )}
         </Box>
+      ) : null}
+      {firm && company && !firmSide ? (
+        <Suspense fallback={null}>
+          <QuickDropZone firmId={firm.id} vendorId={company.id} hideWhenEmpty />
+        </Suspense>
       ) : null}
       {day ? (
         <Documents

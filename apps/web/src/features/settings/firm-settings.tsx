@@ -30,6 +30,9 @@ const StorageSettingsPage = lazy(() =>
 const OffersSettings = lazy(() =>
   import('../catalog/offers-settings').then((m) => ({ default: m.OffersSettings })),
 );
+const QuickfoldersManager = lazy(() =>
+  import('../quickfolders/quickfolders-manager').then((m) => ({ default: m.QuickfoldersManager })),
+);
 const SignatureSettingsPage = lazy(() =>
   import('./signature-settings-page').then((m) => ({ default: m.SignatureSettingsPage })),
 );
@@ -103,6 +106,7 @@ export function FirmSettings({ firm }: { firm: AccountingFirmSummary }) {
             <Route path="security/*" element={<SignInSettingsPage firm={firm} />} />
             <Route path="storage/*" element={<StorageSettingsPage firm={firm} />} />
             <Route path="offers/*" element={<OffersSettings firm={firm} />} />
+            <Route path="quickfolders-manager/*" element={<QuickfoldersManager firm={firm} />} />
             <Route path="signatures/*" element={<SignatureSettingsPage firm={firm} />} />
             <Route path="*" element={<Navigate to={fallback} replace />} />
           </Routes>

@@ -26,7 +26,7 @@ describe('buildNavItems', () => {
     expect(items.find((i) => i.id === 'tasks')?.titleKey).toBe('routes.tasks-client');
     expect(items.find((i) => i.id === 'documents')?.to).toBe(`/documents/${encodeContext(3, 9)}`);
   });
-  it('leaves out the modules not built yet (a client of the demo firm)', () => {
+  it('leaves out the modules not built yet, quick-drop folders built (a client of the demo firm)', () => {
     const firmModules = [
       mod('documents', 20),
       mod('tasks', 30),
@@ -35,7 +35,7 @@ describe('buildNavItems', () => {
       mod('videoconference', 60),
     ];
     const items = buildNavItems(firmModules, client, selection);
-    expect(items.map((i) => i.id)).toEqual(['home', 'documents', 'tasks', 'settings']);
+    expect(items.map((i) => i.id)).toEqual(['home', 'documents', 'tasks', 'quickfolders', 'settings']);
   });
   it('offers customers to accountants and sa to super admins', () => {
     const items = buildNavItems([], { is_super_admin: true, is_accountant: true }, selection);
