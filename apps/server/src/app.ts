@@ -10,6 +10,7 @@ import { type AppContext, type DocumentsSeam, NO_SIRET_SOURCE, type SiretSource 
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { davRoutes, registerDavMethods } from './modules/dav/dav.routes';
+import { davPreferencesRoutes } from './modules/dav/dav-preferences.routes';
 import { documentsRoutes } from './modules/documents/documents.routes';
 import { documentsSeam } from './modules/documents/documents.seam';
 import { registerTextJobs, startTextBackfill } from './modules/documents/search/text-extraction.service';
@@ -260,6 +261,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   teamRoutes(app, ctx);
   platformAdminRoutes(app, ctx);
   await davRoutes(app, ctx);
+  davPreferencesRoutes(app, ctx);
 
   if (config.SERVE_WEB) servesWeb = await registerWebApp(app, config.WEB_DIST_DIR ?? defaultWebDist());
   return app;

@@ -48,7 +48,9 @@ export type ValidationKey =
   | 'signature-page-missing'
   | 'signature-image-invalid'
   | 'file-share-password-forbidden-character'
-  | 'too-many-file-share-passwords';
+  | 'too-many-file-share-passwords'
+  | 'dav-folder-part-twice'
+  | 'not-your-workspace';
 
 /** Messages that are neither a code nor a field's: `{{name}}` placeholders filled by `translateMessage`. */
 export type NoticeKey = 'too-many-requests-wait';

@@ -163,4 +163,6 @@ export const en: Catalogue = {
     'The file-share password cannot contain € § ¤ £ or ° (the network drives do not pass them).',
   'too-many-file-share-passwords':
     'You have reached the maximum number of file-share passwords: revoke one first.',
+  'dav-folder-part-twice': 'Each part of the name may appear only once.',
+  'not-your-workspace': 'You do not belong to this workspace.',
 };

@@ -170,4 +170,6 @@ export const fr: Catalogue = {
     'Le mot de passe de partage de fichiers ne peut pas contenir € § ¤ £ ni ° (les lecteurs réseau ne les transmettent pas).',
   'too-many-file-share-passwords':
     "Vous avez atteint le nombre maximal de mots de passe de partage de fichiers : révoquez-en un d'abord.",
+  'dav-folder-part-twice': "Chaque élément du nom ne peut figurer qu'une fois.",
+  'not-your-workspace': "Vous n'appartenez pas à cet espace de travail.",
 };

@@ -168,4 +168,6 @@ export const pt: Catalogue = {
     'A palavra-passe de partilha de ficheiros não pode conter € § ¤ £ nem ° (as unidades de rede não os transmitem).',
   'too-many-file-share-passwords':
     'Atingiu o número máximo de palavras-passe de partilha de ficheiros: revogue uma primeiro.',
+  'dav-folder-part-twice': 'Cada parte do nome só pode aparecer uma vez.',
+  'not-your-workspace': 'Você não pertence a este espaço de trabalho.',
 };
