@@ -169,5 +169,5 @@ export const pt: Catalogue = {
   'too-many-file-share-passwords':
     'Atingiu o número máximo de palavras-passe de partilha de ficheiros: revogue uma primeiro.',
   'dav-folder-part-twice': 'Cada parte do nome só pode aparecer uma vez.',
-  'not-your-workspace': 'Você não pertence a este espaço de trabalho.',
+  'not-your-workspace': 'Não pertence a este espaço de trabalho.',
 };
