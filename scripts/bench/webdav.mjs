@@ -65,7 +65,7 @@ async function expectStatus(promise, statuses, what) {
 }
 
 /** Apache with mod_dav on loopback, everything in its own directory; stopped by its pid. */
-async function startApache(dir) {
+export async function startApache(dir) {
   if (!fs.existsSync('/usr/sbin/apache2') || !fs.existsSync(`${MODULES}/mod_dav_fs.so`))
     throw new Error("Debian's apache2 is missing: apt-get install -y apache2");
   const www = path.join(dir, 'www');
@@ -84,7 +84,6 @@ async function startApache(dir) {
       `Mutex file:${dir} default`,
       `LoadModule mpm_event_module ${MODULES}/mod_mpm_event.so`,
       `LoadModule authz_core_module ${MODULES}/mod_authz_core.so`,
-      `LoadModule unixd_module ${MODULES}/mod_unixd.so`,
       `LoadModule dav_module ${MODULES}/mod_dav.so`,
       `LoadModule dav_fs_module ${MODULES}/mod_dav_fs.so`,
       ...(asRoot ? ['User www-data', 'Group www-data'] : []),
@@ -112,11 +111,17 @@ async function startApache(dir) {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${APACHE_PORT}`;
-  for (let i = 0; i < 100; i++) {
+  let up = false;
+  for (let i = 0; i < 300 && !up && child.exitCode === null; i++) {
     try {
-      if ((await request(base, 'OPTIONS', '/')).status === 200) break;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 100));
+      up = (await request(base, 'OPTIONS', '/')).status === 200;
+    } catch {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  if (!up) {
+    child.kill('SIGTERM');
+    throw new Error(`Apache did not start (see ${dir}/error.log and the lines above)`);
   }
   return {
     base,

@@ -125,31 +125,9 @@ export function DrivePreferences() {
       </Typography>
       <List dense data-testid="drive-format">
         {draft.order.map((part, index) => (
-          <ListItem
-            key={part}
-            disableGutters
-            secondaryAction={
-              <Box>
-                <IconButton
-                  size="small"
-                  disabled={index === 0}
-                  aria-label={t('drivePrefs.up', { part: t(`drivePrefs.parts.${part}`) })}
-                  onClick={() => move(index, -1)}
-                >
-                  <ArrowUpward fontSize="small" />
-                </IconButton>
-                <IconButton
-                  size="small"
-                  disabled={index === draft.order.length - 1}
-                  aria-label={t('drivePrefs.down', { part: t(`drivePrefs.parts.${part}`) })}
-                  onClick={() => move(index, 1)}
-                >
-                  <ArrowDownward fontSize="small" />
-                </IconButton>
-              </Box>
-            }
-          >
+          <ListItem key={part} disableGutters sx={{ gap: 1 }}>
             <FormControlLabel
+              sx={{ flexGrow: 1, minWidth: 0, mr: 0 }}
               control={
                 <Checkbox
                   checked={draft.included.includes(part)}
@@ -158,6 +136,24 @@ export function DrivePreferences() {
               }
               label={t(`drivePrefs.parts.${part}`)}
             />
+            <Box sx={{ flexShrink: 0 }}>
+              <IconButton
+                size="small"
+                disabled={index === 0}
+                aria-label={t('drivePrefs.up', { part: t(`drivePrefs.parts.${part}`) })}
+                onClick={() => move(index, -1)}
+              >
+                <ArrowUpward fontSize="small" />
+              </IconButton>
+              <IconButton
+                size="small"
+                disabled={index === draft.order.length - 1}
+                aria-label={t('drivePrefs.down', { part: t(`drivePrefs.parts.${part}`) })}
+                onClick={() => move(index, 1)}
+              >
+                <ArrowDownward fontSize="small" />
+              </IconButton>
+            </Box>
           </ListItem>
         ))}
       </List>
