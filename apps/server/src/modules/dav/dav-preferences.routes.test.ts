@@ -172,9 +172,11 @@ describe.runIf(process.env.TEST_DB === 'postgres')('two server processes on one 
     ).toBe(200);
     const expected = `/dav/${w.firm.name}/${w.vendor.company} - ${w.vendor.clientCode}/`;
     const started = Date.now();
-    while (!(await names()).includes(expected) && Date.now() - started < 2000)
+    while (!(await names()).includes(expected) && Date.now() - started < 8000)
       await new Promise((r) => setTimeout(r, 5));
     expect(await names()).toContain(expected);
-    expect(Date.now() - started).toBeLessThan(500);
+    // Well inside the cache's 10 s lifetime: the notification cleared it (each PROPFIND of the
+    // loop is counted, which a loaded machine makes slow).
+    expect(Date.now() - started).toBeLessThan(5000);
   });
 });
