@@ -31,7 +31,7 @@ export const davPreferencesRequestSchema = z
     folder_format: folderFormat,
   })
   .meta({
-    example: { visible_accounting_firm_ids: null, folder_format: ['company', 'client_code'] },
+    example: { visible_accounting_firm_ids: [1], folder_format: ['company', 'client_code'] },
   });
 export type DavPreferencesRequest = z.infer<typeof davPreferencesRequestSchema>;
 
