@@ -26,7 +26,7 @@ const list = async (path: string, who: 'admin' | 'client' = 'admin') => {
   expect(res.status, res.body).toBe(207);
   return hrefs(res.body);
 };
-const put = (payload: unknown, who: 'admin' | 'client' = 'admin') =>
+const put = (payload: object, who: 'admin' | 'client' = 'admin') =>
   w.t.request({ method: 'PUT', url: '/api/users/me/dav-preferences', token: w.tokens[who], payload });
 const firmPath = () => `/dav/${encodeURIComponent(w.firm.name)}/`;
 
@@ -51,7 +51,7 @@ describe('network-drive preferences', () => {
   });
 
   it('refuse bad input with 422 on the field', async () => {
-    const cases: [unknown, string][] = [
+    const cases: [object, string][] = [
       [{ visible_accounting_firm_ids: null, folder_format: [] }, 'folder_format'],
       [{ visible_accounting_firm_ids: null, folder_format: ['company', 'company'] }, 'folder_format'],
       [{ visible_accounting_firm_ids: null, folder_format: ['siren'] }, 'folder_format'],
