@@ -2,7 +2,8 @@
 // name: routes and load (about 6 minutes); `soak` (10 minutes) and `web` (the JavaScript a browser
 // loads, against its budget; a few seconds) and `documents` (uploads, a large folder's page, ZIP;
 // about 3 minutes, 3 GiB of disk; followed by `workflows`, the bulk status move) and `search`
-// (100,000 then 1,000,000 documents; about 15 minutes) run only when named.
+// (100,000 then 1,000,000 documents; about 15 minutes) and `webdav` (the network drive beside Apache
+// mod_dav from Debian's apache2; about 3 minutes) run only when named.
 import { buildIfStale } from './lib/build.mjs';
 
 const BENCHMARKS = {
@@ -14,6 +15,7 @@ const BENCHMARKS = {
   search: './bench/search.mjs',
   workflows: './bench/workflows.mjs',
   signatures: './bench/signatures.mjs',
+  webdav: './bench/webdav.mjs',
 };
 /** Benchmarks that run after another one named (the workflows' bulk move is a documents target). */
 const FOLLOWERS = { documents: ['workflows'] };

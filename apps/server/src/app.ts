@@ -11,6 +11,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { davRoutes, registerDavMethods } from './modules/dav/dav.routes';
+import { davPreferencesRoutes } from './modules/dav/dav-preferences.routes';
 import { registerScratchJobs } from './modules/dav/dav-scratch.service';
 import { documentsRoutes } from './modules/documents/documents.routes';
 import { documentsSeam } from './modules/documents/documents.seam';
@@ -271,6 +272,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   teamRoutes(app, ctx);
   platformAdminRoutes(app, ctx);
   await davRoutes(app, ctx);
+  davPreferencesRoutes(app, ctx);
 
   if (config.SERVE_WEB) servesWeb = await registerWebApp(app, config.WEB_DIST_DIR ?? defaultWebDist());
   return app;

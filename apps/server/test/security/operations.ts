@@ -193,6 +193,9 @@ export const SELF_ROUTES: Record<string, string> = {
   'GET /api/users/me/totp': "the caller's two-factor status",
   'GET /api/users/me/file-share-passwords': "the caller's file-share passwords (labels and dates)",
   'PUT /api/users/me/file-share-password': "sets one of the caller's file-share passwords",
+  'GET /api/users/me/dav-preferences': "the caller's network-drive preferences",
+  'PUT /api/users/me/dav-preferences':
+    "the caller's network-drive preferences (a firm not theirs answers 422 like one that does not exist)",
   'POST /api/users/me/totp': "starts the caller's two-factor enrolment",
   'POST /api/users/me/totp/confirm': "turns the caller's two-factor on with a code (not called by the probe)",
   'POST /api/users/me/totp/recovery-codes':

@@ -73,6 +73,10 @@ const NEUTRAL_FIELDS = new Set([
   'label',
   'password',
   'password_confirmation',
+  // Network-drive preferences (issue 27): which of one's own firms the drive shows, and how it
+  // names client folders; they narrow what one sees, never widen it.
+  'visible_accounting_firm_ids',
+  'folder_format',
 ]);
 /** Rights a caller might smuggle into any body, named as the API would (strict bodies refuse them). */
 const SMUGGLED = { is_super_admin: true, is_group_admin: true, role: 'admin', all_vendors: true };

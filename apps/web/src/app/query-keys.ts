@@ -116,6 +116,7 @@ export const profileKeys = {
   session: ['profile', 'session'] as const,
   totp: ['profile', 'totp'] as const,
   fileSharePasswords: ['profile', 'file-share-passwords'] as const,
+  davPreferences: ['profile', 'dav-preferences'] as const,
 };
 
 /** The firm settings: everything under ['settings']. */

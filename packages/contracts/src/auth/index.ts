@@ -258,4 +258,5 @@ export type SessionSummary = z.infer<typeof sessionSummarySchema>;
 
 export const sessionIdParamsSchema = z.object({ id: idParam('session') });
 
+export * from './dav-preferences';
 export * from './file-share';

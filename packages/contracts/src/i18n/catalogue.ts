@@ -51,7 +51,9 @@ export type ValidationKey =
   | 'too-many-file-share-passwords'
   | 'invalid-amount'
   | 'quantity-at-least-one'
-  | 'offer-needs-a-service';
+  | 'offer-needs-a-service'
+  | 'dav-folder-part-twice'
+  | 'not-your-workspace';
 
 /** Messages that are neither a code nor a field's: `{{name}}` placeholders filled by `translateMessage`. */
 export type NoticeKey = 'too-many-requests-wait';

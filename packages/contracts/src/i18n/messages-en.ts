@@ -189,4 +189,6 @@ export const en: Catalogue = {
   'invalid-amount': 'Invalid amount: a whole, non-negative number of cents.',
   'quantity-at-least-one': 'The quantity must be at least 1.',
   'offer-needs-a-service': 'An offer holds at least one service.',
+  'dav-folder-part-twice': 'Each part of the name may appear only once.',
+  'not-your-workspace': 'You do not belong to this workspace.',
 };

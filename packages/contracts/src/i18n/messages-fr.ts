@@ -198,4 +198,6 @@ export const fr: Catalogue = {
   'invalid-amount': 'Montant invalide : un nombre entier de centimes, positif ou nul.',
   'quantity-at-least-one': 'La quantité doit être au moins 1.',
   'offer-needs-a-service': 'Une offre contient au moins une prestation.',
+  'dav-folder-part-twice': "Chaque élément du nom ne peut figurer qu'une fois.",
+  'not-your-workspace': "Vous n'appartenez pas à cet espace de travail.",
 };

@@ -196,4 +196,6 @@ export const pt: Catalogue = {
   'invalid-amount': 'Montante inválido: um número inteiro de cêntimos, positivo ou nulo.',
   'quantity-at-least-one': 'A quantidade deve ser pelo menos 1.',
   'offer-needs-a-service': 'Uma oferta contém pelo menos um serviço.',
+  'dav-folder-part-twice': 'Cada parte do nome só pode aparecer uma vez.',
+  'not-your-workspace': 'Não pertence a este espaço de trabalho.',
 };

@@ -141,3 +141,17 @@ export const davScratchFiles = pgTable(
       .onUpdate('cascade'),
   ],
 );
+
+/**
+ * A person's network-drive preferences (issue 27): the workspaces the drive shows (null: all
+ * their firms, those joined later too) and the parts of the client folders' names, in order.
+ * Kept in the access cache with the credentials: a trigger clears every process's cache on change.
+ */
+export const davPreferences = pgTable('dav_preferences', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  visibleAccountingFirmIds: integer('visible_accounting_firm_ids').array(),
+  folderFormat: text('folder_format').array().notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

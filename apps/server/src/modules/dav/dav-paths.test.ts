@@ -33,8 +33,25 @@ describe('network-drive paths', () => {
         { n: 'x', s: 'C2' },
       ],
       (i) => i.n,
-      (i) => i.s,
+      (i) => [i.s],
     ).map((u) => u.name);
     expect(names).toEqual(['A_B', 'X (C1)', 'x (C2)']);
+  });
+
+  it('falls back to the next suffix when the first is empty or still clashes, and makes safe segments', () => {
+    const names = uniqueNames(
+      [
+        { n: 'Dupont', code: 'ab', id: 1 },
+        { n: 'dupont', code: 'AB', id: 2 },
+        { n: 'Dupont', code: '', id: 3 },
+        { n: 'Dupont (ab)', code: 'Z', id: 4 },
+        { n: '..', code: 'Q', id: 5 },
+        { n: 'Trailing. ', code: 'R', id: 6 },
+      ],
+      (i) => i.n,
+      (i) => [i.code, String(i.id)],
+    ).map((u) => u.name);
+    expect(names).toEqual(['Dupont (1)', 'dupont (2)', 'Dupont (3)', 'Dupont (ab)', '_', 'Trailing']);
+    expect(new Set(names.map((n) => n.toLowerCase())).size).toBe(names.length);
   });
 });

@@ -34,26 +34,39 @@ export function davHref(segments: string[], collection: boolean): string {
 }
 
 /** Characters no file system client accepts in a name: replaced by `_` in the names we make up. */
-const FORBIDDEN = /[/\\:*?"<>|\u0000-\u001f]/g;
-
-export const safeName = (name: string): string => name.replace(FORBIDDEN, '_').trim() || '_';
+const FORBIDDEN = /[/\\:*?"<>|\u0000-\u001f\u007f]/g;
 
 /**
- * Unique names for a list (workspaces, client folders): a clash gets ` (suffix)`, compared
- * case-insensitively as the drives do.
+ * A name we make up (workspace, client folder) as a safe path segment: forbidden characters as
+ * `_`, NFC (as paths are read), no trailing dot or space (Windows drops them), never empty, `.` or `..`.
  */
-export function uniqueNames<T>(items: T[], name: (item: T) => string, suffix: (item: T) => string) {
+export const safeName = (name: string): string =>
+  name
+    .normalize('NFC')
+    .replace(FORBIDDEN, '_')
+    .trim()
+    .replace(/[. ]+$/, '') || '_';
+
+/**
+ * Unique names for a list (workspaces, client folders), compared case-insensitively as the drives
+ * do: a name several items share gets ` (suffix)`, the first of `suffixes(item)` that is non-empty
+ * and makes it unique (the last one, an id, always does).
+ */
+export function uniqueNames<T>(items: T[], name: (item: T) => string, suffixes: (item: T) => string[]) {
+  const key = (s: string) => s.toLowerCase();
+  const bases = items.map((item) => safeName(name(item)));
   const counts = new Map<string, number>();
-  for (const item of items) {
-    const key = safeName(name(item)).toLowerCase();
-    counts.set(key, (counts.get(key) ?? 0) + 1);
-  }
-  return items.map((item) => {
-    const base = safeName(name(item));
-    return {
-      item,
-      name: counts.get(base.toLowerCase())! > 1 ? safeName(`${base} (${suffix(item)})`) : base,
-    };
+  for (const base of bases) counts.set(key(base), (counts.get(key(base)) ?? 0) + 1);
+  const taken = new Set(bases.filter((b) => counts.get(key(b)) === 1).map(key));
+  return items.map((item, i) => {
+    const base = bases[i]!;
+    if (counts.get(key(base)) === 1) return { item, name: base };
+    const candidates = suffixes(item)
+      .filter((s) => s.trim())
+      .map((s) => safeName(`${base} (${s.trim()})`));
+    const name = candidates.find((c) => !taken.has(key(c))) ?? candidates.at(-1) ?? base;
+    taken.add(key(name));
+    return { item, name };
   });
 }
 

@@ -18,6 +18,12 @@ const LIVE: Record<string, (e: DavEntry) => string | null> = {
 
 const dav = (name: string): PropName => ({ ns: DAV_NS, name });
 
+/** RFC 4331's live properties: answered when named, listed by propname, never in allprop. */
+const QUOTA: Record<string, (e: DavEntry) => string | null> = {
+  'quota-used-bytes': (e) => (e.quota ? String(e.quota.used) : null),
+  'quota-available-bytes': (e) => (e.quota?.available == null ? null : String(e.quota.available)),
+};
+
 /** The multistatus of a PROPFIND over `entries`, answering what its body asks. */
 export function propfindXml(body: string, entries: { href: string; entry: DavEntry }[]): string {
   const request = parsePropfind(body);
@@ -27,7 +33,13 @@ export function propfindXml(body: string, entries: { href: string; entry: DavEnt
     if (request.kind === 'propname')
       return responseXml(
         href,
-        [...available.map(dav), ...dead].map((prop) => ({ prop: { ns: prop.ns, name: prop.name }, xml: '' })),
+        [
+          ...available.map(dav),
+          ...Object.keys(QUOTA)
+            .filter(() => entry.collection)
+            .map(dav),
+          ...dead,
+        ].map((prop) => ({ prop: { ns: prop.ns, name: prop.name }, xml: '' })),
         [],
       );
     const wanted = request.kind === 'allprop' ? [...available.map(dav), ...dead] : request.props;
@@ -37,7 +49,9 @@ export function propfindXml(body: string, entries: { href: string; entry: DavEnt
       const value =
         prop.ns === DAV_NS && LIVE[prop.name]
           ? LIVE[prop.name]!(entry)
-          : dead.find((d) => d.ns === prop.ns && d.name === prop.name)?.xml;
+          : prop.ns === DAV_NS && QUOTA[prop.name]
+            ? QUOTA[prop.name]!(entry)
+            : dead.find((d) => d.ns === prop.ns && d.name === prop.name)?.xml;
       if (value === undefined || value === null) missing.push(prop);
       else found.push({ prop: { ns: prop.ns, name: prop.name }, xml: value });
     }
@@ -47,4 +61,5 @@ export function propfindXml(body: string, entries: { href: string; entry: DavEnt
 }
 
 /** Live properties PROPPATCH may not change (RFC 4918: protected). */
-export const isLiveProperty = (prop: PropName) => prop.ns === DAV_NS && prop.name in LIVE;
+export const isLiveProperty = (prop: PropName) =>
+  prop.ns === DAV_NS && (prop.name in LIVE || prop.name in QUOTA);

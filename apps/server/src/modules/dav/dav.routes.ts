@@ -10,11 +10,12 @@ import { transferScratch } from './dav-office-saves.service';
 import { davHref, davSegments, destinationSegments } from './dav-paths';
 import { proppatch, withDeadProperties } from './dav-properties.service';
 import { propfindXml } from './dav-props';
+import { asksQuota, withQuota } from './dav-quota.service';
 import { scratchRequest } from './dav-scratch.routes';
 import { scratchEntries, scratchPurgeTimer } from './dav-scratch.service';
 import { transfer } from './dav-transfer.service';
 import { DavStatus, mkcol, put, remove } from './dav-writes.service';
-import { BadXmlError, errorXml } from './dav-xml';
+import { BadXmlError, errorXml, parsePropfind } from './dav-xml';
 
 /** The methods of WebDAV that HTTP's defaults lack: added before any route is declared. */
 export const DAV_METHODS = ['PROPFIND', 'PROPPATCH', 'MKCOL', 'COPY', 'MOVE', 'LOCK', 'UNLOCK'] as const;
@@ -197,6 +198,14 @@ async function propfind(
     node,
     entries.map((e) => e.entry),
   );
+  const asked = parsePropfind(body);
+  if (asked.kind === 'prop' && asksQuota(asked.props))
+    await withQuota(
+      ctx,
+      actor,
+      node,
+      entries.map((e) => e.entry),
+    );
   return sendXml(reply, 207, propfindXml(body, entries));
 }
 

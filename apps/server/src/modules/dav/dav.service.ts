@@ -1,3 +1,4 @@
+import { davFolderName } from '@portal/contracts';
 import type { AppContext } from '../../app-context';
 import type { Actor } from '../../platform/auth/sessions';
 import { AppError } from '../../platform/errors/app-error';
@@ -5,6 +6,7 @@ import * as tree from '../documents/tree/tree.service';
 import { authorizeVendor, type Scope } from '../documents/vendor-access.service';
 import * as tenancy from '../tenancy/tenancy.service';
 import { uniqueNames } from './dav-paths';
+import { preferencesOf } from './dav-preferences.service';
 
 /**
  * The network drive's tree (issue 27): workspaces (the person's firms), then client folders, then
@@ -34,27 +36,43 @@ export type DavEntry = {
   /** The GED node it shows (for its dead properties); none for workspaces and client lists. */
   node?: { type: 'folder' | 'document'; id: number };
   dead?: { ns: string; name: string; xml: string }[];
+  /** The portal's storage (RFC 4331), on collections, when the PROPFIND asks for it. */
+  quota?: { used: number; available: number | null };
 };
 
 const EPOCH = new Date(0);
 
-/** The person's workspaces, each with its drive name (a clash gets the firm's domain or id). */
+/**
+ * The person's workspaces, each with its drive name (a clash gets the firm's domain or id): the
+ * firms they chose in their preferences, all of them by default (and when none chosen is theirs any more).
+ */
 export async function workspaces(ctx: AppContext, actor: Actor) {
-  const firms = await tenancy.myAccountingFirms(ctx, actor, {});
+  const [firms, preferences] = await Promise.all([
+    tenancy.myAccountingFirms(ctx, actor, {}),
+    preferencesOf(ctx, actor.userId),
+  ]);
+  const chosen = preferences.visible_accounting_firm_ids;
+  const visible = chosen ? firms.filter((f) => chosen.includes(f.id)) : firms;
   return uniqueNames(
-    firms,
+    visible.length ? visible : firms,
     (f) => f.name,
-    (f) => f.domain ?? String(f.id),
+    (f) => [f.domain ?? String(f.id), String(f.id)],
   ).map(({ item, name }) => ({ id: item.id, name }));
 }
 
-/** The client folders of a workspace: `client code - company`, a clash suffixed ` (client code)`. */
+/**
+ * The client folders of a workspace, named by the person's display format (default
+ * `client code - company`); a clash gets ` (client code)`, then ` (id)` (docs/decisions.md).
+ */
 export async function clientFolders(ctx: AppContext, actor: Actor, firmId: number) {
-  const vendors = await tenancy.myVendors(ctx, actor, firmId);
+  const [vendors, preferences] = await Promise.all([
+    tenancy.myVendors(ctx, actor, firmId),
+    preferencesOf(ctx, actor.userId),
+  ]);
   return uniqueNames(
     vendors,
-    (v) => (v.client_code ? `${v.client_code} - ${v.company}` : v.company),
-    (v) => v.client_code || String(v.id),
+    (v) => davFolderName(preferences.folder_format, v),
+    (v) => [v.client_code, String(v.id)],
   ).map(({ item, name }) => ({ id: item.id, name }));
 }
 

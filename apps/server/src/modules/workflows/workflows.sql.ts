@@ -58,7 +58,12 @@ export const PAGE_STATUS_COLUMNS = sql`ws.id AS ws_id, ws.name AS ws_name, ws.co
 /** The status of a row read with `PAGE_STATUS_COLUMNS`, in `workflow_status`'s shape. */
 export function statusColumnsOf(r: Record<string, unknown>) {
   if (r.ws_id === null || r.ws_id === undefined) return null;
-  return { id: Number(r.ws_id), name: String(r.ws_name), colour: String(r.ws_colour), is_final: Boolean(r.ws_is_final) };
+  return {
+    id: Number(r.ws_id),
+    name: String(r.ws_name),
+    colour: String(r.ws_colour),
+    is_final: Boolean(r.ws_is_final),
+  };
 }
 
 /**

@@ -17,7 +17,7 @@ export type AccessCache = {
   readonly size: number;
 };
 
-export type CacheSpace = 'session' | 'grant' | 'credential';
+export type CacheSpace = 'session' | 'grant' | 'credential' | 'preference';
 
 type Entry = { value: unknown; expires: number };
 

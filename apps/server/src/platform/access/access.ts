@@ -68,6 +68,11 @@ export type Access = {
    * access, a revocation among them, clears it in every process. `load` throws to refuse (kept).
    */
   credential<T>(key: string, load: () => Promise<T>): Promise<T>;
+  /**
+   * A person's setting that shapes what they are shown (the network drive's visible workspaces
+   * and folder names), kept like a grant: its table's trigger clears it in every process.
+   */
+  preference<T>(key: string, load: () => Promise<T>): Promise<T>;
 };
 
 /** `kind:id:id...` with the ids in a stable order (resources are small flat objects). */
@@ -126,6 +131,7 @@ export function createAccess(db: Db, cache: AccessCache = NO_ACCESS_CACHE): Acce
     },
     grantFor,
     credential: (key, load) => cache.get('credential', key, load),
+    preference: (key, load) => cache.get('preference', key, load),
     async authorize(actor, action, resource) {
       const grant = await grantFor(actor, resource);
       if (grant.roles.length === 0) throw new AppError('not-found');

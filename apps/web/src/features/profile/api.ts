@@ -1,4 +1,9 @@
-import type { ChangePasswordRequest, FileSharePasswordRequest, RetrieveLogin } from '@portal/contracts';
+import type {
+  ChangePasswordRequest,
+  DavPreferencesRequest,
+  FileSharePasswordRequest,
+  RetrieveLogin,
+} from '@portal/contracts';
 import type { RecoveryCodes, TotpEnrolment, TotpStatus } from '@portal/contracts/auth/two-factor';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api';
@@ -104,4 +109,20 @@ export function useFileSharePasswordActions() {
       onSuccess: refresh,
     }),
   };
+}
+
+/** The network drive's preferences: visible workspaces and the client folders' display format. */
+export const useDavPreferences = () =>
+  useQuery({
+    queryKey: profileKeys.davPreferences,
+    queryFn: () => api.get('users/me/dav-preferences', { contract: 'davPreferencesSchema' }),
+  });
+
+export function useSaveDavPreferences() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: DavPreferencesRequest) =>
+      api.put('users/me/dav-preferences', body, { contract: 'davPreferencesSchema' }),
+    onSuccess: (data) => queryClient.setQueryData(profileKeys.davPreferences, data),
+  });
 }

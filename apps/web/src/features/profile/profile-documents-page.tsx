@@ -15,6 +15,7 @@ import { serverFieldErrors } from '../../components/form/field-errors';
 import { FormTextField } from '../../components/form/form-text-field';
 import { NewPasswordFields } from '../../components/form/new-password-fields';
 import { useFileSharePasswordActions, useFileSharePasswords } from './api';
+import { DrivePreferences } from './profile-drive-preferences';
 import { ProfileTabs } from './profile-tabs';
 
 type Input = FileSharePasswordRequest;
@@ -122,6 +123,7 @@ export function ProfileDocumentsPage() {
           </Button>
         </form>
       </Paper>
+      <DrivePreferences />
     </>
   );
 }

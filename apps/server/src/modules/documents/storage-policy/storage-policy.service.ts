@@ -56,6 +56,19 @@ export async function updateStorageSettings(
   return storageSettings(ctx, actor, accountingFirmId);
 }
 
+/**
+ * A portal's usage and quota (null: unlimited), for a caller that reached the portal already (the
+ * network drive's RFC 4331 properties): no authorization here.
+ */
+export async function portalQuota(
+  ctx: AppContext,
+  accountingFirmId: number,
+): Promise<{ usedBytes: number; quotaBytes: number | null }> {
+  const policy = await repo.policyOf(ctx.db, accountingFirmId);
+  const usage = await usageOf(ctx, accountingFirmId, policy);
+  return { usedBytes: usage.used_bytes, quotaBytes: policy.quotaBytes };
+}
+
 /** A portal's quota, per-person reservation limit and usage (super admin). */
 export async function platformStorage(
   ctx: AppContext,
