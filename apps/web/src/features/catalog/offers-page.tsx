@@ -1,24 +1,18 @@
-import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import EditIcon from '@mui/icons-material/Edit';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
-import LinearProgress from '@mui/material/LinearProgress';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import type { CatalogOffer } from '@portal/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { PageLoader } from '../../components/page-loader';
 import { formatCents, useCatalogWrites, useOffers } from './api';
+import { SearchAddBar, SearchedPage } from './catalog-list-parts';
 import { OfferDrawer } from './offer-drawer';
 
 /** `offers/catalog-offers`: the firm's offers (search, compose, edit, delete). */
@@ -33,88 +27,71 @@ export function OffersPage({ firmId, canManage }: { firmId: number; canManage: b
   return (
     <Paper sx={{ p: { xs: 2, sm: 3 } }} data-testid="offers-page">
       <Stack spacing={2}>
-        <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
-          <TextField
-            size="small"
-            label={t('offer.search')}
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-            sx={{ flex: 1, minWidth: 200 }}
-            slotProps={{ htmlInput: { 'data-testid': 'offer-search' } }}
-          />
-          {canManage ? (
-            <Button
-              variant="contained"
-              startIcon={<AddIcon />}
-              onClick={() => setEditing('new')}
-              data-testid="offer-add"
-            >
-              {t('offer.add')}
-            </Button>
-          ) : null}
-        </Stack>
-        {query.isFetching && query.data ? <LinearProgress /> : null}
-        {query.isPending ? (
-          <PageLoader />
-        ) : query.isError ? (
-          <Alert severity="error">{query.error.message}</Alert>
-        ) : query.data.data.length === 0 ? (
-          <Typography color="text.secondary">{t(search.trim() ? 'noMatch' : 'offer.empty')}</Typography>
-        ) : (
-          <List dense disablePadding data-testid="offer-list">
-            {query.data.data.map((o) => (
-              <ListItem
-                key={o.id}
-                divider
-                data-testid={`offer-row-${o.id}`}
-                secondaryAction={
-                  canManage ? (
-                    <>
-                      <IconButton
-                        aria-label={t('offer.edit', { name: o.name })}
-                        onClick={() => setEditing(o)}
-                      >
-                        <EditIcon />
-                      </IconButton>
-                      <IconButton
-                        aria-label={t('offer.delete', { name: o.name })}
-                        onClick={() => setRemoving(o)}
-                      >
-                        <DeleteIcon />
-                      </IconButton>
-                    </>
-                  ) : null
-                }
-                sx={{ pr: canManage ? 13 : 2 }}
-              >
-                <ListItemText
-                  primary={
-                    <Stack direction="row" sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
-                      <span>{o.name}</span>
-                      {o.visibility === 'private' ? (
-                        <Chip size="small" label={t('visibility.private')} />
-                      ) : null}
-                    </Stack>
+        <SearchAddBar
+          label={t('offer.search')}
+          value={search}
+          onChange={setSearch}
+          addLabel={canManage ? t('offer.add') : null}
+          onAdd={() => setEditing('new')}
+          testId="offer"
+        />
+        <SearchedPage query={query} empty={t(search.trim() ? 'noMatch' : 'offer.empty')}>
+          {(rows) => (
+            <List dense disablePadding data-testid="offer-list">
+              {rows.map((o) => (
+                <ListItem
+                  key={o.id}
+                  divider
+                  data-testid={`offer-row-${o.id}`}
+                  secondaryAction={
+                    canManage ? (
+                      <>
+                        <IconButton
+                          aria-label={t('offer.edit', { name: o.name })}
+                          onClick={() => setEditing(o)}
+                        >
+                          <EditIcon />
+                        </IconButton>
+                        <IconButton
+                          aria-label={t('offer.delete', { name: o.name })}
+                          onClick={() => setRemoving(o)}
+                        >
+                          <DeleteIcon />
+                        </IconButton>
+                      </>
+                    ) : null
                   }
-                  secondary={[
-                    formatCents(o.total_price_cents, i18n.language) +
-                      (o.price_cents === null ? ` (${t('offer.sum')})` : ''),
-                    o.services.map((s) => `${s.title} × ${s.quantity}`).join(', '),
-                    o.duration_value && o.duration_unit
-                      ? t('offer.durationValue', {
-                          count: o.duration_value,
-                          unit: t(`duration.${o.duration_unit}`),
-                        })
-                      : null,
-                  ]
-                    .filter(Boolean)
-                    .join(' · ')}
-                  slotProps={{ secondary: { sx: { wordBreak: 'break-word' } } }}
-                />
-              </ListItem>
-            ))}
-          </List>
-        )}
+                  sx={{ pr: canManage ? 13 : 2 }}
+                >
+                  <ListItemText
+                    primary={
+                      <Stack direction="row" sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+                        <span>{o.name}</span>
+                        {o.visibility === 'private' ? (
+                          <Chip size="small" label={t('visibility.private')} />
+                        ) : null}
+                      </Stack>
+                    }
+                    secondary={[
+                      formatCents(o.total_price_cents, i18n.language) +
+                        (o.price_cents === null ? ` (${t('offer.sum')})` : ''),
+                      o.services.map((s) => `${s.title} × ${s.quantity}`).join(', '),
+                      o.duration_value && o.duration_unit
+                        ? t('offer.durationValue', {
+                            count: o.duration_value,
+                            unit: t(`duration.${o.duration_unit}`),
+                          })
+                        : null,
+                    ]
+                      .filter(Boolean)
+                      .join(' · ')}
+                    slotProps={{ secondary: { sx: { wordBreak: 'break-word' } } }}
+                  />
+                </ListItem>
+              ))}
+            </List>
+          )}
+        </SearchedPage>
       </Stack>
       {editing ? (
         <OfferDrawer

@@ -1,24 +1,19 @@
-import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
-import LinearProgress from '@mui/material/LinearProgress';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { CatalogCategory, CatalogService } from '@portal/contracts';
 import { toHexId } from '@portal/contracts/context';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { PageLoader } from '../../components/page-loader';
 import { formatCents, useCatalogWrites, useServices } from './api';
+import { SearchAddBar, SearchedPage } from './catalog-list-parts';
 import { useCatalogNav } from './catalog-nav';
 
 /** The services of a category: search, open one (its form), add one, delete one no offer uses. */
@@ -46,78 +41,61 @@ export function ServicesList({
         {category.name}
       </Typography>
       {category.description ? <Typography color="text.secondary">{category.description}</Typography> : null}
-      <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
-        <TextField
-          size="small"
-          label={t('service.search')}
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-          sx={{ flex: 1, minWidth: 180 }}
-          slotProps={{ htmlInput: { 'data-testid': 'service-search' } }}
-        />
-        {canManage ? (
-          <Button
-            variant="contained"
-            startIcon={<AddIcon />}
-            onClick={() => open('create')}
-            data-testid="service-add"
-          >
-            {t('service.add')}
-          </Button>
-        ) : null}
-      </Stack>
-      {query.isFetching && query.data ? <LinearProgress /> : null}
-      {query.isPending ? (
-        <PageLoader />
-      ) : query.isError ? (
-        <Alert severity="error">{query.error.message}</Alert>
-      ) : query.data.data.length === 0 ? (
-        <Typography color="text.secondary">{t(search.trim() ? 'noMatch' : 'service.empty')}</Typography>
-      ) : (
-        <List dense disablePadding>
-          {query.data.data.map((s) => (
-            <ListItem
-              key={s.id}
-              disablePadding
-              divider
-              data-testid={`service-row-${s.id}`}
-              secondaryAction={
-                canManage ? (
-                  <IconButton
-                    aria-label={t('service.delete', { title: s.title })}
-                    onClick={() => setRemoving(s)}
-                  >
-                    <DeleteIcon />
-                  </IconButton>
-                ) : null
-              }
-            >
-              <ListItemButton onClick={() => open(s.id)}>
-                <ListItemText
-                  primary={
-                    <Stack direction="row" sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
-                      <span>{s.abbreviation ? `${s.title} (${s.abbreviation})` : s.title}</span>
-                      {s.visibility === 'private' ? (
-                        <Chip size="small" label={t('visibility.private')} />
-                      ) : null}
-                      {s.archived ? (
-                        <Chip size="small" variant="outlined" label={t('service.archived')} />
-                      ) : null}
-                    </Stack>
-                  }
-                  secondary={[
-                    `${formatCents(s.unit_price_cents, i18n.language)} / ${t(`unit.${s.unit}`)}`,
-                    t(`frequency.${s.frequency}`),
-                    s.reference,
-                  ]
-                    .filter(Boolean)
-                    .join(' · ')}
-                />
-              </ListItemButton>
-            </ListItem>
-          ))}
-        </List>
-      )}
+      <SearchAddBar
+        label={t('service.search')}
+        value={search}
+        onChange={setSearch}
+        addLabel={canManage ? t('service.add') : null}
+        onAdd={() => open('create')}
+        testId="service"
+      />
+      <SearchedPage query={query} empty={t(search.trim() ? 'noMatch' : 'service.empty')}>
+        {(rows) => (
+          <List dense disablePadding>
+            {rows.map((s) => (
+              <ListItem
+                key={s.id}
+                disablePadding
+                divider
+                data-testid={`service-row-${s.id}`}
+                secondaryAction={
+                  canManage ? (
+                    <IconButton
+                      aria-label={t('service.delete', { title: s.title })}
+                      onClick={() => setRemoving(s)}
+                    >
+                      <DeleteIcon />
+                    </IconButton>
+                  ) : null
+                }
+              >
+                <ListItemButton onClick={() => open(s.id)}>
+                  <ListItemText
+                    primary={
+                      <Stack direction="row" sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+                        <span>{s.abbreviation ? `${s.title} (${s.abbreviation})` : s.title}</span>
+                        {s.visibility === 'private' ? (
+                          <Chip size="small" label={t('visibility.private')} />
+                        ) : null}
+                        {s.archived ? (
+                          <Chip size="small" variant="outlined" label={t('service.archived')} />
+                        ) : null}
+                      </Stack>
+                    }
+                    secondary={[
+                      `${formatCents(s.unit_price_cents, i18n.language)} / ${t(`unit.${s.unit}`)}`,
+                      t(`frequency.${s.frequency}`),
+                      s.reference,
+                    ]
+                      .filter(Boolean)
+                      .join(' · ')}
+                  />
+                </ListItemButton>
+              </ListItem>
+            ))}
+          </List>
+        )}
+      </SearchedPage>
       {query.data && query.data.total > query.data.data.length ? (
         <Typography variant="body2" color="text.secondary">
           {t('moreResults', { shown: query.data.data.length, total: query.data.total })}
