@@ -1,4 +1,4 @@
-import type { AcceptTermsRequest, Vendor } from '@portal/contracts';
+import type { AcceptTermsRequest, AccountingFirmSummary, Vendor } from '@portal/contracts';
 import { focusManager, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,6 +19,17 @@ import { holdInterval } from './shared-interval';
  * customers list show unread documents, the shell and the profile the terms, the tasks the themes
  * and the team. A feature's `api.ts` imports no other feature; it comes here.
  */
+
+/** The user's firms (the frame's request; the profile's workspace choices read it too). */
+export const fetchMyFirms = (host: string): Promise<AccountingFirmSummary[]> =>
+  api.get('users/me/accounting-firms', {
+    query: { active_domain: host },
+    contract: 'accountingFirmSummarySchema[]',
+  });
+
+/** The user's firms, in the frame's cache entry. */
+export const useMyFirms = (host: string) =>
+  useQuery({ queryKey: workspaceKeys.firms(host), queryFn: () => fetchMyFirms(host) });
 
 /**
  * The caller's rights in a client file and the modules it has. One cache entry, kept with the

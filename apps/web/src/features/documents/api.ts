@@ -364,3 +364,19 @@ export function useSetFolderThemes(vendorId: number) {
     onSuccess: refresh,
   });
 }
+
+/**
+ * The signatures of a document's PDF versions (issue 29), checked by the server once per content:
+ * who signed, when, and whether it verifies.
+ */
+export const useDocumentSignatures = (vendorId: number, documentId: number, enabled = true) =>
+  useQuery({
+    queryKey: ['documents', 'signatures', vendorId, documentId],
+    queryFn: () =>
+      api.get(`vendors/${vendorId}/documents/${documentId}/signatures`, {
+        contract: 'versionSignaturesSchema[]',
+        showError: false,
+      }),
+    enabled,
+    staleTime: 60_000,
+  });

@@ -4,25 +4,8 @@ import Chip from '@mui/material/Chip';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { VersionSignatures } from '@portal/contracts';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../api';
-
-/**
- * The signatures of a document's PDF versions (issue 29), checked by the server once per content:
- * who signed, when, and whether it verifies.
- */
-export const useDocumentSignatures = (vendorId: number, documentId: number, enabled = true) =>
-  useQuery({
-    queryKey: ['documents', 'signatures', vendorId, documentId],
-    queryFn: () =>
-      api.get(`vendors/${vendorId}/documents/${documentId}/signatures`, {
-        contract: 'versionSignaturesSchema[]',
-        showError: false,
-      }),
-    enabled,
-    staleTime: 60_000,
-  });
+import { useDocumentSignatures } from './api';
 
 /** The version's entry, or the latest version's when `versionId` is null. */
 function entryOf(all: VersionSignatures[] | undefined, versionId: number | null) {

@@ -15,8 +15,8 @@ import { DAV_FOLDER_PARTS, type DavFolderPart, type DavPreferences, davFolderNam
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useMyFirms } from '../../app/shared-api';
 import { useSnackbar } from '../../app/snackbars';
-import { fetchMyFirms, workspaceKeys } from '../shell/api';
 import { useDavPreferences, useSaveDavPreferences } from './api';
 
 /** The example client file the display format is shown on. */
@@ -40,7 +40,7 @@ export function DrivePreferences() {
   const { t } = useTranslation('profile');
   const { enqueueSnackbar } = useSnackbar();
   const host = window.location.host;
-  const firms = useQuery({ queryKey: workspaceKeys.firms(host), queryFn: () => fetchMyFirms(host) });
+  const firms = useMyFirms(host);
   const preferences = useDavPreferences();
   const save = useSaveDavPreferences();
   const [draft, setDraft] = useState<Draft | null>(null);

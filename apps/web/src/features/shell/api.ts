@@ -3,17 +3,12 @@ import { useQuery } from '@tanstack/react-query';
 import { api } from '../../api';
 import { taskKeys, workspaceKeys } from '../../app/query-keys';
 
-export { workspaceKeys };
-
-export const fetchMyFirms = (host: string): Promise<AccountingFirmSummary[]> =>
-  api.get('users/me/accounting-firms', {
-    query: { active_domain: host },
-    contract: 'accountingFirmSummarySchema[]',
-  });
-
 // The frame's client files and modules: asked for by the route guards too, before the frame
 // loads (`app/workspace-prefetch.ts`), under the same keys.
 export { fetchFirmModules, fetchMyVendors } from '../../app/api';
+
+export { fetchMyFirms } from '../../app/shared-api';
+export { workspaceKeys };
 
 /**
  * The navigation badge: the caller's open tasks (to do and in progress) and overdue ones, in the

@@ -35,9 +35,10 @@ describe('the filing service', () => {
       .filter((s) => filing.test(s.text) && creates.test(s.text))
       .map((s) => s.file);
     // Chunked uploads (and through them the files of task answers, filed in the exchange
-    // folder), copies and versions added by a move's conflict, restored versions.
+    // folder), copies and versions added by a move's conflict, restored versions, quick drops.
     expect(callers.sort()).toEqual([
       'modules/documents/documents/versions.service.ts',
+      'modules/documents/quickfolders/quickfolders.service.ts',
       'modules/documents/transfer/transfer.service.ts',
       'modules/documents/uploads/assembly.service.ts',
     ]);
