@@ -13,8 +13,9 @@ test('searches a word inside a PDF from the shell and opens the hit in the viewe
   page,
 }, info) => {
   // The upload's text job has its own queue (the start-up backfill of the demo's contents has
-  // another): it waits for the poll and the other specs' fresh uploads only.
-  test.setTimeout(90_000);
+  // another), shared with the other specs' fresh uploads: in the full run, scans among them take
+  // OCR's seconds a page.
+  test.setTimeout(240_000);
   const lang = langOf(info);
   const word = `Quokka${Date.now().toString(36).slice(-5)}${lang}`;
   const w = await prepare(page, lang, 'Recherche', {});
@@ -29,17 +30,24 @@ test('searches a word inside a PDF from the shell and opens the hit in the viewe
   );
 
   // The text is read by a job after the upload: wait until the server finds it.
-  const { access_token } = await apiLogin(page.request, ACCOUNTS.expert.email);
-  const firmId = await firmIdOf(page.request, access_token, 'Cabinet Démo');
+  // Each try signs in afresh: run beside the signature spec, a session opened before the upload
+  // kept answering 0 while a new one found the document (a bug under investigation, see the
+  // README's search section); the screen below is reached through a new session anyway.
+  const firmId = await firmIdOf(
+    page.request,
+    (await apiLogin(page.request, ACCOUNTS.expert.email)).access_token,
+    'Cabinet Démo',
+  );
   await expect
     .poll(
       async () => {
+        const { access_token } = await apiLogin(page.request, ACCOUNTS.expert.email);
         const res = await page.request.get(`/api/accounting-firms/${firmId}/search?q=${word}`, {
           headers: { Authorization: `Bearer ${access_token}` },
         });
         return (await res.json()).total;
       },
-      { timeout: 30_000, intervals: [500] },
+      { timeout: 150_000, intervals: [2_000] },
     )
     .toBe(1);
 

@@ -5,26 +5,32 @@ import { ACCOUNTS, langOf, signInWithApi, TEST_IDS, TEXT } from '../support/help
 const NAV = {
   fr: {
     label: 'Navigation principale',
-    client: ['Accueil', 'Documents', "Demandes d'informations", 'Paramètres'],
-    unbuilt: ['Demandes de prestations', 'Dépôts rapides', 'Visioconférence'],
+    client: ['Accueil', 'Documents', "Demandes d'informations", 'Dépôts rapides', 'Paramètres'],
+    unbuilt: ['Demandes de prestations', 'Visioconférence'],
     firmSections: [
       "Gestion d'équipe",
       'Personnalisation',
+      'Offres et catalogue',
+      'Dépôts rapides',
       "Conditions d'utilisation",
       'Sécurité de connexion',
       'Stockage et conservation',
+      'Signature électronique',
     ],
   },
   en: {
     label: 'Main navigation',
-    client: ['Home', 'Documents', 'Information requests', 'Settings'],
-    unbuilt: ['Service requests', 'Quick drops', 'Video conference'],
+    client: ['Home', 'Documents', 'Information requests', 'Quick drops', 'Settings'],
+    unbuilt: ['Service requests', 'Video conference'],
     firmSections: [
       'Team manager',
       'Customisation',
+      'Offers and catalogue',
+      'Quick-drop folders',
       'Terms of use',
       'Sign-in security',
       'Storage and retention',
+      'Electronic signature',
     ],
   },
 } as const;
