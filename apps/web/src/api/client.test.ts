@@ -29,6 +29,31 @@ describe('api client', () => {
     expect((init[1].headers as Record<string, string>)['Accept-Language']).toBe('pt');
   });
 
+  it('never lets a GET sent after a write join one sent before it', async () => {
+    let state = 'draft';
+    const answers: Array<(r: Response) => void> = [];
+    const fetch = vi.fn(
+      (_url: string, init: RequestInit) =>
+        new Promise<Response>((resolve) => {
+          if (init.method === 'GET') {
+            const seen = state;
+            answers.push(() => resolve(json(200, { data: seen })));
+          } else {
+            state = 'waiting';
+            resolve(json(200, { data: null }));
+          }
+        }),
+    );
+    configureApi({ fetch: fetch as unknown as typeof globalThis.fetch });
+    const before = api.get('requests');
+    await api.post('requests/1/send', {});
+    const after = api.get('requests');
+    for (const answer of answers) answer(new Response());
+    expect(await before).toBe('draft');
+    expect(await after).toBe('waiting');
+    expect(fetch).toHaveBeenCalledTimes(3);
+  });
+
   it('notifies errors unless told not to, and signs out on 401', async () => {
     const notifyError = vi.fn();
     const onUnauthorized = vi.fn();

@@ -116,14 +116,25 @@ async function send<T>(method: Method, url: string, options: RequestOptions): Pr
 /**
  * Calls the API: JSON in and out, bearer token, result = `data` (or the whole paginated body).
  * Identical concurrent GETs share one promise; at most 50 requests are in flight.
+ *
+ * A write forgets the GETs in flight when it starts and when it ends: the refetch a mutation asks
+ * for must not join a GET sent before the change (it would answer the old state, e.g. a signature
+ * request still "draft" after its sending, until the next poll).
  */
 export function request<T>(method: Method, path: string, options: RequestOptions = {}): Promise<T> {
   const url = buildUrl(path, options.query);
-  if (method !== 'GET') return limiter.run(() => send<T>(method, url, options));
+  if (method !== 'GET') {
+    pendingGets.clear();
+    return limiter.run(() => send<T>(method, url, options)).finally(() => pendingGets.clear());
+  }
   const key = `${url}|${getToken() ?? ''}|${options.showError !== false}`;
   const pending = pendingGets.get(key);
   if (pending) return pending as Promise<T>;
-  const promise = limiter.run(() => send<T>(method, url, options)).finally(() => pendingGets.delete(key));
+  const promise = limiter
+    .run(() => send<T>(method, url, options))
+    .finally(() => {
+      if (pendingGets.get(key) === promise) pendingGets.delete(key);
+    });
   pendingGets.set(key, promise);
   return promise;
 }
