@@ -73,6 +73,21 @@ function pdfjsDataPlugin(): Plugin {
   };
 }
 
+/**
+ * React Router 7's package exports only its development build (dev warnings and checks): the build
+ * takes the production build the package ships beside it (about 8 KB gzip less on /signin).
+ */
+function reactRouterProductionPlugin(): Plugin {
+  const production = fileURLToPath(
+    new URL('../../node_modules/react-router/dist/production/index.mjs', import.meta.url),
+  );
+  return {
+    name: 'portal-react-router-production',
+    apply: 'build',
+    config: () => ({ resolve: { alias: [{ find: /^react-router$/, replacement: production }] } }),
+  };
+}
+
 /** Files worth compressing (images and fonts are compressed already). */
 const COMPRESSIBLE = /\.(?:js|mjs|css|html|json|svg|txt|xml|map|webmanifest|wasm)$/;
 const brotli = promisify(zlib.brotliCompress);
@@ -114,7 +129,14 @@ function precompressPlugin(): Plugin {
 
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react(), versionPlugin(), pdfjsDataPlugin(), routePreloadPlugin(), precompressPlugin()],
+  plugins: [
+    react(),
+    versionPlugin(),
+    reactRouterProductionPlugin(),
+    pdfjsDataPlugin(),
+    routePreloadPlugin(),
+    precompressPlugin(),
+  ],
   // Pre-bundled at start: discovered mid-upload it would reload the page in dev.
   optimizeDeps: { include: ['hash-wasm'] },
   server: {

@@ -5,7 +5,6 @@ import type { AppRoute } from './routes';
 import { getSelection } from './selection-store';
 import { loadSession } from './session';
 import { ensureWhiteLabel } from './white-label';
-import { prefetchWorkspace } from './workspace-prefetch';
 
 const oops = (url: URL) => redirect(`/oops?${new URLSearchParams({ from: `${url.pathname}${url.search}` })}`);
 
@@ -63,7 +62,10 @@ export const guardLoader =
       return leaving();
     }
     // A signed-in frame will show: its first reads start now, beside its code.
+    // (Imported here: the signed-in reads stay out of /signin's first file.)
     if (route.layout === 'shell' && session.user)
-      void prefetchWorkspace(route.id, params).catch(() => undefined);
+      void import('./workspace-prefetch')
+        .then(({ prefetchWorkspace }) => prefetchWorkspace(route.id, params))
+        .catch(() => undefined);
     return null;
   };

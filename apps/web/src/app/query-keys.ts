@@ -3,30 +3,12 @@
  * its change touched in another feature without importing that feature: `taskKeys.all` after a
  * theme is renamed, `customerKeys.all` after a client file changes. A feature's `api.ts`
  * re-exports its own; keys only one feature reads stay in its `api.ts` (`teamKeys`, `saKeys`).
- * An id is undefined (or 0) while its query waits for it. Imports nothing: the first load has it.
+ * An id is undefined (or 0) while its query waits for it. The first load's keys live in `session-keys.ts`.
  */
 
 type Filters = Readonly<Record<string, unknown>>;
 
-/** The signed-in user. */
-export const ME_KEY = ['me'] as const;
-
-/** Prefix of the cached white labels: invalidated when a firm changes its branding. */
-export const WHITE_LABEL_KEY = ['white-label'] as const;
-
-/**
- * The shell's workspace: the user's firms and client files, a company's roles (the caller's rights
- * there), the firm's modules. Forgotten at sign-out.
- */
-export const workspaceKeys = {
-  all: ['workspace'] as const,
-  allFirms: ['workspace', 'firms'] as const,
-  firms: (host: string) => ['workspace', 'firms', host] as const,
-  allVendors: ['workspace', 'vendors'] as const,
-  vendors: (firmId: number | undefined) => ['workspace', 'vendors', firmId] as const,
-  roles: (vendorId: number | undefined) => ['workspace', 'roles', vendorId] as const,
-  firmModules: (firmId: number | undefined) => ['workspace', 'firm-modules', firmId] as const,
-};
+export { ME_KEY, WHITE_LABEL_KEY, workspaceKeys } from './session-keys';
 
 /** The customers list and the creation wizard: everything under ['customers']. */
 export const customerKeys = {

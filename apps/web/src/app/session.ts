@@ -4,8 +4,8 @@ import { clearTokens, getToken, isApiError, setTokens } from '../api';
 import { fetchFirmsQuietly, fetchMe, logout, updateMe } from './api';
 import { forgetDismissals } from './dismissals';
 import { queryClient } from './query-client';
-import { ME_KEY, workspaceKeys } from './query-keys';
 import type { SessionInfo } from './route-types';
+import { ME_KEY, workspaceKeys } from './session-keys';
 
 export { ME_KEY };
 

@@ -6,8 +6,8 @@ import { useSearchParams } from 'react-router';
 import { getToken } from '../api';
 import { updateMe } from './api';
 import { resolveDarkMode } from './dark-mode';
-import { ME_KEY } from './query-keys';
 import { useMe } from './session';
+import { ME_KEY } from './session-keys';
 import { readPref, STORAGE_KEYS, writePref } from './storage';
 
 const listeners = new Set<() => void>();

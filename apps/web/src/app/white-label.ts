@@ -5,7 +5,7 @@ import { getToken } from '../api';
 import { fetchWhiteLabel as fetchAnswer } from './api';
 import { whiteLabelRedirectUrl } from './firm-selection';
 import { queryClient } from './query-client';
-import { WHITE_LABEL_KEY } from './query-keys';
+import { WHITE_LABEL_KEY } from './session-keys';
 import { readIdPref, STORAGE_KEYS } from './storage';
 
 /** The firm whose white label is shown: `a_id` from the query, else the last firm when signed in. */

@@ -17,7 +17,7 @@ import type {
 } from '@portal/contracts/auth/two-factor';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api';
-import { workspaceKeys } from '../../app/query-keys';
+import { workspaceKeys } from '../../app/session-keys';
 
 /** Query keys of the signed-out screens. */
 export const authKeys = {
