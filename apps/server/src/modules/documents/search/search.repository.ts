@@ -1,21 +1,48 @@
 import { SEARCH_TYPE_EXTENSIONS, type SearchQuery } from '@portal/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { rowsOf } from '../sql-rows.sql';
+import { intArray, rowsOf } from '../sql-rows.sql';
 import { unreadBy } from '../unread.sql';
+import { executePrepared } from './prepared-sql';
 
 /**
  * Who searches where: the firm, the person (the unread filter), the client files they may open
- * (an int[] SQL expression) and the theme rule on the folder aliased `f` (`theme-access.sql.ts`).
+ * and, among them, the themed folders they may not (`hiddenFolders`), both computed once and
+ * cached by the service: the statement takes them as two int[] parameters.
  */
 export type SearchReach = {
   accountingFirmId: number;
   userId: number;
-  vendorIds: SQL;
+  vendorIds: number[];
   /** The one client file searched (its route): an equality lets its index walk it newest first. */
   vendorId?: number;
-  visibleFolder: SQL;
+  hidden: number[];
 };
+
+/** The client files of `opened` (an int[] SQL expression, `tenancy/reach.sql.ts`), as ids. */
+export async function vendorIds(db: Db, opened: SQL): Promise<number[]> {
+  const result = await db.execute(sql`SELECT unnest(${opened}) AS id`);
+  return rowsOf<{ id: number }>(result).map((r) => Number(r.id));
+}
+
+/**
+ * The themed folders of `vendorIds` that the theme rule `visibleFolder` (on the folder aliased
+ * `f`, `theme-access.sql.ts`) does not open: few (a partial index holds the themed folders). A
+ * rule that answers null hides the folder.
+ */
+export async function hiddenFolders(
+  db: Db,
+  accountingFirmId: number,
+  vendorIds: number[],
+  visibleFolder: SQL,
+): Promise<number[]> {
+  if (vendorIds.length === 0) return [];
+  const result = await db.execute(sql`
+    SELECT f.id FROM folders f
+     WHERE f.accounting_firm_id = ${accountingFirmId} AND cardinality(f.effective_theme_ids) > 0
+       AND f.vendor_id = ANY(${intArray(vendorIds)}) AND NOT coalesce(${visibleFolder}, false)`);
+  return rowsOf<{ id: number }>(result).map((r) => Number(r.id));
+}
 
 export type SearchRow = {
   id: number;
@@ -79,16 +106,6 @@ const needsDocument = (query: SearchQuery) =>
   );
 
 /**
- * The reach's themed folders it may not open: few (a partial index holds the themed folders),
- * computed once per search, so the walk checks the theme rule on the index row's `folder_id`.
- * A rule that answers null hides the folder.
- */
-const hiddenFolders = (reach: SearchReach) => sql`ARRAY(
-    SELECT f.id FROM folders f
-     WHERE f.accounting_firm_id = ${reach.accountingFirmId} AND cardinality(f.effective_theme_ids) > 0
-       AND f.vendor_id = ANY(${reach.vendorIds}) AND NOT coalesce(${reach.visibleFolder}, false))`;
-
-/**
  * One page of the documents matching `q` that the reach may open, ranked (name matches weigh
  * more than content ones), with an excerpt around the matches and the total.
  *
@@ -111,16 +128,19 @@ export async function search(db: Db, reach: SearchReach, query: SearchQuery): Pr
   const extra = filters(reach, query);
   const vendor =
     reach.vendorId === undefined
-      ? sql`s.vendor_id = ANY(${reach.vendorIds})`
+      ? sql`s.vendor_id = ANY(${intArray(reach.vendorIds)})`
       : sql`s.vendor_id = ${reach.vendorId}`;
-  const rule = sql`s.tsv @@ ${tsquery} AND s.folder_id <> ALL(${hiddenFolders(reach)})
+  const rule = sql`s.tsv @@ ${tsquery} AND s.folder_id <> ALL(${intArray(reach.hidden)})
          ${extra.length ? sql`AND ${sql.join(extra, sql` AND `)}` : sql``}`;
   // The fallback's estimate for a word the statistics think common is large: PostgreSQL's JIT
   // would compile it (hundreds of milliseconds) though it does not run; the search never gains
   // from JIT (docs/decisions.md).
   const result = await db.transaction(async (tx) => {
     await tx.execute(sql`SET LOCAL jit = off`);
-    return tx.execute(sql`
+    return executePrepared(
+      tx,
+      'search',
+      sql`
     WITH recent AS MATERIALIZED (
       SELECT s.document_id, s.tsv
         FROM (SELECT * FROM document_search s
@@ -152,7 +172,8 @@ export async function search(db: Db, reach: SearchReach, query: SearchQuery): Pr
       JOIN documents d ON d.accounting_firm_id = ${reach.accountingFirmId} AND d.id = p.id AND d.deleted_at IS NULL
       JOIN document_versions v ON v.accounting_firm_id = d.accounting_firm_id AND v.id = d.current_version_id
       LEFT JOIN document_texts t ON t.source_key = v.blob_key
-     ORDER BY p.rank DESC, p.id DESC`);
+     ORDER BY p.rank DESC, p.id DESC`,
+    );
   });
   return rowsOf<SearchRow>(result);
 }

@@ -4,8 +4,7 @@ import type { Actor } from '../../../platform/auth/sessions';
 import { AppError, fieldError } from '../../../platform/errors/app-error';
 import { paginated } from '../../../platform/http/pagination';
 import { vendorIdsOpenedBy } from '../../tenancy/reach.sql';
-import { intArray } from '../sql-rows.sql';
-import { visibleFolderSql, visibleToUserSql } from '../theme-access.sql';
+import { visibleFolderParams, visibleFolderSql, visibleToUserSql } from '../theme-access.sql';
 import { liveFolder } from '../tree/tree.service';
 import { authorizeVendor, iso, type Scope } from '../vendor-access.service';
 import * as repo from './search.repository';
@@ -23,6 +22,48 @@ export function highlighted(marked: string): Pick<SearchHit, 'excerpt' | 'highli
     } else excerpt += ch;
   }
   return { excerpt, highlights };
+}
+
+/**
+ * The reach of a firm-wide search: the client files the person opens and their themed folders
+ * the person may not, read once and kept with the firm's cached reads, per person. What they show
+ * is announced at commit: every membership, assignment, role and theme (`portal_access`, which
+ * drops every cached read), the client files' status (`vendors`) and the folders' themes
+ * (`documents`, of any client file); the lifetime bounds a client user's end of access passing
+ * at midnight, as for `myVendors`.
+ */
+function firmReach(ctx: AppContext, accountingFirmId: number, userId: number): Promise<repo.SearchReach> {
+  return ctx.reads.get(
+    accountingFirmId,
+    { key: `search-reach:${userId}`, shows: ['vendors', 'documents'] },
+    async () => {
+      const vendorIds = await repo.vendorIds(ctx.db, vendorIdsOpenedBy(accountingFirmId, userId));
+      const visible = visibleToUserSql(accountingFirmId, userId, 'f');
+      const hidden = await repo.hiddenFolders(ctx.db, accountingFirmId, vendorIds, visible);
+      return { accountingFirmId, userId, vendorIds, hidden };
+    },
+  );
+}
+
+/**
+ * The themed folders of one client file its grant's theme rule does not open, kept with the
+ * firm's cached reads per client file and rule (the themes held and blocking): the folders'
+ * themes are announced as that client file's `documents`, the themes themselves by
+ * `portal_access` (which drops every cached read).
+ */
+function hiddenInVendor(ctx: AppContext, scope: Scope): Promise<number[]> {
+  const { vendor } = scope;
+  if (!vendor.themes) return Promise.resolve([]);
+  const { held, blocking } = visibleFolderParams(vendor.themes);
+  return ctx.reads.get(
+    vendor.accountingFirmId,
+    {
+      key: `search-hidden:${vendor.id}:${held}:${blocking}`,
+      shows: [{ kind: 'documents', scope: vendor.id }],
+    },
+    () =>
+      repo.hiddenFolders(ctx.db, vendor.accountingFirmId, [vendor.id], visibleFolderSql(vendor.themes, 'f')),
+  );
 }
 
 async function run(
@@ -91,9 +132,9 @@ export async function searchVendor(
     {
       accountingFirmId: scope.vendor.accountingFirmId,
       userId: actor.userId,
-      vendorIds: intArray([vendorId]),
+      vendorIds: [vendorId],
       vendorId,
-      visibleFolder: visibleFolderSql(scope.vendor.themes, 'f'),
+      hidden: await hiddenInVendor(ctx, scope),
     },
     query,
   );
@@ -114,14 +155,5 @@ export async function searchFirm(
   const action = side === 'firm' ? 'documents.search' : 'documents.search_own';
   await ctx.access.authorize(actor, action, { kind: 'firm', accountingFirmId });
   await checkFilters(ctx, actor, accountingFirmId, query, null);
-  return run(
-    ctx,
-    {
-      accountingFirmId,
-      userId: actor.userId,
-      vendorIds: vendorIdsOpenedBy(accountingFirmId, actor.userId),
-      visibleFolder: visibleToUserSql(accountingFirmId, actor.userId, 'f'),
-    },
-    query,
-  );
+  return run(ctx, await firmReach(ctx, accountingFirmId, actor.userId), query);
 }
