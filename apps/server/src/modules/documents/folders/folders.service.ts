@@ -11,7 +11,7 @@ import type { Db } from '../../../db/client';
 import type { ThemeGrant } from '../../../platform/access/access';
 import type { Actor } from '../../../platform/auth/sessions';
 import { AppError, fieldError } from '../../../platform/errors/app-error';
-import { pageOffset, paginated } from '../../../platform/http/pagination';
+import { pageOffset, paginatedJson } from '../../../platform/http/pagination';
 import { assertFilterStatuses } from '../../workflows/node-status.service';
 import { parseWorkflowStatus, viewerOf } from '../../workflows/workflows.sql';
 import { themeVerdict } from '../theme-access';
@@ -206,6 +206,7 @@ export async function listNodes(
     // An empty page may be an empty folder or one that is not there: only then ask which.
     if (rows.length === 0) await liveFolder(ctx.db, scope.vendor, folderId);
     const data = rows.map((r) => toNode(r, r.counter));
-    return paginated(data, query, rows[0]?.total ?? 0);
+    // Kept written: each answer from the cache is sent as this text, not serialised again.
+    return paginatedJson<Node>(JSON.stringify(data), query, rows[0]?.total ?? 0);
   });
 }
