@@ -72,7 +72,9 @@ describe('the documents listing and signatures', () => {
     expect(marks(second)).toEqual({ has_signatures: expected, in_signature: false });
 
     // A new version uploaded over the signed one is not signed.
-    const replaced = await upload(w, folder, 'Mandat.pdf', await samplePdf(2, 'Autre'), { conflict: 'version' });
+    const replaced = await upload(w, folder, 'Mandat.pdf', await samplePdf(2, 'Autre'), {
+      conflict: 'version',
+    });
     expect(replaced.status).toBe(200);
     expect(marks(await listed(pdfId))).toEqual({ has_signatures: false, in_signature: false });
   }, 60_000);
