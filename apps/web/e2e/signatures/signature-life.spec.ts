@@ -6,6 +6,7 @@ import { ACCOUNTS, langOf, newestMailTo, signInWithApi } from '../support/helper
  * A request's life after it is sent: the client finds it on home ("Documents à signer") and signs
  * from there; the sender reminds the next signatory (the outsider gets a reminder mail), a second
  * reminder within the hour is refused with its message, and the sender cancels with a reason.
+ * Meanwhile the documents list marks the document "out for signature", and no longer once canceled.
  */
 
 const TEXT = {
@@ -21,6 +22,7 @@ const TEXT = {
     cancel: 'Annuler',
     canceled: 'Annulée',
     inProgress: 'En cours',
+    inSignature: 'Signature en cours',
   },
   en: {
     toSign: 'Documents to sign',
@@ -33,6 +35,7 @@ const TEXT = {
     cancel: 'Cancel',
     canceled: 'Canceled',
     inProgress: 'In progress',
+    inSignature: 'Out for signature',
   },
 } as const;
 
@@ -93,8 +96,16 @@ test('the client signs from the home item; the sender reminds once within the ho
   await expect(clientPage.getByTestId(`to-sign-${id}`)).toBeHidden();
   await clientContext.close();
 
-  // The sender reminds the outsider, whose turn it is now; again within the hour is refused.
+  // The documents list marks the document out for signature, with a tooltip saying so.
   await signInWithApi(page, ACCOUNTS.expert.email);
+  await page.goto(world.url);
+  const docRow = page.getByTestId('node-list').getByRole('row').filter({ hasText: 'Bail.pdf' });
+  const mark = docRow.getByRole('img', { name: t.inSignature });
+  await expect(mark).toBeVisible();
+  await mark.hover();
+  await expect(page.getByRole('tooltip')).toHaveText(t.inSignature);
+
+  // The sender reminds the outsider, whose turn it is now; again within the hour is refused.
   const context = world.url.split('/')[2]!;
   await page.goto(`/signatures/${context}`);
   const row = page.getByTestId('signature-requests').getByRole('row').filter({ hasText: title });
@@ -116,4 +127,8 @@ test('the client signs from the home item; the sender reminds once within the ho
   await row.getByRole('button', { name: t.cancel, exact: true }).click();
   await expect(row.getByTestId('signature-status')).toHaveText(t.canceled);
   await expect(row.getByRole('button', { name: t.remind })).toBeHidden();
+  // Canceled: no longer marked in the documents list.
+  await page.goto(world.url);
+  await expect(docRow).toBeVisible();
+  await expect(docRow.getByTestId('node-in-signature')).toHaveCount(0);
 });

@@ -20,5 +20,7 @@ export const documentNode = (over: Partial<Node> = {}): Node => ({
   updated_at: '2026-01-01T00:00:00Z',
   deleted_at: null,
   workflow_status: null,
+  has_signatures: false,
+  in_signature: false,
   ...over,
 });

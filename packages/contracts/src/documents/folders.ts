@@ -67,6 +67,10 @@ export const nodeSchema = z.object({
   deleted_at: z.string().nullable(),
   /** The node's workflow status; null when none, or its workflow is hidden from the caller. */
   workflow_status: nodeWorkflowStatusSchema.nullable(),
+  /** Documents: the latest version is the signed PDF a completed signature request filed back. */
+  has_signatures: z.boolean(),
+  /** Documents: a signature request is out (sent, partly signed or being sealed). */
+  in_signature: z.boolean(),
 });
 export type Node = z.infer<typeof nodeSchema>;
 

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   boolean,
@@ -162,6 +163,8 @@ export const signatories = pgTable(
     requestKey(t, 'signatories_request_fk'),
     index('signatories_request_idx').on(t.accountingFirmId, t.requestId),
     index('signatories_user_idx').on(t.userId),
+    /** The daily reminder cap is per person across requests: outsiders are known by email. */
+    index('signatories_email_idx').on(t.accountingFirmId, sql`lower(${t.email})`),
     unique('signatories_link_key').on(t.linkHash),
   ],
 );

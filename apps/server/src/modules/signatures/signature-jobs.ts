@@ -1,5 +1,6 @@
 import type { AppContext } from '../../app-context';
 import type { Db } from '../../db/client';
+import { lockPeople, remindedElsewhereSince } from './reminders.repository';
 import { recordEvent } from './signature-events';
 import { DAY_MS, EXPIRE_JOB, REMIND_MAIL, REMINDER_JOB, type RequestJob } from './signature-schedule';
 import { emitSignature } from './signatures.events';
@@ -10,8 +11,10 @@ const OPEN = ['waiting', 'in_progress'];
 
 /**
  * Mails the signatories asked so far (under the request's row lock); the job skips those reminded
- * less than a day ago (at most one mail a day each), the sender's own "relancer" does not.
- * Returns how many were reminded.
+ * less than a day ago (at most one mail a day each), the sender's own "relancer" does not. The
+ * day is a person's across requests: the job skips a person (the same account or email) reminded
+ * less than a day ago on another request of the firm, whoever reminded them; the request's next
+ * reminder asks them again. Returns how many were reminded.
  */
 export async function remindSignatories(
   ctx: AppContext,
@@ -20,10 +23,20 @@ export async function remindSignatories(
   by: { actorId: number | null },
 ): Promise<number> {
   const now = Date.now();
+  const dayAgo = new Date(now - DAY_MS);
   let reminded = 0;
-  for (const s of await repo.signatoriesOf(tx, request.accountingFirmId, [request.id])) {
-    if (s.status !== 'in_progress') continue;
+  const asked = (await repo.signatoriesOf(tx, request.accountingFirmId, [request.id])).filter(
+    (s) => s.status === 'in_progress',
+  );
+  if (by.actorId === null)
+    await lockPeople(
+      tx,
+      request.accountingFirmId,
+      asked.map((s) => s.email),
+    );
+  for (const s of asked) {
     if (by.actorId === null && s.remindedAt && now - new Date(s.remindedAt).getTime() < DAY_MS) continue;
+    if (by.actorId === null && (await remindedElsewhereSince(tx, s, dayAgo))) continue;
     await repo.updateSignatory(tx, s, { remindedAt: new Date(now) });
     await recordEvent(tx, request, 'reminded', { signatoryId: s.id, data: { by: by.actorId } });
     await ctx.outbox.enqueue(tx, REMIND_MAIL, { firmId: request.accountingFirmId, signatoryId: s.id });

@@ -1,3 +1,5 @@
+import Draw from '@mui/icons-material/Draw';
+import HistoryEdu from '@mui/icons-material/HistoryEdu';
 import Lock from '@mui/icons-material/Lock';
 import Verified from '@mui/icons-material/Verified';
 import Badge from '@mui/material/Badge';
@@ -9,6 +11,7 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { Node } from '@portal/contracts';
 import { useTranslation } from 'react-i18next';
@@ -56,8 +59,29 @@ function Name({ node }: { node: Node }) {
       </Typography>
       {node.read_only && <Lock sx={{ fontSize: 16 }} color="action" titleAccess={t('readOnly')} />}
       {node.is_validated && <Verified sx={{ fontSize: 16 }} color="success" titleAccess={t('validated')} />}
+      <SignatureMarks node={node} />
       {node.workflow_status && <StatusChip status={node.workflow_status} testId="node-status" />}
     </Box>
+  );
+}
+
+/** A document signed (its latest version, filed back by a request) or out for signature (issue 29). */
+function SignatureMarks({ node }: { node: Node }) {
+  const { t } = useTranslation('documents');
+  const mark = (key: 'hasSignatures' | 'inSignature', icon: React.ReactElement) => (
+    <Tooltip title={t(key)}>
+      <Box component="span" role="img" aria-label={t(key)} sx={{ display: 'inline-flex' }}>
+        {icon}
+      </Box>
+    </Tooltip>
+  );
+  return (
+    <>
+      {node.has_signatures &&
+        mark('hasSignatures', <HistoryEdu sx={{ fontSize: 16 }} color="success" data-testid="node-signed" />)}
+      {node.in_signature &&
+        mark('inSignature', <Draw sx={{ fontSize: 16 }} color="warning" data-testid="node-in-signature" />)}
+    </>
   );
 }
 

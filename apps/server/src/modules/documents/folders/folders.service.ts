@@ -148,6 +148,8 @@ export function toNode(r: repo.NodeRow, counter = 0): Node {
     updated_at: iso(r.updated_at)!,
     deleted_at: iso(r.deleted_at),
     workflow_status: parseWorkflowStatus(r.workflow_status),
+    has_signatures: r.has_signatures ?? false,
+    in_signature: r.in_signature ?? false,
   };
 }
 

@@ -2,6 +2,11 @@ import { type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { preparedPerDatabase } from '../../../platform/db-prepared';
 import {
+  PAGE_SIGNATURE_COLUMNS,
+  pageSignatureJoin,
+  signatureColumnsOf,
+} from '../../signatures/signatures.sql';
+import {
   atVisibleStatus,
   PAGE_STATUS_COLUMNS,
   pageStatusJoin,
@@ -33,6 +38,10 @@ export type NodeRow = {
   deleted_at: Date | string | null;
   /** The node's workflow status as JSON (`workflows.sql.ts`), null when none or not for the viewer. */
   workflow_status: unknown;
+  /** Documents: the latest version is a signed PDF filed back by a request (issue 29). */
+  has_signatures?: boolean;
+  /** Documents: a request is out for signature. */
+  in_signature?: boolean;
   total: number;
 };
 
@@ -105,6 +114,8 @@ function buildPageQuery(db: Db, limit: SQL, offset: SQL, name: string) {
     'ws_name',
     'ws_colour',
     'ws_is_final',
+    'sg_pending',
+    'sg_signed',
   ] as const;
   const fields = Object.fromEntries(names.map((n) => [n, sql<unknown>`${column(n)}`])) as Record<
     (typeof names)[number],
@@ -148,10 +159,12 @@ function buildPageQuery(db: Db, limit: SQL, offset: SQL, name: string) {
          WHERE ${unreadBy(user)}
          GROUP BY sub.top
       )
-      SELECT page.*, (SELECT n FROM total)::int AS total, coalesce(c.n, 0)::int AS counter, ${PAGE_STATUS_COLUMNS}
+      SELECT page.*, (SELECT n FROM total)::int AS total, coalesce(c.n, 0)::int AS counter, ${PAGE_STATUS_COLUMNS},
+             ${PAGE_SIGNATURE_COLUMNS}
         FROM page
         LEFT JOIN counters c ON page.kind = 0 AND c.top = page.id
         ${pageStatusJoin(firm, viewer)}
+        ${pageSignatureJoin(firm)}
     ) AS q`)
     .orderBy(sql`q.catalog_tree_folder_id ASC NULLS LAST, q.start_date ASC NULLS LAST, q.kind, q.id`)
     .prepare(name);
@@ -210,6 +223,7 @@ export async function folderPage(
   return rows.map((r) => ({
     ...toRow(r as Record<string, unknown>),
     workflow_status: statusColumnsOf(r as Record<string, unknown>),
+    ...signatureColumnsOf(r as Record<string, unknown>),
     counter: Number(r.counter),
   }));
 }
@@ -258,10 +272,15 @@ export async function folderPageAtStatuses(
        WHERE ${unreadBy(userId)}
        GROUP BY sub.top
     )
-    SELECT page.*, coalesce(c.n, 0)::int AS counter FROM page
+    SELECT page.*, coalesce(c.n, 0)::int AS counter, ${PAGE_SIGNATURE_COLUMNS} FROM page
       LEFT JOIN counters c ON page.kind = 0 AND c.top = page.id
+      ${pageSignatureJoin(firm)}
      ${ORDER}`);
-  return rowsOf<Record<string, unknown>>(result).map((r) => ({ ...toRow(r), counter: Number(r.counter) }));
+  return rowsOf<Record<string, unknown>>(result).map((r) => ({
+    ...toRow(r),
+    ...signatureColumnsOf(r),
+    counter: Number(r.counter),
+  }));
 }
 
 /** A page of the trash: what was deleted on its own (not taken along by a folder), newest first. */
