@@ -87,4 +87,49 @@ describe('the network drive: locks (class 2), stored in the database', () => {
     expect(next).not.toBe(etag);
     expect((await put(`([${next}])`)).status).toBe(204);
   });
+
+  it('PROPFIND lists the live locks (lockdiscovery) on an item and below a depth-infinity lock', async () => {
+    await w.folder('Shown');
+    expect((await w.dav('PUT', at('Shown', 'a.txt'), 'admin', { body: 'a' })).status).toBe(201);
+    const find = (path: string, depth: '0' | '1', body?: string) =>
+      w.dav('PROPFIND', path, 'collab', { headers: { depth }, body });
+    // No lock: an empty lockdiscovery.
+    expect((await find(at('Shown', 'a.txt'), '0')).body).toMatch(
+      /<D:lockdiscovery\s*\/>|<D:lockdiscovery><\/D:lockdiscovery>/,
+    );
+    const locked = await w.dav('LOCK', at('Shown', 'a.txt'), 'collab', { body: LOCKINFO });
+    expect(locked.status).toBe(200);
+    const token = /^<([^>]+)>$/.exec(locked.headers['lock-token'] as string)![1]!;
+    // Depth 0 on the document, by allprop and by name: its lock, owner and token.
+    for (const body of [
+      undefined,
+      '<?xml version="1.0"?><D:propfind xmlns:D="DAV:"><D:prop><D:lockdiscovery/></D:prop></D:propfind>',
+    ]) {
+      const one = (await find(at('Shown', 'a.txt'), '0', body)).body as string;
+      expect(one).toContain('<D:activelock>');
+      expect(one).toContain(token);
+      expect(one).toContain('mailto:collab@test');
+      expect(one).toContain(`<D:lockroot><D:href>${at('Shown', 'a.txt')}</D:href></D:lockroot>`);
+    }
+    // Depth 1 on the folder: the child's lock, not the folder's own.
+    const listing = (await find(`${at('Shown')}/`, '1')).body as string;
+    expect(listing.match(/<D:activelock>/g)?.length).toBe(1);
+    // A depth-infinity lock on the folder shows on the folder and on each child, rooted at the folder.
+    await w.dav('UNLOCK', at('Shown', 'a.txt'), 'collab', { headers: { 'lock-token': `<${token}>` } });
+    const deep = await w.dav('LOCK', at('Shown'), 'collab', {
+      body: LOCKINFO,
+      headers: { depth: 'infinity' },
+    });
+    expect(deep.status).toBe(200);
+    const below = (await find(`${at('Shown')}/`, '1')).body as string;
+    expect(below.match(/<D:activelock>/g)?.length).toBe(2);
+    expect(below.match(new RegExp(`<D:lockroot><D:href>${at('Shown')}/</D:href>`, 'g'))?.length).toBe(2);
+    expect(below).toContain('<D:depth>infinity</D:depth>');
+    // propname does not read them; quotas and locks live side by side.
+    const names = await w.dav('PROPFIND', at('Shown', 'a.txt'), 'collab', {
+      headers: { depth: '0' },
+      body: '<?xml version="1.0"?><D:propfind xmlns:D="DAV:"><D:propname/></D:propfind>',
+    });
+    expect(names.body).not.toContain('<D:activelock>');
+  });
 });

@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import type { AppContext } from '../../app-context';
 import type { Actor } from '../../platform/auth/sessions';
 import type { VendorRef } from '../documents/tree/tree.service';
-import { resolve } from './dav.service';
+import { type DavEntry, resolve } from './dav.service';
 import * as repo from './dav-locks.repository';
 import { davHref } from './dav-paths';
 import { findScratch, putScratch, scratchPlace } from './dav-scratch.service';
@@ -160,6 +160,38 @@ function activeLock(lock: repo.LockRow, segments: string[], collection: boolean)
     `<D:locktoken><D:href>${escapeXml(lock.token)}</D:href></D:locktoken>` +
     `<D:lockroot><D:href>${escapeXml(davHref(segments, collection))}</D:href></D:lockroot></D:activelock>`
   );
+}
+
+/**
+ * Fills the `lockdiscovery` of a PROPFIND's entries (`segments` the requested path, `entries` its
+ * own entry first, then its children): the live locks on each entry or on an ancestor with depth
+ * infinity, read in one query. Outside a client folder nothing can be locked.
+ */
+export async function withLockDiscovery(
+  ctx: AppContext,
+  vendor: VendorRef | null,
+  segments: string[],
+  entries: DavEntry[],
+): Promise<void> {
+  if (!vendor || !entries.length) return;
+  const locks = await repo.locksAround(ctx.db, vendor, lockPath(segments), entries.length > 1);
+  if (!locks.length) return;
+  const depthOf = (path: string) => (path === '' ? 0 : path.split('/').length);
+  entries.forEach((entry, i) => {
+    const own = i === 0 ? segments : [...segments, entry.name];
+    const path = lockPath(own);
+    const covering = locks.filter(
+      (l) => l.path === path || (l.depth === 'infinity' && (l.path === '' || path.startsWith(`${l.path}/`))),
+    );
+    // A lock's root is the entry itself or one of the requested path's ancestors.
+    entry.locks = covering
+      .map((l) =>
+        l.path === path
+          ? activeLock(l, own, entry.collection)
+          : activeLock(l, segments.slice(0, 2 + depthOf(l.path)), true),
+      )
+      .join('');
+  });
 }
 
 const lockDiscovery = (inner: string) =>

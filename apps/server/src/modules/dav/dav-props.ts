@@ -13,7 +13,7 @@ const LIVE: Record<string, (e: DavEntry) => string | null> = {
   supportedlock: () =>
     '<D:lockentry><D:lockscope><D:exclusive/></D:lockscope><D:locktype><D:write/></D:locktype></D:lockentry>' +
     '<D:lockentry><D:lockscope><D:shared/></D:lockscope><D:locktype><D:write/></D:locktype></D:lockentry>',
-  lockdiscovery: () => '',
+  lockdiscovery: (e) => e.locks ?? '',
 };
 
 const dav = (name: string): PropName => ({ ns: DAV_NS, name });
@@ -58,6 +58,13 @@ export function propfindXml(body: string, entries: { href: string; entry: DavEnt
     return responseXml(href, found, missing);
   });
   return `<?xml version="1.0" encoding="utf-8"?>\n<D:multistatus xmlns:D="DAV:">${responses.join('')}</D:multistatus>`;
+}
+
+/** Whether a PROPFIND body asks for the locks (allprop, or `lockdiscovery` named). */
+export function asksLocks(body: string): boolean {
+  const request = parsePropfind(body);
+  if (request.kind === 'allprop') return true;
+  return request.kind === 'prop' && request.props.some((p) => p.ns === DAV_NS && p.name === 'lockdiscovery');
 }
 
 /** Live properties PROPPATCH may not change (RFC 4918: protected). */

@@ -137,4 +137,34 @@ describe('the network drive: scratch files (system files and office temporaries)
     expect(queued.length).toBe(1);
     expect(await free(sha(live))).toBe(false);
   });
+
+  it('accepts and forgets scratch names above the client folders (the root, a workspace)', async () => {
+    const workspace = `/dav/${encodeURIComponent(w.firm.name)}`;
+    for (const path of [`/dav/.DS_Store`, `${workspace}/.DS_Store`, `${workspace}/desktop.ini`]) {
+      expect((await w.dav('PUT', path, 'collab', { body: randomBytes(512) })).status, path).toBe(201);
+      expect(
+        (
+          await w.dav('PROPPATCH', path, 'collab', {
+            body: '<?xml version="1.0"?><D:propertyupdate xmlns:D="DAV:" xmlns:Z="urn:schemas-microsoft-com:"><D:set><D:prop><Z:Win32FileAttributes>00000020</Z:Win32FileAttributes></D:prop></D:set></D:propertyupdate>',
+          })
+        ).status,
+      ).toBe(207);
+      // Nothing is kept: reads find nothing, listings show nothing, a delete succeeds.
+      expect((await w.dav('GET', path, 'collab')).status).toBe(404);
+      expect((await w.dav('PROPFIND', path, 'collab', { headers: { depth: '0' } })).status).toBe(404);
+      expect((await w.dav('DELETE', path, 'collab')).status).toBe(204);
+    }
+    expect((await w.dav('PROPFIND', '/dav/', 'collab', { headers: { depth: '1' } })).body).not.toContain(
+      'DS_Store',
+    );
+    expect(
+      (await w.dav('PROPFIND', `${workspace}/`, 'collab', { headers: { depth: '1' } })).body,
+    ).not.toContain('DS_Store');
+    // Another person's workspace is still 404, scratch name or not; other names are refused as before.
+    expect(
+      (await w.dav('PUT', `/dav/${encodeURIComponent('Nobody firm')}/.DS_Store`, 'collab', { body: 'x' }))
+        .status,
+    ).toBe(404);
+    expect((await w.dav('PUT', `${workspace}/notes.txt`, 'collab', { body: 'x' })).status).toBe(404);
+  });
 });

@@ -1,10 +1,12 @@
+import { finished } from 'node:stream/promises';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context';
 import type { Actor } from '../../platform/auth/sessions';
 import { AppError } from '../../platform/errors/app-error';
 import { byteRange, preconditionStatus, quotedEtag, sendXml } from './dav-http';
+import { withLockDiscovery } from './dav-locks.service';
 import { davHref } from './dav-paths';
-import { propfindXml } from './dav-props';
+import { asksLocks, propfindXml } from './dav-props';
 import * as scratch from './dav-scratch.service';
 import { DavStatus } from './dav-writes.service';
 import { errorXml, multistatus, parseProppatch, responseXml } from './dav-xml';
@@ -29,9 +31,48 @@ export async function scratchRequest(
   const handled = ['PUT', 'GET', 'HEAD', 'DELETE', 'PROPFIND', 'PROPPATCH'];
   if (!handled.includes(request.method) || !scratch.isScratchName(segments.at(-1) ?? '')) return false;
   const place = await scratch.scratchPlace(ctx, actor, segments);
-  if (!place) return false;
+  if (!place) {
+    if (!(await scratch.scratchAboveClients(ctx, actor, segments))) return false;
+    await forgotten(segments, request, reply, io);
+    return true;
+  }
   await answer(ctx, segments, place, request, reply, io);
   return true;
+}
+
+/**
+ * A scratch name at the drive's root or in a workspace (Finder's `.DS_Store`, Explorer's
+ * `desktop.ini`): writes succeed and keep nothing, reads find nothing (404).
+ */
+async function forgotten(
+  segments: string[],
+  request: FastifyRequest,
+  reply: FastifyReply,
+  io: Parameters<typeof scratchRequest>[5],
+): Promise<void> {
+  if (request.method === 'PUT') {
+    request.raw.resume();
+    await finished(request.raw);
+    reply.code(201).send();
+  } else if (request.method === 'DELETE') {
+    reply.code(204).send();
+  } else if (request.method === 'PROPPATCH') {
+    const updates = parseProppatch(await io.readBody());
+    const href = davHref(segments, false);
+    sendXml(
+      reply,
+      207,
+      multistatus([
+        responseXml(
+          href,
+          updates.map((u) => ({ prop: u.prop, xml: '' })),
+          [],
+        ),
+      ]),
+    );
+  } else {
+    reply.code(404).send();
+  }
 }
 
 /** Answers a request on a scratch path (the reply is sent, not returned: a reply is a thenable). */
@@ -68,8 +109,13 @@ async function answer(
   if (request.method === 'PROPFIND') {
     const depth = (request.headers.depth ?? 'infinity').toString().trim();
     const body = await io.readBody();
-    if (depth !== '0' && depth !== '1') sendXml(reply, 403, errorXml('propfind-finite-depth'));
-    else sendXml(reply, 207, propfindXml(body, [{ href, entry: scratch.scratchEntry(row) }]));
+    if (depth !== '0' && depth !== '1') {
+      sendXml(reply, 403, errorXml('propfind-finite-depth'));
+      return;
+    }
+    const entry = scratch.scratchEntry(row);
+    if (asksLocks(body)) await withLockDiscovery(ctx, place.vendor, segments, [entry]);
+    sendXml(reply, 207, propfindXml(body, [{ href, entry }]));
     return;
   }
   if (request.method === 'PROPPATCH') {

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { AppContext } from '../../app-context';
 import type { Actor } from '../../platform/auth/sessions';
 import * as tree from '../documents/tree/tree.service';
-import { type DavEntry, type DavNode, resolve } from './dav.service';
+import { clientFolders, type DavEntry, type DavNode, resolve, workspaces } from './dav.service';
 import * as repo from './dav-scratch.repository';
 import { DavStatus } from './dav-writes.service';
 
@@ -45,6 +45,23 @@ export async function scratchPlace(
   const found = node ?? (await resolve(ctx, actor, segments));
   if (found.kind !== 'missing') return null;
   return { vendor: found.scope.vendor, folderId: found.parent.id, userId: actor.userId, name };
+}
+
+/**
+ * Whether a path is a scratch name above the client folders (at the drive's root, or in a
+ * workspace, where no client folder holds the name): nothing can be stored there (no client file,
+ * no GED folder), so the drives' system files are accepted and forgotten rather than refused.
+ */
+export async function scratchAboveClients(ctx: AppContext, actor: Actor, segments: string[]) {
+  const name = segments.at(-1);
+  if (segments.length > 2 || !name || !isScratchName(name)) return false;
+  const same = (a: string) => a.toLowerCase() === name.toLowerCase();
+  if (segments.length === 1) return !(await workspaces(ctx, actor)).some((w) => same(w.name));
+  const firm = (await workspaces(ctx, actor)).find(
+    (w) => w.name.toLowerCase() === segments[0]!.toLowerCase(),
+  );
+  if (!firm) return false;
+  return !(await clientFolders(ctx, actor, firm.id)).some((c) => same(c.name));
 }
 
 export const findScratch = (ctx: AppContext, place: ScratchPlace) =>

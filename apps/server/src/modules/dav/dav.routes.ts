@@ -5,11 +5,19 @@ import { AppError } from '../../platform/errors/app-error';
 import { verifyFileShareCredential } from '../identity/file-share-passwords.service';
 import * as dav from './dav.service';
 import { basicCredentials, byteRange, CHALLENGE, preconditionStatus, quotedEtag, sendXml } from './dav-http';
-import { assertIfHeader, assertUnlocked, dropLocks, lock, underOwnLock, unlock } from './dav-locks.service';
+import {
+  assertIfHeader,
+  assertUnlocked,
+  dropLocks,
+  lock,
+  underOwnLock,
+  unlock,
+  withLockDiscovery,
+} from './dav-locks.service';
 import { transferScratch } from './dav-office-saves.service';
 import { davHref, davSegments, destinationSegments } from './dav-paths';
 import { proppatch, withDeadProperties } from './dav-properties.service';
-import { propfindXml } from './dav-props';
+import { asksLocks, propfindXml } from './dav-props';
 import { asksQuota, withQuota } from './dav-quota.service';
 import { scratchRequest } from './dav-scratch.routes';
 import { scratchEntries, scratchPurgeTimer } from './dav-scratch.service';
@@ -165,8 +173,17 @@ export async function davRoutes(app: FastifyInstance, ctx: AppContext): Promise<
         }
       };
       const methods = ['OPTIONS', 'GET', 'HEAD', 'PUT', 'DELETE', 'POST', ...DAV_METHODS];
-      scope.route({ method: methods, url: '/', handler, exposeHeadRoute: false, schema: { hide: true } });
-      scope.route({ method: methods, url: '/*', handler, exposeHeadRoute: false, schema: { hide: true } });
+      // No compression: a file goes out as stored, its strong ETag and Content-Length true to the
+      // bytes sent, and without a compression stream on the way (its onSend hook is not even added).
+      const options = {
+        method: methods,
+        handler,
+        exposeHeadRoute: false,
+        compress: false,
+        decompress: false,
+      } as const;
+      scope.route({ ...options, url: '/', schema: { hide: true } });
+      scope.route({ ...options, url: '/*', schema: { hide: true } });
     },
     { prefix: '/dav' },
   );
@@ -198,6 +215,13 @@ async function propfind(
     node,
     entries.map((e) => e.entry),
   );
+  if (asksLocks(body))
+    await withLockDiscovery(
+      ctx,
+      'scope' in node ? node.scope.vendor : null,
+      segments,
+      entries.map((e) => e.entry),
+    );
   const asked = parsePropfind(body);
   if (asked.kind === 'prop' && asksQuota(asked.props))
     await withQuota(

