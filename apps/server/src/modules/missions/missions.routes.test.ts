@@ -179,7 +179,7 @@ describe('missions', () => {
 
     const task = await req('GET', `/api/tasks/${occ[2]!.task_id}`);
     expect(task.status).toBe(200);
-    expect(task.body.data).toMatchObject({ type: 'firm_task', due_date: '2025-04-19' });
+    expect(task.body.data).toMatchObject({ type: 'firm_task', due_date: '2025-04-19', mission_id: m.id });
     expect(task.body.data.member_ids.sort()).toEqual([w.people.admin.id, w.people.collab.id].sort());
     const [collect, file] = task.body.data.subtasks as { id: number; title: string; due_date: string }[];
     expect(collect).toMatchObject({ title: 'Collecter les pièces', due_date: '2025-04-09' });
