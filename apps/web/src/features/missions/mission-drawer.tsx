@@ -16,7 +16,7 @@ import { isApiError } from '../../api';
 import { useSnackbar } from '../../app/snackbars';
 import { PageLoader } from '../../components/page-loader';
 import { useMission, useMissionWrites } from './api';
-import { formatCents, STATUS_COLOUR } from './missions-tab';
+import { formatCents, STATUS_COLOUR } from './mission-format';
 
 /**
  * A mission: its services and amounts, and the occurrences its recurrence generated (each a

@@ -9,22 +9,13 @@ import Pagination from '@mui/material/Pagination';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { MissionStatus } from '@portal/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageLoader } from '../../components/page-loader';
 import { useMissions } from './api';
 import { MissionDialog } from './mission-dialog';
 import { MissionDrawer } from './mission-drawer';
-
-export const STATUS_COLOUR: Record<MissionStatus, 'default' | 'success' | 'info'> = {
-  not_signed: 'default',
-  signed: 'success',
-  done: 'info',
-};
-
-export const formatCents = (cents: number, locale: string) =>
-  new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR' }).format(cents / 100);
+import { formatCents, STATUS_COLOUR } from './mission-format';
 
 /**
  * `customer/{context}/services` (spec section 2): the client file's missions, 15 a page by name,
