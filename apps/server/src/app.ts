@@ -22,6 +22,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { identityRoutes } from './modules/identity/identity.routes';
 import { identityMailJobs } from './modules/identity/identity.service';
 import { magicLinkMailJobs } from './modules/identity/magic-links.service';
+import { missionRoutes } from './modules/missions/missions.routes';
 import { platformAdminRoutes } from './modules/platform-admin/platform-admin.routes';
 import { signatureCertificateRoutes } from './modules/signatures/certificates.routes';
 import { registerSignatureJobs, signaturesRoutes } from './modules/signatures/signatures.routes';
@@ -258,6 +259,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   termsRoutes(app, ctx);
   themesRoutes(app, ctx);
   catalogRoutes(app, ctx);
+  missionRoutes(app, ctx);
   themeAccessRoutes(app, ctx);
   themeUseRoutes(app, ctx);
   ssoRoutes(app, ctx);

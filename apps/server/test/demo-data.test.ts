@@ -48,4 +48,55 @@ describe('the demo data', () => {
     const home = await t.request({ method: 'GET', url: '/api/', headers: { host: 'localhost' } });
     expect(home.body.data.accounting_firm.name).toBe('Cabinet Démo');
   });
+
+  it('gives the demo portals a starter catalogue a mission of Boulangerie Martin is made from', async () => {
+    const token = await t.signIn('expert@demo.test', DEMO_PASSWORD);
+    const demo = (await firmsOf(token))[0]!.id;
+    const services = await t.request({
+      method: 'GET',
+      url: `/api/accounting-firms/${demo}/catalog/services?per_page=100`,
+      token,
+    });
+    const titles = services.body.data.map((s: { title: string }) => s.title);
+    expect(titles).toEqual(
+      expect.arrayContaining(['TVA mensuelle CA3', 'TVA trimestrielle', 'Bulletins de paie']),
+    );
+    const offers = await t.request({
+      method: 'GET',
+      url: `/api/accounting-firms/${demo}/catalog/offers`,
+      token,
+    });
+    expect(offers.body.data.map((o: { name: string }) => o.name).sort()).toEqual([
+      'Pack TPE',
+      'Pack création',
+    ]);
+    const files = await t.request({
+      method: 'GET',
+      url: `/api/users/me/accounting-firms/${demo}/vendors`,
+      token,
+    });
+    const martin = files.body.data.find((v: { client_code: string }) => v.client_code === 'BOUL01').id;
+    const vat = services.body.data.find((s: { title: string }) => s.title === 'TVA mensuelle CA3').id;
+    const year = new Date().getFullYear() - 1;
+    const mission = await t.request({
+      method: 'POST',
+      url: `/api/vendors/${martin}/missions`,
+      token,
+      payload: {
+        name: 'TVA',
+        start_date: `${year}-01-01`,
+        end_date: `${year}-12-31`,
+        services: [{ service_id: vat }],
+      },
+    });
+    expect(mission.status).toBe(201);
+    const signed = await t.request({
+      method: 'POST',
+      url: `/api/vendors/${martin}/missions/${mission.body.data.id}/sign`,
+      token,
+      payload: {},
+    });
+    expect(signed.body.data.occurrences.length).toBeGreaterThan(0);
+    expect(signed.body.data.occurrences[0].subtask_count).toBe(3);
+  });
 });

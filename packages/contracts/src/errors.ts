@@ -132,6 +132,11 @@ export const ERROR_CODES = [
   'signature-reminded-recently',
   'signature-request-not-in-error',
   'signature-code-required',
+  'mission-not-signed',
+  'mission-signed',
+  'mission-done',
+  'mission-service-dates',
+  'mission-member-not-allowed',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

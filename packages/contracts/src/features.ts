@@ -34,6 +34,7 @@ export const builtFeatures = {
     'users',
     'themes',
     'workflows',
+    'services',
   ],
   /** Sections of the person's profile. */
   profile: ['user', 'password', 'documents', 'terms-of-service'],

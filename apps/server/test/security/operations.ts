@@ -443,6 +443,16 @@ export const STATE_REFS: Readonly<Record<string, { param: string; kind: string; 
     kind: 'catalog_service_free',
     why: 'a service an offer holds is archived, not deleted (the walks put the other in new offers)',
   },
+  'POST /api/vendors/{id}/missions/{mission_id}/sign': {
+    param: 'mission_id',
+    kind: 'mission_to_sign',
+    why: 'a mission is signed once, and the walks delete the other not-signed one',
+  },
+  'POST /api/vendors/{id}/missions/{mission_id}/generate-tasks': {
+    param: 'mission_id',
+    kind: 'mission_signed',
+    why: 'tasks are never generated for a not-signed mission',
+  },
   'DELETE /api/vendors/{id}/signatures/{signature_id}': {
     param: 'signature_id',
     kind: 'signature_draft',

@@ -46,6 +46,7 @@ import {
 } from '../factories';
 import type { TestApp } from '../test-app';
 import { buildCatalogRows, type CatalogIds } from './catalog-world';
+import { buildMissionRows, type MissionIds } from './mission-world';
 import { buildSignatureRows, type SignatureIds } from './signature-world';
 
 /** The key the test apps seal SSO secrets with (no SSO_SECRET_KEY outside production). */
@@ -95,7 +96,8 @@ export type TenantIds = {
   /** The flow.js identifier of the upload under way in the folder (a name, not a row id). */
   upload: string;
 } & SignatureIds &
-  CatalogIds;
+  CatalogIds &
+  MissionIds;
 
 /**
  * An upload under way in the tenant's folder, sent by its firm administrator: chunk 1 of 2 stored,
@@ -361,6 +363,12 @@ async function buildRows(db: FactoryDb, label: string, passwordHash: string): Pr
       })
       .returning();
     const catalog = await buildCatalogRows(tx, { firmId: firm.id, name });
+    const missionRows = await buildMissionRows(tx, {
+      firmId: firm.id,
+      vendorId: vendor.id,
+      serviceId: catalog.ids.catalog_service,
+      name,
+    });
     // Their PDF stands in a folder of its own: a document under an open request holds its folder
     // back from the trash, and the walks delete the tenant's folder.
     const { folder: signingFolder } = await buildFolder(tx, { vendor, name: `${name} Signatures` });
@@ -390,6 +398,7 @@ async function buildRows(db: FactoryDb, label: string, passwordHash: string): Pr
       ids: {
         ...signing.ids,
         ...catalog.ids,
+        ...missionRows.ids,
         accounting_firm: firm.id,
         sister_firm: sister.id,
         holding: holding.id,
@@ -445,6 +454,7 @@ async function buildRows(db: FactoryDb, label: string, passwordHash: string): Pr
         siret,
         ...signing.markers,
         ...catalog.markers,
+        ...missionRows.markers,
         ...roles.map(email),
       ],
       upload,

@@ -139,3 +139,11 @@ export const catalogKeys = {
   service: (firmId: number, serviceId: number) => ['catalog', firmId, 'service', serviceId] as const,
   offers: (firmId: number, search: string) => ['catalog', firmId, 'offers', search] as const,
 };
+
+/** Query keys of a client file's missions (`customer/{context}/services`). */
+export const missionKeys = {
+  all: (vendorId: number) => ['missions', vendorId] as const,
+  list: (vendorId: number, page: number) => ['missions', vendorId, 'list', page] as const,
+  one: (vendorId: number, missionId: number) => ['missions', vendorId, 'one', missionId] as const,
+  catalog: (firmId: number) => ['missions', 'catalog', firmId] as const,
+};

@@ -33,6 +33,9 @@ export const ACTIONS = {
   'catalog.read':
     "See the firm's whole service catalogue (categories, services, offers, private items and prices included)",
   'catalog.manage': "Create, change, archive and delete the firm's catalogue categories, services and offers",
+  'mission.read':
+    "See a client file's missions and their generated tasks (client administrators: public services only)",
+  'mission.manage': "Create, change, sign, stop and delete a client file's missions, generate their tasks",
   'firm.sessions.revoke': 'End the sessions of a member or client user the firm alone knows',
   'vendor.list': 'List the firm client files (collaborators: assigned ones only)',
   'vendor.create': 'Create a client file',
@@ -89,6 +92,7 @@ export const WRITE_ACTIONS: ReadonlySet<Action> = new Set<Action>([
   'firm.team.group_admin',
   'firm.themes.manage',
   'catalog.manage',
+  'mission.manage',
   'firm.sessions.revoke',
   'vendor.create',
   'vendor.update',
@@ -127,6 +131,8 @@ export const PERMISSIONS: Record<Action, readonly Role[]> = {
   'firm.themes.manage': ['super_admin', 'firm_admin'],
   'catalog.read': ['firm_admin', 'firm_collaborator'],
   'catalog.manage': ['firm_admin'],
+  'mission.read': ['firm_admin', 'firm_collaborator', 'vendor_admin'],
+  'mission.manage': ['firm_admin', 'firm_collaborator'],
   'firm.sessions.revoke': ['firm_admin'],
   'vendor.list': ['firm_admin', 'firm_collaborator'],
   'vendor.create': ['firm_admin'],

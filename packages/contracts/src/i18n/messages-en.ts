@@ -183,6 +183,12 @@ export const en: Catalogue = {
   'service-in-use': 'This service is in use (by an offer or a mission): archive it instead.',
   'catalog-category-not-found': 'No data was found for the category.',
   'catalog-service-not-found': 'No data was found for the service.',
+  'mission-not-signed': 'Tasks cannot be generated for a not-signed project.',
+  'mission-signed':
+    'This mission is signed: its services and prices are frozen (an amendment is a new mission); a signed mission is marked done, not deleted.',
+  'mission-done': 'This mission is done: nothing more is generated for it.',
+  'mission-service-dates': "A service's dates must be within the mission's dates.",
+  'mission-member-not-allowed': 'This person is not a firm member with access to the client file.',
   'offer-name-already-used': 'Another offer of the catalogue already has this name.',
   'template-task-name-duplicate': "A task's name cannot be empty nor duplicated.",
   'template-task-unknown': "This task is not in the service's template.",

@@ -192,6 +192,13 @@ export const fr: Catalogue = {
   'service-in-use': 'Cette prestation est utilisée (par une offre ou une mission) : archivez-la plutôt.',
   'catalog-category-not-found': "Aucune donnée n'a été trouvée pour la catégorie.",
   'catalog-service-not-found': "Aucune donnée n'a été trouvée pour la prestation.",
+  'mission-not-signed': 'Les tâches ne peuvent pas être générées pour une mission non signée.',
+  'mission-signed':
+    'Cette mission est signée : ses prestations et ses prix sont figés (un avenant est une nouvelle mission) ; une mission signée se termine, elle ne se supprime pas.',
+  'mission-done': "Cette mission est terminée : plus rien n'est généré pour elle.",
+  'mission-service-dates': "Les dates d'une prestation doivent être comprises dans celles de la mission.",
+  'mission-member-not-allowed':
+    "Cette personne n'est pas un membre du cabinet ayant accès au dossier client.",
   'offer-name-already-used': 'Une autre offre du catalogue porte déjà ce nom.',
   'template-task-name-duplicate': 'Le nom de la tâche ne peut pas être vide ni dupliqué.',
   'template-task-unknown': "Cette tâche n'existe pas dans le modèle de la prestation.",

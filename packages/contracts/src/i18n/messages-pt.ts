@@ -190,6 +190,12 @@ export const pt: Catalogue = {
   'service-in-use': 'Este serviço está em uso (numa oferta ou missão): arquive-o em vez disso.',
   'catalog-category-not-found': 'Nenhum dado foi encontrado para a categoria.',
   'catalog-service-not-found': 'Nenhum dado foi encontrado para o serviço.',
+  'mission-not-signed': 'As tarefas não podem ser geradas para uma missão não assinada.',
+  'mission-signed':
+    'Esta missão está assinada: os seus serviços e preços estão congelados (um aditamento é uma nova missão); uma missão assinada é concluída, não excluída.',
+  'mission-done': 'Esta missão está concluída: nada mais é gerado para ela.',
+  'mission-service-dates': 'As datas de um serviço devem estar dentro das datas da missão.',
+  'mission-member-not-allowed': 'Esta pessoa não é um membro do escritório com acesso ao dossiê do cliente.',
   'offer-name-already-used': 'Outra oferta do catálogo já tem este nome.',
   'template-task-name-duplicate': 'O nome da tarefa não pode estar vazio nem duplicado.',
   'template-task-unknown': 'Esta tarefa não existe no modelo do serviço.',

@@ -208,6 +208,8 @@ export type TaskListItem = z.infer<typeof taskListItemSchema>;
 
 export const taskSchema = taskListItemSchema.extend({
   note: z.string().nullable(),
+  /** The mission whose occurrence created it (issue 30), else null. */
+  mission_id: z.number().int().nullable(),
   reminder_frequency: reminderFrequencySchema,
   last_reminded_at: z.string().nullable(),
   completed_at: z.string().nullable(),

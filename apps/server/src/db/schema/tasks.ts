@@ -45,6 +45,8 @@ export const tasks = pgTable(
     accountingFirmId: integer('accounting_firm_id').notNull(),
     vendorId: integer('vendor_id').notNull(),
     parentId: integer('parent_id'),
+    /** The mission whose occurrence created it (issue 30); no foreign key: missions import tasks. */
+    missionId: integer('mission_id'),
     title: text('title').notNull(),
     type: text('type', {
       enum: ['internal', 'firm_task', 'information_request', 'service_request'],
@@ -90,6 +92,7 @@ export const tasks = pgTable(
     index('tasks_firm_vendor_status_idx').on(t.accountingFirmId, t.vendorId, t.status, t.dueDate),
     index('tasks_firm_status_due_idx').on(t.accountingFirmId, t.status, t.dueDate),
     index('tasks_firm_parent_idx').on(t.accountingFirmId, t.parentId),
+    index('tasks_mission_idx').on(t.missionId).where(sql`${t.missionId} IS NOT NULL`),
     // The home page's sections (open tasks by due date: overdue, due today, waiting requests)
     // read it in order and stop at the section's size.
     index('tasks_firm_open_due_idx')

@@ -367,3 +367,24 @@ export async function deleteOffer(db: Db, accountingFirmId: number, offerId: num
     .returning({ id: catalogOffers.id });
   return rows.length > 0;
 }
+
+// For missions -----------------------------------------------------------------------------------
+
+/** Of these ids, the firm's services (archived ones included), locked against deletion. */
+export async function lockServicesOfFirm(db: Db, accountingFirmId: number, ids: number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(catalogServices)
+    .where(and(eq(catalogServices.accountingFirmId, accountingFirmId), inArray(catalogServices.id, ids)))
+    .for('share');
+}
+
+/** Of these ids, the firm's offers. */
+export async function offerIdsOfFirm(db: Db, accountingFirmId: number, ids: number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: catalogOffers.id })
+    .from(catalogOffers)
+    .where(and(eq(catalogOffers.accountingFirmId, accountingFirmId), inArray(catalogOffers.id, ids)));
+}

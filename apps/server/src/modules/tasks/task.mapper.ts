@@ -92,6 +92,7 @@ export function toTaskDto(
     items_missing: missing,
     updated_at: row.updatedAt.toISOString(),
     note: row.note,
+    mission_id: row.missionId,
     reminder_frequency: row.reminderFrequency,
     last_reminded_at: iso(row.lastRemindedAt),
     completed_at: iso(row.completedAt),

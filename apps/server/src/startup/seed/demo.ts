@@ -22,6 +22,7 @@ import {
 import { createFolders } from '../../modules/documents/tree/tree.service';
 import { DEMO_TERMS } from '../../modules/terms/default-terms';
 import { hashPassword } from '../../platform/auth/passwords';
+import { seedDemoCatalog } from './demo-catalog';
 import { MODULE_CATALOGUE } from './modules';
 
 export const DEMO_PASSWORD = 'Demo-portal-2026';
@@ -143,6 +144,7 @@ export async function seedDemo(db: Db): Promise<void> {
           content: DEMO_TERMS[locale].content,
         })),
       );
+      await seedDemoCatalog(tx, firm.id);
     }
 
     const people = [

@@ -7,6 +7,7 @@ import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useParams } from 'react-router';
 import { PageLoader } from '../../components/page-loader';
+import { MissionsTab } from '../missions/missions-tab';
 import { VendorThemesTab } from '../themes/vendor-themes-tab';
 import { WorkflowsTab } from '../workflows/workflows-tab';
 import { useVendor, useVendorRoles } from './api';
@@ -98,7 +99,11 @@ function ClientFile({
           ))}
         </Tabs>
       </Box>
-      <Component vendorId={vendorId} canWrite={canWrite} />
+      {tab === 'services' ? (
+        <MissionsTab vendorId={vendorId} firmId={vendor.data.accounting_firm_id} canWrite={canWrite} />
+      ) : (
+        <Component vendorId={vendorId} canWrite={canWrite} />
+      )}
     </Box>
   );
 }
