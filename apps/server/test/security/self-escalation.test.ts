@@ -49,6 +49,9 @@ const PRIVILEGE_FIELDS = new Set([
   'assignments',
   'all_themes',
   'theme_ids',
+  // The holding area (issue 32): holding-admin access, a workspace's assigned client files.
+  'holding_admin',
+  'vendor_ids',
 ]);
 /** Body fields that carry no right (the person's identity, a label). */
 const NEUTRAL_FIELDS = new Set([
