@@ -28,6 +28,12 @@ export const workspaceKeys = {
   firmModules: (firmId: number | undefined) => ['workspace', 'firm-modules', firmId] as const,
 };
 
+/** The holding area (issue 32): the holdings one administers (also the navigation's entry). */
+export const holdingKeys = {
+  all: ['holding'] as const,
+  mine: ['holding', 'mine'] as const,
+};
+
 /** The customers list and the creation wizard: everything under ['customers']. */
 export const customerKeys = {
   all: ['customers'] as const,
