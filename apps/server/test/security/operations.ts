@@ -434,6 +434,16 @@ export const ghostIds = (ids: TenantIds): TenantIds =>
  * of tenant id to put there instead of the parameter's `x-ref`, with the reason.
  */
 export const STATE_REFS: Readonly<Record<string, { param: string; kind: string; why: string }>> = {
+  'POST /api/holdings/{id}/accounting-firms/{firm_id}/deactivate': {
+    param: 'firm_id',
+    kind: 'sister_firm',
+    why: "the sister portal: the tenant's own, closed, would refuse every later call (restored at once after)",
+  },
+  'POST /api/holdings/{id}/accounting-firms/{firm_id}/restore': {
+    param: 'firm_id',
+    kind: 'sister_firm',
+    why: 'the sister portal the walk deactivated just before',
+  },
   'PATCH /api/holdings/{id}/users/{userId}': {
     param: 'userId',
     kind: 'holding_member',

@@ -16,6 +16,8 @@ const TEXT = {
     search: 'Rechercher (nom, code client, SIREN/SIRET)',
     ownAccess: 'Vous ne pouvez pas modifier vos propres accès.',
     holdingAdminAccess: 'Accès administrateur du groupe',
+    workspaceName: "Nom de l'espace",
+    cancel: 'Annuler',
   },
   en: {
     nav: 'Group administration',
@@ -24,6 +26,8 @@ const TEXT = {
     search: 'Search (name, client code, SIREN/SIRET)',
     ownAccess: 'You cannot change your own access.',
     holdingAdminAccess: 'Group administrator access',
+    workspaceName: 'Workspace name',
+    cancel: 'Cancel',
   },
 };
 
@@ -54,6 +58,16 @@ test('the group admin reads the dashboard, finds a client file in customers and 
   await row.click();
   await expect(page).toHaveURL(/\/customer\/[^/]+\/general/);
   await expect(page.getByText('Transports du Nord').first()).toBeVisible();
+
+  await page.goto('/holding/workspaces');
+  await page
+    .getByTestId(HOLDING_IDS.workspaces)
+    .getByRole('button', { name: /Cabinet Nord/ })
+    .click();
+  const form = page.getByTestId(HOLDING_IDS.workspaceForm);
+  await expect(form.getByLabel(text.workspaceName)).toHaveValue('Cabinet Nord');
+  await page.getByRole('button', { name: text.cancel }).click();
+  await expect(form).toHaveCount(0);
 
   await page.goto('/holding/team');
   const team = page.getByTestId(HOLDING_IDS.team);

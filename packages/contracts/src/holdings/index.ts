@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { domainField } from '../platform-admin';
 import { idField, idParam, pageQuery, queryBoolean } from '../rules/ids';
-import { text } from '../rules/text';
+import { requiredText, text } from '../rules/text';
 
 /**
  * The holding area (spec §2 "Holding administration", §7 `holdings/{id}/...`): a holding's
@@ -150,3 +151,28 @@ export const putHoldingWorkspaceAccessRequestSchema = z
   .strict()
   .meta({ example: { role: 'collaborator', read_only: false, all_vendors: false, vendor_ids: [1] } });
 export type PutHoldingWorkspaceAccessRequest = z.infer<typeof putHoldingWorkspaceAccessRequestSchema>;
+
+export const holdingFirmParamsSchema = z.object({
+  id: idParam('holding'),
+  firm_id: idParam('accounting_firm'),
+});
+
+/** One workspace of the holding, as its form shows it. */
+export const holdingWorkspaceDetailSchema = holdingWorkspaceSchema.extend({
+  welcome_message: z.string().nullable(),
+});
+export type HoldingWorkspaceDetail = z.infer<typeof holdingWorkspaceDetailSchema>;
+
+/**
+ * The workspace form's general section (spec §2): name, domain (422 `domain-already-exists` when
+ * another portal has it), welcome message.
+ */
+export const updateHoldingWorkspaceRequestSchema = z
+  .object({
+    name: requiredText(150).optional(),
+    domain: domainField().nullable().optional(),
+    welcome_message: text(2000).nullable().optional(),
+  })
+  .strict()
+  .meta({ example: { welcome_message: 'Bienvenue sur le portail du groupe.' } });
+export type UpdateHoldingWorkspaceRequest = z.infer<typeof updateHoldingWorkspaceRequestSchema>;

@@ -323,3 +323,37 @@ export async function holdingName(db: Db, holdingId: number): Promise<string | u
   const [row] = await db.select({ name: holdings.name }).from(holdings).where(eq(holdings.id, holdingId));
   return row?.name;
 }
+
+/** One portal of the holding with its counts (undefined when it is not the holding's). */
+export async function workspaceOfHolding(db: Db, holdingId: number, firmId: number) {
+  const [row] = await db
+    .select({
+      id: accountingFirms.id,
+      name: accountingFirms.name,
+      domain: accountingFirms.domain,
+      welcomeMessage: accountingFirms.welcomeMessage,
+      deactivatedAt: accountingFirms.deactivatedAt,
+      memberCount: sql<number>`(select count(*)::int from ${accountingFirmMemberships} m where m.accounting_firm_id = ${accountingFirms.id} and not m.pending)`,
+      vendorCount: sql<number>`(select count(*)::int from ${vendors} v where v.accounting_firm_id = ${accountingFirms.id})`,
+    })
+    .from(accountingFirms)
+    .where(and(eq(accountingFirms.id, firmId), eq(accountingFirms.holdingId, holdingId)));
+  return row;
+}
+
+/** Changes a portal of the holding (the holding named in the statement); whether it was one. */
+export async function updateWorkspace(
+  tx: Db,
+  holdingId: number,
+  firmId: number,
+  values: Partial<
+    Pick<typeof accountingFirms.$inferInsert, 'name' | 'domain' | 'welcomeMessage' | 'deactivatedAt'>
+  >,
+): Promise<boolean> {
+  const rows = await tx
+    .update(accountingFirms)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(accountingFirms.id, firmId), eq(accountingFirms.holdingId, holdingId)))
+    .returning({ id: accountingFirms.id });
+  return rows.length > 0;
+}

@@ -185,6 +185,56 @@ describe('customers and workspaces', () => {
   });
 });
 
+describe('a workspace', () => {
+  const url = (firm: number, action = '') => `/api/holdings/${ids.a}/accounting-firms/${firm}${action}`;
+
+  it('changes its general information; a domain another portal uses answers 422', async () => {
+    const res = await t.request({
+      method: 'PATCH',
+      url: url(ids.south),
+      token: tokens.group,
+      payload: { welcome_message: 'Bienvenue au Sud', domain: 'sud.holding.test' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ welcome_message: 'Bienvenue au Sud', domain: 'sud.holding.test' });
+    const taken = await t.request({
+      method: 'PATCH',
+      url: url(ids.north),
+      token: tokens.group,
+      payload: { domain: 'SUD.holding.test' },
+    });
+    expect(taken.status).toBe(422);
+    expect(taken.body.code).toBe('domain-already-exists');
+    const empty = await t.request({
+      method: 'PATCH',
+      url: url(ids.north),
+      token: tokens.group,
+      payload: { name: ' ' },
+    });
+    expect(empty.status).toBe(422);
+    const far = await t.request({
+      method: 'PATCH',
+      url: `/api/holdings/${ids.a}/accounting-firms/${ids.far}`,
+      token: tokens.both,
+      payload: { name: 'Mine' },
+    });
+    expect(far.status).toBe(404);
+    expect((await get('member', url(ids.north))).status).toBe(403);
+  });
+
+  it('deactivates and restores it', async () => {
+    const off = await t.request({ method: 'POST', url: url(ids.south, '/deactivate'), token: tokens.both });
+    expect(off.status).toBe(200);
+    expect(off.body.data.deactivated_at).not.toBeNull();
+    const listed = await get('both', `/api/holdings/${ids.a}/accounting-firms`);
+    expect(listed.body.data.map((w: { name: string }) => w.name)).toEqual(['North Office']);
+    const all = await get('both', `/api/holdings/${ids.a}/accounting-firms?include_deactivated=true`);
+    expect(all.body.total).toBe(2);
+    const on = await t.request({ method: 'POST', url: url(ids.south, '/restore'), token: tokens.both });
+    expect(on.body.data.deactivated_at).toBeNull();
+  });
+});
+
 describe('the team', () => {
   const url = (userId: number, firm?: number) =>
     `/api/holdings/${ids.a}/users/${userId}${firm ? `/workspaces/${firm}` : ''}`;

@@ -1,11 +1,13 @@
 import {
   dataEnvelope,
   holdingDashboardSchema,
+  holdingFirmParamsSchema,
   holdingParamsSchema,
   holdingUserFirmParamsSchema,
   holdingUserParamsSchema,
   holdingUserSchema,
   holdingVendorSchema,
+  holdingWorkspaceDetailSchema,
   holdingWorkspaceSchema,
   listHoldingUsersQuerySchema,
   listHoldingVendorsQuerySchema,
@@ -14,6 +16,7 @@ import {
   paginated,
   putHoldingWorkspaceAccessRequestSchema,
   updateHoldingUserRequestSchema,
+  updateHoldingWorkspaceRequestSchema,
 } from '@portal/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -70,6 +73,77 @@ export function holdingsRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
     async (request) => holdings.workspaces(ctx, requireActor(request), request.params.id, request.query),
   );
+
+  const workspace = dataEnvelope(holdingWorkspaceDetailSchema);
+
+  r.get(
+    '/api/holdings/:id/accounting-firms/:firm_id',
+    {
+      schema: {
+        tags,
+        security: bearer,
+        description: 'One workspace of the holding, as its form shows it.',
+        params: holdingFirmParamsSchema,
+        response: { 200: workspace },
+      },
+    },
+    async (request) => ({
+      data: await holdings.workspace(ctx, requireActor(request), request.params.id, request.params.firm_id),
+    }),
+  );
+
+  r.patch(
+    '/api/holdings/:id/accounting-firms/:firm_id',
+    {
+      schema: {
+        tags,
+        security: bearer,
+        description:
+          'Changes the general information of a workspace of the holding (a domain another portal uses: 422 domain-already-exists).',
+        params: holdingFirmParamsSchema,
+        body: updateHoldingWorkspaceRequestSchema,
+        response: { 200: workspace },
+      },
+    },
+    async (request) => ({
+      data: await holdings.updateWorkspace(
+        ctx,
+        requireActor(request),
+        request.params.id,
+        request.params.firm_id,
+        request.body,
+      ),
+    }),
+  );
+
+  for (const [action, active] of [
+    ['deactivate', false],
+    ['restore', true],
+  ] as const) {
+    r.post(
+      `/api/holdings/:id/accounting-firms/:firm_id/${action}`,
+      {
+        schema: {
+          tags,
+          security: bearer,
+          description: active
+            ? 'Restores a deactivated workspace of the holding.'
+            : 'Deactivates a workspace of the holding: closed to its users, its data kept (the screen asks to type its name).',
+          params: holdingFirmParamsSchema,
+          response: { 200: workspace },
+        },
+      },
+      async (request) => ({
+        data: await holdings.setWorkspaceActive(
+          ctx,
+          requireActor(request),
+          request.params.id,
+          request.params.firm_id,
+          active,
+        ),
+      }),
+    );
+  }
 
   r.get(
     '/api/holdings/:id/vendors',

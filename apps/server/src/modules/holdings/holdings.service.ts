@@ -3,6 +3,7 @@ import type {
   HoldingUser,
   HoldingVendor,
   HoldingWorkspace,
+  HoldingWorkspaceDetail,
   ListHoldingUsersQuery,
   ListHoldingVendorsQuery,
   ListHoldingWorkspacesQuery,
@@ -10,10 +11,12 @@ import type {
   Paginated,
   PutHoldingWorkspaceAccessRequest,
   UpdateHoldingUserRequest,
+  UpdateHoldingWorkspaceRequest,
 } from '@portal/contracts';
 import type { AppContext } from '../../app-context';
 import type { Actor } from '../../platform/auth/sessions';
-import { AppError } from '../../platform/errors/app-error';
+import { uniqueViolation } from '../../platform/db-errors';
+import { AppError, fieldError } from '../../platform/errors/app-error';
 import { paginated } from '../../platform/http/pagination';
 import { removeWorkspaceAccess, setWorkspaceAccess } from '../team/holding-access.service';
 import * as repo from './holdings.repository';
@@ -243,4 +246,72 @@ export async function deleteWorkspaceAccess(
   if (actor.userId === userId) throw new AppError('cannot-delete-own-access');
   const { last_access } = await ctx.db.transaction((tx) => removeWorkspaceAccess(tx, firmId, userId));
   return { removed: true, last_access };
+}
+
+async function workspaceDetail(
+  ctx: AppContext,
+  holdingId: number,
+  firmId: number,
+): Promise<HoldingWorkspaceDetail> {
+  const row = await repo.workspaceOfHolding(ctx.db, holdingId, firmId);
+  if (!row) throw new AppError('not-found');
+  return {
+    id: row.id,
+    name: row.name,
+    domain: row.domain,
+    welcome_message: row.welcomeMessage,
+    deactivated_at: row.deactivatedAt?.toISOString() ?? null,
+    member_count: Number(row.memberCount),
+    vendor_count: Number(row.vendorCount),
+  };
+}
+
+export async function workspace(
+  ctx: AppContext,
+  actor: Actor,
+  holdingId: number,
+  firmId: number,
+): Promise<HoldingWorkspaceDetail> {
+  await authorize(ctx, actor, holdingId);
+  return workspaceDetail(ctx, holdingId, firmId);
+}
+
+/** The workspace form's general section; a domain another portal uses answers 422. */
+export async function updateWorkspace(
+  ctx: AppContext,
+  actor: Actor,
+  holdingId: number,
+  firmId: number,
+  input: UpdateHoldingWorkspaceRequest,
+): Promise<HoldingWorkspaceDetail> {
+  await authorize(ctx, actor, holdingId);
+  const values = {
+    ...(input.name === undefined ? {} : { name: input.name }),
+    ...(input.domain === undefined ? {} : { domain: input.domain }),
+    ...(input.welcome_message === undefined ? {} : { welcomeMessage: input.welcome_message }),
+  };
+  try {
+    if (!(await repo.updateWorkspace(ctx.db, holdingId, firmId, values))) throw new AppError('not-found');
+  } catch (error) {
+    if (uniqueViolation(error) === 'accounting_firms_domain_key')
+      throw fieldError('domain-already-exists', 'domain');
+    throw error;
+  }
+  return workspaceDetail(ctx, holdingId, firmId);
+}
+
+/** Deactivating closes the portal to its users (its data stays); restoring reopens it. */
+export async function setWorkspaceActive(
+  ctx: AppContext,
+  actor: Actor,
+  holdingId: number,
+  firmId: number,
+  active: boolean,
+): Promise<HoldingWorkspaceDetail> {
+  await authorize(ctx, actor, holdingId);
+  const done = await repo.updateWorkspace(ctx.db, holdingId, firmId, {
+    deactivatedAt: active ? null : new Date(),
+  });
+  if (!done) throw new AppError('not-found');
+  return workspaceDetail(ctx, holdingId, firmId);
 }

@@ -3,9 +3,11 @@ import type {
   HoldingUser,
   HoldingVendor,
   HoldingWorkspace,
+  HoldingWorkspaceDetail,
   MyHolding,
   Paginated,
   PutHoldingWorkspaceAccessRequest,
+  UpdateHoldingWorkspaceRequest,
 } from '@portal/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api';
@@ -20,6 +22,7 @@ export const keys = {
   vendors: (id: number, q: object) => ['holding', id, 'vendors', q] as const,
   users: (id: number, q: object) => ['holding', id, 'users', q] as const,
   user: (id: number, userId: number) => ['holding', id, 'user', userId] as const,
+  workspace: (id: number, firmId: number) => ['holding', id, 'workspace', firmId] as const,
 };
 
 export const PAGE_SIZE = 25;
@@ -123,5 +126,42 @@ export function useRemoveWorkspaceAccess(id: number, userId: number) {
         `holdings/${id}/users/${userId}/workspaces/${firmId}`,
       ),
     onSuccess: () => refresh(null, userId),
+  });
+}
+
+export const useHoldingWorkspace = (id: number, firmId: number) =>
+  useQuery({
+    queryKey: keys.workspace(id, firmId),
+    queryFn: () => api.get<HoldingWorkspaceDetail>(`holdings/${id}/accounting-firms/${firmId}`),
+  });
+
+/** After a change of a workspace: its form from the answer, the lists and the dashboard refetched. */
+function useWorkspaceRefresh(id: number, firmId: number) {
+  const queryClient = useQueryClient();
+  return async (workspace: HoldingWorkspaceDetail) => {
+    queryClient.setQueryData(keys.workspace(id, firmId), workspace);
+    await queryClient.invalidateQueries({ queryKey: ['holding', id, 'workspaces'] });
+    await queryClient.invalidateQueries({ queryKey: keys.dashboard(id) });
+  };
+}
+
+export function useUpdateWorkspace(id: number, firmId: number) {
+  const refresh = useWorkspaceRefresh(id, firmId);
+  return useMutation({
+    mutationFn: (body: UpdateHoldingWorkspaceRequest) =>
+      api.patch<HoldingWorkspaceDetail>(`holdings/${id}/accounting-firms/${firmId}`, body),
+    onSuccess: refresh,
+  });
+}
+
+export function useSetWorkspaceActive(id: number, firmId: number) {
+  const refresh = useWorkspaceRefresh(id, firmId);
+  return useMutation({
+    mutationFn: (active: boolean) =>
+      api.post<HoldingWorkspaceDetail>(
+        `holdings/${id}/accounting-firms/${firmId}/${active ? 'restore' : 'deactivate'}`,
+        {},
+      ),
+    onSuccess: refresh,
   });
 }

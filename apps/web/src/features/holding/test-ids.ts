@@ -12,6 +12,7 @@ export const HOLDING_IDS = {
   customerRow: (id: number) => `holding-customer-${id}`,
   workspaces: 'holding-workspaces',
   workspaceRow: (id: number) => `holding-workspace-${id}`,
+  workspaceForm: 'holding-workspace-form',
   team: 'holding-team',
   personRow: (id: number) => `holding-person-${id}`,
   person: 'holding-person',
