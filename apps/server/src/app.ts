@@ -19,6 +19,7 @@ import { registerTextJobs, startTextBackfill } from './modules/documents/search/
 import { registerRetentionJob } from './modules/documents/storage-policy/retention.service';
 import { uploadState } from './modules/documents/uploads/upload-storage';
 import { healthRoutes } from './modules/health/health.routes';
+import { holdingsRoutes } from './modules/holdings/holdings.routes';
 import { identityRoutes } from './modules/identity/identity.routes';
 import { identityMailJobs } from './modules/identity/identity.service';
 import { magicLinkMailJobs } from './modules/identity/magic-links.service';
@@ -273,6 +274,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   signatureCertificateRoutes(app, ctx);
   teamRoutes(app, ctx);
   platformAdminRoutes(app, ctx);
+  holdingsRoutes(app, ctx);
   await davRoutes(app, ctx);
   davPreferencesRoutes(app, ctx);
 

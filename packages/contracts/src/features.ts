@@ -19,6 +19,9 @@ export const builtFeatures = {
     'team-manager/workflows',
     // The service catalogue (issue 30): categories, services, offers.
     'offers',
+    // Group admins' sections (issue 32): they open the holding area's workspaces and team.
+    'group/administration',
+    'group/manager',
   ],
   /** Tabs of the selected company's settings (client users). */
   companySettings: ['general', 'addresses', 'banks', 'financial-years', 'users', 'themes', 'workflows'],

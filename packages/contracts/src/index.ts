@@ -6,6 +6,7 @@ export * from './documents';
 export * from './envelope';
 export * from './errors';
 export * from './features';
+export * from './holdings';
 export * from './i18n/messages';
 export * from './limits';
 export * from './missions';

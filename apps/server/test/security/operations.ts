@@ -188,6 +188,7 @@ export const SELF_ROUTES: Record<string, string> = {
   'PATCH /api/users/me': "the caller's profile",
   'POST /api/change_password': "the caller's password (not called by the probe)",
   'GET /api/users/me/accounting-firms': "the caller's firms",
+  'GET /api/users/me/holdings': 'the holdings the caller administers',
   'GET /api/users/me/sessions': "the caller's sessions",
   'DELETE /api/users/me/sessions': "ends the caller's other sessions (not called by the probe)",
   'GET /api/users/me/totp': "the caller's two-factor status",
@@ -433,6 +434,26 @@ export const ghostIds = (ids: TenantIds): TenantIds =>
  * of tenant id to put there instead of the parameter's `x-ref`, with the reason.
  */
 export const STATE_REFS: Readonly<Record<string, { param: string; kind: string; why: string }>> = {
+  'POST /api/holdings/{id}/accounting-firms/{firm_id}/deactivate': {
+    param: 'firm_id',
+    kind: 'sister_firm',
+    why: "the sister portal: the tenant's own, closed, would refuse every later call (restored at once after)",
+  },
+  'POST /api/holdings/{id}/accounting-firms/{firm_id}/restore': {
+    param: 'firm_id',
+    kind: 'sister_firm',
+    why: 'the sister portal the walk deactivated just before',
+  },
+  'PATCH /api/holdings/{id}/users/{userId}': {
+    param: 'userId',
+    kind: 'holding_member',
+    why: "a holding administrator reaches every portal: the collaborator's sessions would no longer be the portal's alone to end",
+  },
+  'DELETE /api/holdings/{id}/users/{userId}/workspaces/{firm_id}': {
+    param: 'userId',
+    kind: 'holding_member',
+    why: "another member than the one the team's own deletion removes (either would leave the other a 404)",
+  },
   'DELETE /api/accounting-firms/{id}/catalog/categories/{category_id}': {
     param: 'category_id',
     kind: 'catalog_category_empty',

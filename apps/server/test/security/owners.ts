@@ -4,12 +4,14 @@ import { createSuperAdmin, type Tenant, WORLD_PASSWORD } from './tenant-world';
 
 /**
  * Signs in the people entitled to every operation on `tenant`'s ids: its firm administrator, and
- * the super admin for the `/api/sa/` routes. Returns the token to use for an operation.
+ * the super admin for the `/api/sa/` routes, its holding's administrator for `/api/holdings/`. Returns the token to use for an operation.
  */
 export async function signInOwners(t: TestApp, tenant: Tenant, passwordHash: string) {
   const admin = await t.signIn(`admin-${tenant.label}@probe.test`, WORLD_PASSWORD);
   const superAdmin = await t.signIn(await createSuperAdmin(t.database.db, passwordHash), WORLD_PASSWORD);
-  return (op: Operation) => (isPlatformRoute(op) ? superAdmin : admin);
+  const holdingAdmin = await t.signIn(`holdingadmin-${tenant.label}@probe.test`, WORLD_PASSWORD);
+  return (op: Operation) =>
+    isPlatformRoute(op) ? superAdmin : op.path.startsWith('/api/holdings/') ? holdingAdmin : admin;
 }
 
 /** The client file's own lifecycle, in the order the walks that succeed must take it. */

@@ -49,6 +49,9 @@ const PRIVILEGE_FIELDS = new Set([
   'assignments',
   'all_themes',
   'theme_ids',
+  // The holding area (issue 32): holding-admin access, a workspace's assigned client files.
+  'holding_admin',
+  'vendor_ids',
 ]);
 /** Body fields that carry no right (the person's identity, a label). */
 const NEUTRAL_FIELDS = new Set([
@@ -198,7 +201,8 @@ async function selfRequest(
   me: { id: number; email: string },
   body: Record<string, unknown> | undefined,
 ) {
-  const ids = { ...alpha.ids, user: me.id, vendor_user: me.id };
+  // The routes whose person the probe's samples choose apart (`STATE_REFS`) name the caller too.
+  const ids = { ...alpha.ids, user: me.id, vendor_user: me.id, holding_member: me.id };
   const { url } = buildUrl(op, ids);
   return { method: op.method as 'GET', url, ...(await encodeBody(body)) };
 }

@@ -65,6 +65,15 @@ const NOTHING_ADDS: Record<string, string> = {
     'ends the sessions of a team member or client user the firm already has; member-sessions.routes.test.ts ends them for one the firm alone knows, and answers an invited or shared person',
 };
 
+/**
+ * The holding area's people routes: a holding's administrators manage every person of the
+ * holding's portals by design (the cousin of another portal of the holding is theirs to see and
+ * change), so this walk's invariant does not hold there. Their own rules (404 for a person or
+ * portal of another holding, nobody changes their own access) are tested in
+ * modules/holdings/holdings.routes.test.ts, and the cross-tenant probe walks them.
+ */
+const HOLDING_SCOPE = (op: Operation) => op.path.startsWith('/api/holdings/');
+
 /** Adds first, then reads and edits, then removes: each step meets what the one before left. */
 const STEP: Record<string, number> = { POST: 0, GET: 1, PATCH: 2, PUT: 2, DELETE: 3 };
 
@@ -78,7 +87,7 @@ beforeAll(async () => {
   }
   const all = operationsOf((await t.request({ method: 'GET', url: '/api/openapi.json' })).body);
   operations = all
-    .filter((op) => !NOT_CALLED.has(op.key) && personFields(op).length > 0)
+    .filter((op) => !NOT_CALLED.has(op.key) && !HOLDING_SCOPE(op) && personFields(op).length > 0)
     .sort((a, b) => familyOf(a).localeCompare(familyOf(b)) || (STEP[a.method] ?? 1) - (STEP[b.method] ?? 1));
 }, 120_000);
 afterAll(() => t.close());

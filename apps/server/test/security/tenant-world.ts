@@ -93,6 +93,8 @@ export type TenantIds = {
   share_link: number;
   /** A quick-drop folder of the client file, bound to a folder of its own. */
   quickfolder: number;
+  /** A member of the portal whose access the holding area removes (not an `x-ref` of its own). */
+  holding_member: number;
   /** The flow.js identifier of the upload under way in the folder (a name, not a row id). */
   upload: string;
 } & SignatureIds &
@@ -416,6 +418,7 @@ async function buildRows(db: FactoryDb, label: string, passwordHash: string): Pr
         task: task.id,
         task_item: items[0]!.id,
         member: person('collab').id,
+        holding_member: person('unassigned').id,
         session: session.id,
         file_share_password: fileShare!.id,
         identity_provider: provider!.id,

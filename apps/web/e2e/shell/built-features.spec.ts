@@ -10,6 +10,8 @@ const NAV = {
     firmSections: [
       "Gestion d'équipe",
       'Personnalisation',
+      'Administration du groupe',
+      'Gestion du groupe',
       'Offres et catalogue',
       'Dépôts rapides',
       "Conditions d'utilisation",
@@ -25,6 +27,8 @@ const NAV = {
     firmSections: [
       'Team manager',
       'Customisation',
+      'Group administration',
+      'Group management',
       'Offers and catalogue',
       'Quick-drop folders',
       'Terms of use',

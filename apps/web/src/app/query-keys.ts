@@ -10,6 +10,12 @@ type Filters = Readonly<Record<string, unknown>>;
 
 export { ME_KEY, WHITE_LABEL_KEY, workspaceKeys } from './session-keys';
 
+/** The holding area (issue 32): the holdings one administers (also the navigation's entry). */
+export const holdingKeys = {
+  all: ['holding'] as const,
+  mine: ['holding', 'mine'] as const,
+};
+
 /** The customers list and the creation wizard: everything under ['customers']. */
 export const customerKeys = {
   all: ['customers'] as const,

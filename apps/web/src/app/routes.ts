@@ -92,7 +92,9 @@ export const ROUTES: readonly AppRoute[] = [
   shell('sso', '/sso/:context?', { module: 'sso' }),
   shell('search', '/search/:context?', { context: 'sometimes' }),
   shell('viewer', '/viewer/:context/:folderHash/:documentHash/:versionId?', { context: 'always' }),
-  shell('holding', '/holding/:context?/*', { audience: 'client', context: 'never', module: 'holding' }),
+  // The holding area (issue 32): opened by a holding role, whatever the firm role; the page sends
+  // anyone without one home. No firm context: it spans the holding's portals.
+  shell('holding', '/holding/*', { context: 'never', module: 'holding' }),
   shell('sa', '/sa/*', { superAdmin: true, context: 'never' }),
 
   // Other

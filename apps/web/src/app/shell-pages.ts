@@ -25,6 +25,7 @@ export const SHELL_PAGES: Readonly<Record<string, PageLoader>> = {
   search: () => import('../features/search/pages').then((m) => m.SearchPage),
   viewer: () => import('../features/documents/viewer/pages').then((m) => m.ViewerPage),
   sa: () => import('../features/platform-admin/pages').then((m) => m.PlatformAdminPage),
+  holding: () => import('../features/holding/pages').then((m) => m.HoldingPage),
 };
 
 /**

@@ -108,6 +108,15 @@ export function FirmSettings({ firm }: { firm: AccountingFirmSummary }) {
             <Route path="offers/*" element={<OffersSettings firm={firm} />} />
             <Route path="quickfolders-manager/*" element={<QuickfoldersManager firm={firm} />} />
             <Route path="signatures/*" element={<SignatureSettingsPage firm={firm} />} />
+            {/* The group admin's sections open the holding area for this portal's holding. */}
+            <Route
+              path="group/administration/*"
+              element={<Navigate to={`/holding/workspaces?holding=${firm.holding_id ?? ''}`} replace />}
+            />
+            <Route
+              path="group/manager/*"
+              element={<Navigate to={`/holding/team?holding=${firm.holding_id ?? ''}`} replace />}
+            />
             <Route path="*" element={<Navigate to={fallback} replace />} />
           </Routes>
         </Suspense>

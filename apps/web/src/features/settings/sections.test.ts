@@ -45,6 +45,8 @@ describe('settings sections', () => {
     expect(FIRM_SECTIONS.filter((s) => s.built).map((s) => s.path)).toEqual([
       'team-manager',
       'pimpmyfirm',
+      'group/administration',
+      'group/manager',
       'offers',
       'quickfolders-manager',
       'terms-of-service',
@@ -65,7 +67,14 @@ describe('settings sections', () => {
       'storage',
       'signatures',
     ];
-    expect(visibleFirmSections(true).map((s) => s.path)).toEqual(offered);
+    const group = [
+      'team-manager',
+      'pimpmyfirm',
+      'group/administration',
+      'group/manager',
+      ...offered.slice(2),
+    ];
+    expect(visibleFirmSections(true).map((s) => s.path)).toEqual(group);
     expect(visibleFirmSections(false).map((s) => s.path)).toEqual(offered);
     expect(visibleCompanyTabs().map((t) => t.path)).toEqual([
       'general',

@@ -1,7 +1,7 @@
-import type { AccountingFirmSummary } from '@portal/contracts';
+import type { AccountingFirmSummary, MyHolding } from '@portal/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../api';
-import { taskKeys, workspaceKeys } from '../../app/query-keys';
+import { holdingKeys, taskKeys, workspaceKeys } from '../../app/query-keys';
 
 // The frame's client files and modules: asked for by the route guards too, before the frame
 // loads (`app/workspace-prefetch.ts`), under the same keys.
@@ -26,4 +26,13 @@ export const useTaskBadge = (firmId: number | null, enabled: boolean) =>
     enabled: enabled && firmId !== null,
     staleTime: 60_000,
     refetchInterval: 5 * 60_000,
+  });
+
+/** The holdings the user administers: the navigation offers the holding area when there is one. */
+export const useMyHoldings = (enabled: boolean) =>
+  useQuery({
+    queryKey: holdingKeys.mine,
+    queryFn: () => api.get<MyHolding[]>('users/me/holdings', { showError: false }),
+    enabled,
+    staleTime: 60_000,
   });

@@ -12,7 +12,7 @@ import { navigationTarget } from '../../app/app-navigate';
 import { useMe } from '../../app/session';
 import { useUnreadDocuments } from '../../app/shared-api';
 import { UnreadBadge } from '../../components/unread-badge';
-import { useTaskBadge } from './api';
+import { useMyHoldings, useTaskBadge } from './api';
 import { buildNavItems } from './nav-items';
 import { useWorkspace } from './workspace-context';
 
@@ -33,9 +33,14 @@ export function NavDrawer({ mobileOpen, onClose }: Props) {
   const { modules, firm, company } = useWorkspace();
   const selection = firm ? { accountingFirmId: firm.id, vendorId: company?.id ?? null } : null;
   const user = me.data ?? { is_super_admin: false, is_accountant: false };
+  const holdings = useMyHoldings(me.data !== undefined);
   const items = buildNavItems(
     modules,
-    { ...user, is_accountant: firm?.is_accountant ?? user.is_accountant },
+    {
+      ...user,
+      is_accountant: firm?.is_accountant ?? user.is_accountant,
+      has_holding: (holdings.data?.length ?? 0) > 0,
+    },
     selection,
   );
 

@@ -37,6 +37,13 @@ describe('buildNavItems', () => {
     const items = buildNavItems(firmModules, client, selection);
     expect(items.map((i) => i.id)).toEqual(['home', 'documents', 'tasks', 'quickfolders', 'settings']);
   });
+  it('offers the holding area to holding and group admins only, whatever their firm role', () => {
+    const accountant = { is_super_admin: false, is_accountant: true };
+    expect(buildNavItems([], accountant, selection).map((i) => i.id)).not.toContain('holding');
+    const items = buildNavItems([], { ...accountant, has_holding: true }, selection);
+    expect(items.map((i) => i.id)).toEqual(['home', 'customers', 'settings', 'holding']);
+    expect(items.find((i) => i.id === 'holding')?.to).toBe('/holding');
+  });
   it('offers customers to accountants and sa to super admins', () => {
     const items = buildNavItems([], { is_super_admin: true, is_accountant: true }, selection);
     expect(items.map((i) => i.id)).toEqual(['home', 'customers', 'settings', 'sa']);

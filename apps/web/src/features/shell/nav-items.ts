@@ -8,7 +8,12 @@ import { type AppRoute, MODULE_ROUTES, routeById } from '../../app/routes';
 
 export type NavItem = { id: string; to: string; titleKey: string };
 
-type UserFlags = { is_super_admin: boolean; is_accountant: boolean };
+type UserFlags = {
+  is_super_admin: boolean;
+  is_accountant: boolean;
+  /** Administers a holding or is group admin of one: the holding area is theirs (issue 32). */
+  has_holding?: boolean;
+};
 
 /** The path of a route for the current selection (null when it needs more than a context). */
 export function pathFor(route: AppRoute, selection: Selection | null): string | null {
@@ -44,6 +49,7 @@ export function buildNavItems(
       .filter((id): id is string => Boolean(id)),
     'customers',
     'settings',
+    ...(user.has_holding ? ['holding'] : []),
     'sa',
   ];
   const items: NavItem[] = [];

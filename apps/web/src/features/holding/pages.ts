@@ -1,0 +1,1 @@
+export { HoldingPage } from './holding-page';

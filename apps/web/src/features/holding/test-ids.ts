@@ -1,0 +1,22 @@
+/** The holding area's test ids (Playwright). */
+export const HOLDING_IDS = {
+  page: 'holding-page',
+  picker: 'holding-picker',
+  tab: (name: string) => `holding-tab-${name}`,
+  dashboard: 'holding-dashboard',
+  workspaceCard: (id: number) => `holding-workspace-card-${id}`,
+  search: 'holding-search',
+  showDeactivated: 'holding-show-deactivated',
+  firmFilter: 'holding-firm-filter',
+  customers: 'holding-customers',
+  customerRow: (id: number) => `holding-customer-${id}`,
+  workspaces: 'holding-workspaces',
+  workspaceRow: (id: number) => `holding-workspace-${id}`,
+  workspaceForm: 'holding-workspace-form',
+  team: 'holding-team',
+  personRow: (id: number) => `holding-person-${id}`,
+  person: 'holding-person',
+  holdingAdmin: 'holding-admin-switch',
+  addAccess: 'holding-add-access',
+  accessRow: (firmId: number) => `holding-access-${firmId}`,
+} as const;
