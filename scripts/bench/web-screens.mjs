@@ -159,7 +159,7 @@ export async function timeScreens(browser, base, { email, password }) {
       anonymous: true,
     },
     { name: 'home', path: `/home/${firmCtx}`, marker: '[data-testid="home-greeting"]' },
-    { name: 'customers', path: '/customers', marker: '[data-testid="customers-grid"] .MuiDataGrid-row' },
+    { name: 'customers', path: '/customers', marker: '[data-testid="customers-grid"] tbody tr' },
     { name: 'client file', path: `/customer/${vendorCtx}`, marker: '[data-testid="client-file-header"]' },
     {
       name: 'documents',

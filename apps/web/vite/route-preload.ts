@@ -21,8 +21,6 @@ import type { Plugin } from 'vite';
 
 /** Lazy parts a page asks for as it opens: the page's largest part, asked for alongside it. */
 const EXTRAS: Readonly<Record<string, readonly { module: string; media?: string }[]>> = {
-  // The grid (MUI X) on screens from the md breakpoint (900 px) up; below it, a list.
-  customers: [{ module: 'features/customers/customers-grid.tsx', media: '(min-width: 900px)' }],
   // pdf.js: most documents opened are PDFs (`viewer-page.tsx` starts it as it opens too).
   viewer: [{ module: 'features/documents/viewer/pdf-view.tsx' }],
 };

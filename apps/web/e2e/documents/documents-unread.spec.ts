@@ -85,6 +85,16 @@ test('a document the firm sends is unread for the client user until they open it
   await expect(option.getByRole('img', { name: t.unread(1) })).toBeVisible();
   await page.keyboard.press('Escape');
 
+  // The tree's root counts it beside its name: the badge does not cover the folder's icon.
+  await page.goto(`/documents/${context}`);
+  const rootNode = page.getByTestId('folder-tree').locator(`[data-folder-id="${root}"]`);
+  const rootBadge = rootNode.getByTestId('folder-unread-count').locator('.MuiBadge-badge');
+  await expect(rootBadge).toHaveText('1');
+  const icon = await rootNode.locator('.MuiListItemIcon-root').boundingBox();
+  const badge = await rootBadge.boundingBox();
+  expect(icon && badge).toBeTruthy();
+  if (icon && badge) expect(badge.x).toBeGreaterThanOrEqual(icon.x + icon.width);
+
   // Opened in the viewer: read, the badges go.
   await page.goto(`/documents/${context}/${folderId.toString(16)}`);
   await page

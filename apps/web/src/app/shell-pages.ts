@@ -34,7 +34,7 @@ export const SHELL_PAGES: Readonly<Record<string, PageLoader>> = {
  * (`workspace-prefetch.ts`), while the page's code loads, rather than once it has rendered.
  */
 export const SHELL_PREFETCH: Readonly<Record<string, () => Promise<RoutePrefetch>>> = {
-  customers: () => import('../features/customers/pages').then((m) => m.prefetch),
+  customers: () => import('../features/customers/prefetch').then((m) => m.prefetch),
   customer: () => import('../features/client-file/pages').then((m) => m.prefetch),
   tasks: () => import('../features/tasks/pages').then((m) => m.prefetch),
   documents: () => import('../features/documents/pages').then((m) => m.prefetch),

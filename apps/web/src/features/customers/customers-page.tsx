@@ -22,15 +22,8 @@ import { useWorkspace } from '../shell/workspace-context';
 import { type CustomersQuery, FIRST_QUERY, useCustomers } from './api';
 import { CustomersEmpty } from './customers-empty';
 import { CustomersList } from './customers-list';
+import { CustomersTable } from './customers-table';
 
-// The grid (MUI X, the page's largest part) is asked for as the page opens, alongside its data,
-// rather than once the data has come.
-const loadGrid = () => import('./customers-grid');
-const CustomersGrid = lazy(() => loadGrid().then((m) => ({ default: m.CustomersGrid })));
-// From the md breakpoint (900 px) up, as this module loads (the route's prefetch imports it while
-// the frame renders): the grid's ~400 KB compile while the list's data is on its way, not after
-// the page's first render.
-if (typeof window !== 'undefined' && window.matchMedia?.('(min-width: 900px)').matches) void loadGrid();
 const CreateWizard = lazy(() => import('./wizard/create-wizard').then((m) => ({ default: m.CreateWizard })));
 const ImportDialog = lazy(() => import('./import/import-dialog').then((m) => ({ default: m.ImportDialog })));
 
@@ -50,9 +43,6 @@ export function CustomersPage() {
   const { firm } = useWorkspace();
   const navigate = useAppNavigate();
   const small = useMediaQuery(useTheme().breakpoints.down('md'), { noSsr: true });
-  useEffect(() => {
-    if (!small) void loadGrid();
-  }, [small]);
   const [searchInput, setSearchInput] = useState('');
   const search = useDebounced(searchInput);
   const [query, setQuery] = useState<CustomersQuery>(FIRST_QUERY);
@@ -158,17 +148,15 @@ export function CustomersPage() {
         />
       ) : (
         <Box sx={{ minWidth: 0 }} data-testid="customers-grid">
-          <Suspense fallback={<PageLoader />}>
-            <CustomersGrid
-              rows={rows}
-              total={total}
-              query={query}
-              loading={result.isFetching}
-              unread={unread}
-              onQuery={(patch) => setQuery((q) => ({ ...q, ...patch }))}
-              onOpen={open}
-            />
-          </Suspense>
+          <CustomersTable
+            rows={rows}
+            total={total}
+            query={query}
+            loading={result.isFetching}
+            unread={unread}
+            onQuery={(patch) => setQuery((q) => ({ ...q, ...patch }))}
+            onOpen={open}
+          />
         </Box>
       )}
       <Suspense fallback={null}>
