@@ -70,6 +70,8 @@ export const ERROR_CODES = [
   'task-not-information-request',
   'theme-not-found',
   'theme-title-already-used',
+  'flag-name-already-used',
+  'product-name-already-used',
   'theme-abbreviation-already-used',
   'theme-read-only',
   'theme-restricted-content',

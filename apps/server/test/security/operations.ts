@@ -409,7 +409,7 @@ export async function probeRequest(op: Operation, ids: TenantIds, foreign: Tenan
 /** An id that exists nowhere (within int4). */
 export const GHOST_ID = 2_147_483_000;
 /** Kinds of ids the whole platform shares, no tenant's own: `ghostIds` keeps them. */
-export const PLATFORM_REFS: readonly string[] = ['module', 'tree_structure'];
+export const PLATFORM_REFS: readonly string[] = ['module', 'tree_structure', 'product', 'feature_flag'];
 
 /**
  * Kinds of `x-ref` that are names the caller gives in its own space, not row ids: a flow.js upload

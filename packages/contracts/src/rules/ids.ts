@@ -50,7 +50,11 @@ export type IdRef =
   /** A category, service or offer of a firm's catalogue. */
   | 'catalog_category'
   | 'catalog_service'
-  | 'catalog_offer';
+  | 'catalog_offer'
+  /** A billed product of the platform (super admin). */
+  | 'product'
+  /** A feature flag of the platform (super admin). */
+  | 'feature_flag';
 
 /**
  * The only spelling of an id in a path or query: decimal digits without a sign, spaces, exponent,

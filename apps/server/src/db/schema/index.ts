@@ -5,6 +5,7 @@ export * from './documents';
 export * from './identity';
 export * from './mail';
 export * from './platform';
+export * from './platform-catalog';
 export * from './quickfolders';
 export * from './search';
 export * from './shares';

@@ -66,6 +66,8 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   'task-member-unknown': 422,
   'theme-not-found': 422,
   'theme-title-already-used': 422,
+  'flag-name-already-used': 422,
+  'product-name-already-used': 422,
   'theme-abbreviation-already-used': 422,
   'theme-read-only': 403,
   'theme-restricted-content': 403,
