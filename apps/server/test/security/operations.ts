@@ -329,6 +329,14 @@ export const HAND_SAMPLES: Record<string, { why: string; sample: Sample }> = {
     why: "the confirmation is the client file's own client code, which no example can know",
     sample: () => ({ confirmation: 'ALPHA01' }),
   },
+  'DELETE /api/sa/products/{id}': {
+    why: "the confirmation is the product's own name (tenant-world: `Alpha Product`)",
+    sample: () => ({ confirm: 'Alpha Product' }),
+  },
+  'DELETE /api/sa/flags/{id}': {
+    why: "the confirmation is the flag's own name (tenant-world: `probe-alpha`)",
+    sample: () => ({ confirm: 'probe-alpha' }),
+  },
   'POST /api/vendors/{id}/transfer': {
     why: "the target is another portal of the tenant's holding, while the field's x-ref (accounting_firm) names the tenant's own portal",
     sample: (ids) => ({ accounting_firm_id: ids.sister_firm }),
