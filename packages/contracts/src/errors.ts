@@ -72,6 +72,7 @@ export const ERROR_CODES = [
   'theme-title-already-used',
   'flag-name-already-used',
   'product-name-already-used',
+  'invalid-nps-form',
   'theme-abbreviation-already-used',
   'theme-read-only',
   'theme-restricted-content',

@@ -107,6 +107,8 @@ export const en: Catalogue = {
   'theme-title-already-used': 'Another theme of the firm already has this title.',
   'flag-name-already-used': 'Another flag already has this name.',
   'product-name-already-used': 'Another product already has this name.',
+  'invalid-nps-form':
+    'The survey form needs exactly one 0–10 question and optional comment questions, with unique ids.',
   'theme-abbreviation-already-used': 'Another theme of the firm already has this abbreviation.',
   'theme-read-only': 'This folder is read-only for your themes.',
   'theme-restricted-content': 'This would affect items your themes do not let you see or change.',

@@ -111,6 +111,8 @@ export const fr: Catalogue = {
   'theme-title-already-used': 'Un autre thème du cabinet porte déjà ce titre.',
   'flag-name-already-used': 'Un autre drapeau porte déjà ce nom.',
   'product-name-already-used': 'Un autre produit porte déjà ce nom.',
+  'invalid-nps-form':
+    'Le formulaire du questionnaire doit avoir une seule question notée de 0 à 10 et des questions de commentaire facultatives, aux identifiants uniques.',
   'theme-abbreviation-already-used': 'Un autre thème du cabinet a déjà cette abréviation.',
   'theme-read-only': 'Ce dossier est en lecture seule pour vos thèmes.',
   'theme-restricted-content':

@@ -109,6 +109,8 @@ export const pt: Catalogue = {
   'theme-title-already-used': 'Outro tema do gabinete já tem este título.',
   'flag-name-already-used': 'Outro sinalizador já tem este nome.',
   'product-name-already-used': 'Outro produto já tem este nome.',
+  'invalid-nps-form':
+    'O formulário do inquérito precisa de uma única pergunta de 0 a 10 e de perguntas de comentário opcionais, com identificadores únicos.',
   'theme-abbreviation-already-used': 'Outro tema do gabinete já tem esta abreviatura.',
   'theme-read-only': 'Esta pasta é somente leitura para os seus temas.',
   'theme-restricted-content': 'Esta ação afetaria itens que os seus temas não permitem ver ou alterar.',

@@ -100,3 +100,4 @@ export const platformModuleSchema = z.object({
 });
 export type PlatformModule = z.infer<typeof platformModuleSchema>;
 export * from './catalog';
+export * from './nps';

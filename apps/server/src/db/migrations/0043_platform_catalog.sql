@@ -27,6 +27,17 @@ CREATE TABLE "global_parameters" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "nps_settings" (
+	"id" integer PRIMARY KEY DEFAULT 1 NOT NULL,
+	"enabled" boolean DEFAULT false NOT NULL,
+	"hide_message" boolean DEFAULT false NOT NULL,
+	"form" jsonb NOT NULL,
+	"min_days" integer DEFAULT 90 NOT NULL,
+	"rejection_count" integer DEFAULT 3 NOT NULL,
+	"collection_id" text,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "product_modules" (
 	"product_id" integer NOT NULL,
 	"module_id" integer NOT NULL,

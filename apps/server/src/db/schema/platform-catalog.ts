@@ -102,3 +102,17 @@ export const globalParameters = pgTable('global_parameters', {
   value: jsonb('value').notNull(),
   updatedAt: updatedAt(),
 });
+
+/** The platform's satisfaction survey settings (spec: NPS settings), one row (id 1). */
+export const npsSettings = pgTable('nps_settings', {
+  id: integer('id').primaryKey().default(1),
+  enabled: boolean('enabled').notNull().default(false),
+  hideMessage: boolean('hide_message').notNull().default(false),
+  /** The survey's form: one 0–10 question and optional comment questions. */
+  form: jsonb('form').notNull(),
+  minDays: integer('min_days').notNull().default(90),
+  /** How many closes before the person is never asked again. */
+  rejectionCount: integer('rejection_count').notNull().default(3),
+  collectionId: text('collection_id'),
+  updatedAt: updatedAt(),
+});

@@ -221,6 +221,8 @@ describe('feature flags', () => {
     expect((await call('PATCH', `/api/sa/flags/${flag.id}`, { enabled: true })).status).toBe(200);
     expect(await isFlagOn(t.database.db, centre.id, 'new-viewer')).toBe(true);
     expect(await publicFlags(t.database.db, centre.id)).toEqual({ 'new-viewer': true });
+    const startup = await t.request({ method: 'GET', url: `/api/?accounting_firm_id=${centre.id}` });
+    expect(startup.body.data.flags).toEqual({ 'new-viewer': true });
     await call('PUT', `/api/sa/flags/${flag.id}/accounting-firms/${nord.id}`, { enabled: false });
     expect(await isFlagOn(t.database.db, nord.id, 'new-viewer')).toBe(false);
     const back = await call('DELETE', `/api/sa/flags/${flag.id}/accounting-firms/${nord.id}`);
@@ -289,5 +291,58 @@ describe('access', () => {
     }
     expect(await firmModuleKeys(w.firms.centre.id)).toContain('tasks');
     expect((await call('GET', '/api/sa/flags')).body.data).toEqual([]);
+  });
+});
+
+describe('NPS survey settings', () => {
+  const valid = {
+    enabled: true,
+    hide_message: true,
+    form: {
+      questions: [
+        { type: 'score', id: 'score', label: 'Recommanderiez-vous ce portail ?' },
+        { type: 'comment', id: 'why', label: 'Pourquoi ?' },
+      ],
+    },
+    min_days: 30,
+    rejection_count: 2,
+    collection_id: 'col-1',
+  };
+
+  it('answers the defaults, then what was saved', async () => {
+    const before = await call('GET', '/api/sa/nps-surveys/settings');
+    expect(before.body.data).toMatchObject({
+      enabled: false,
+      min_days: 90,
+      rejection_count: 3,
+      updated_at: null,
+    });
+    const put = await call('PUT', '/api/sa/nps-surveys/settings', valid);
+    expect(put.status).toBe(200);
+    expect((await call('GET', '/api/sa/nps-surveys/settings')).body.data).toMatchObject(valid);
+  });
+
+  it('refuses a form that is not one 0-10 question with comments, and bad numbers, changing nothing', async () => {
+    const forms = [
+      { questions: [] },
+      { questions: [{ type: 'comment', id: 'why', label: 'Pourquoi ?' }] },
+      { questions: [valid.form.questions[0], valid.form.questions[0]] },
+      { questions: [{ type: 'score', id: 'Bad Id', label: 'x' }] },
+      'not json',
+      null,
+    ];
+    for (const form of forms) {
+      const res = await call('PUT', '/api/sa/nps-surveys/settings', { ...valid, form, min_days: 5 });
+      expect(res.status, JSON.stringify(form)).toBe(422);
+      expect(res.body.code).toBe('invalid-nps-form');
+      expect(Object.keys(res.body.errors)).toEqual(['form']);
+    }
+    for (const bad of [{ min_days: 0 }, { rejection_count: 0 }, { min_days: 1.5 }, { extra: true }]) {
+      const res = await call('PUT', '/api/sa/nps-surveys/settings', { ...valid, ...bad });
+      expect(res.status, JSON.stringify(bad)).toBe(422);
+    }
+    expect((await call('GET', '/api/sa/nps-surveys/settings')).body.data.min_days).toBe(30);
+    expect((await call('GET', '/api/sa/nps-surveys/settings', undefined, 'expert')).status).toBe(404);
+    expect((await call('PUT', '/api/sa/nps-surveys/settings', valid, 'expert')).status).toBe(404);
   });
 });

@@ -8,7 +8,9 @@ import {
   flagOverrideRequestSchema,
   globalParameterParamsSchema,
   globalParameterSchema,
+  npsSettingsSchema,
   putGlobalParameterRequestSchema,
+  putNpsSettingsRequestSchema,
   updateFeatureFlagRequestSchema,
 } from '@portal/contracts';
 import type { FastifyInstance } from 'fastify';
@@ -17,8 +19,9 @@ import type { AppContext } from '../../app-context';
 import { requireActor } from '../../platform/auth/auth-plugin';
 import { bearer, typed } from '../../platform/http/route-helpers';
 import * as flags from './platform-flags.service';
+import * as nps from './platform-nps.service';
 
-/** The super admin's feature flags (spec: sa/flags) and global parameters. */
+/** The super admin's feature flags (spec: sa/flags), global parameters and survey settings. */
 export function platformFlagsRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = typed(app);
   const tags = ['super admin'];
@@ -180,5 +183,33 @@ export function platformFlagsRoutes(app: FastifyInstance, ctx: AppContext): void
         request.body.value,
       ),
     }),
+  );
+
+  r.get(
+    '/api/sa/nps-surveys/settings',
+    {
+      schema: {
+        tags,
+        security: bearer,
+        description: "The satisfaction survey's settings (defaults until saved).",
+        response: { 200: dataEnvelope(npsSettingsSchema) },
+      },
+    },
+    async (request) => ({ data: await nps.getNpsSettings(ctx, requireActor(request)) }),
+  );
+
+  r.put(
+    '/api/sa/nps-surveys/settings',
+    {
+      schema: {
+        tags,
+        security: bearer,
+        description:
+          "Saves the survey's settings: on or off, the message hidden, its form (one 0-10 question, optional comments), days between two surveys, closes before never asking again.",
+        body: putNpsSettingsRequestSchema,
+        response: { 200: dataEnvelope(npsSettingsSchema) },
+      },
+    },
+    async (request) => ({ data: await nps.putNpsSettings(ctx, requireActor(request), request.body) }),
   );
 }

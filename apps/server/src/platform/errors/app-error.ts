@@ -68,6 +68,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   'theme-title-already-used': 422,
   'flag-name-already-used': 422,
   'product-name-already-used': 422,
+  'invalid-nps-form': 422,
   'theme-abbreviation-already-used': 422,
   'theme-read-only': 403,
   'theme-restricted-content': 403,
