@@ -11,7 +11,11 @@ import { ACCOUNTS, apiLogin, type Lang, langOf, signInWithApi } from '../support
 
 const TEXT = {
   fr: {
-    cards: ['Portails', 'Modules', 'Fonctionnalités', 'Produits'],
+    cards: ['Portails', 'Modules', 'Fonctionnalités', 'Enquête de satisfaction', 'Produits'],
+    minDays: 'Jours minimum entre deux questionnaires',
+    form: 'Formulaire (JSON)',
+    notJson: "Ce n'est pas du JSON valide.",
+    badForm: /une seule question notée/,
     unbuilt: ['Applications', 'Support'],
     portal: 'Portail',
     flagName: 'Nom du drapeau',
@@ -22,7 +26,11 @@ const TEXT = {
     ecm: "La GED se rafraîchit d'elle-même",
   },
   en: {
-    cards: ['Portals', 'Modules', 'Features', 'Products'],
+    cards: ['Portals', 'Modules', 'Features', 'Satisfaction survey', 'Products'],
+    minDays: 'Minimum days between two surveys',
+    form: 'Form (JSON)',
+    notJson: 'This is not valid JSON.',
+    badForm: /exactly one 0–10 question/,
     unbuilt: ['Applications', 'Support'],
     portal: 'Portal',
     flagName: 'Flag name',
@@ -130,4 +138,32 @@ test('the super admin switches a module on for a portal, creates a flag for it a
     (s) => s.key === 'tasks',
   );
   expect(tasksSubs?.accounting_firm_ids).toContain(portal.id);
+});
+
+test('the super admin sets the satisfaction survey, its form checked', async ({ page }, testInfo) => {
+  const lang = langOf(testInfo);
+  const t = TEXT[lang];
+  await signInWithApi(page, ACCOUNTS.superadmin.email);
+  await page.goto('/sa/nps-survey');
+  const form = page.getByTestId(SA_IDS.npsForm);
+  const json = form.getByRole('textbox', { name: t.form });
+  await json.fill('{ not json');
+  await form.getByTestId(SA_IDS.npsSave).click();
+  await expect(form.getByText(t.notJson)).toBeVisible();
+  await json.fill(JSON.stringify({ questions: [{ type: 'comment', id: 'why', label: 'Pourquoi ?' }] }));
+  await form.getByTestId(SA_IDS.npsSave).click();
+  await expect(form.getByText(t.badForm)).toBeVisible();
+  // One locale saves (the projects run side by side on one platform setting).
+  if (lang !== 'fr') return;
+  const days = String(30 + (stamp % 300));
+  await json.fill(
+    JSON.stringify({
+      questions: [{ type: 'score', id: 'score', label: 'Recommanderiez-vous ce portail ?' }],
+    }),
+  );
+  await form.getByRole('textbox', { name: t.minDays }).fill(days);
+  await form.getByTestId(SA_IDS.npsSave).click();
+  await expect(form.getByText(t.badForm)).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByTestId(SA_IDS.npsForm).getByRole('textbox', { name: t.minDays })).toHaveValue(days);
 });

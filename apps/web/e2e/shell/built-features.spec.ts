@@ -17,7 +17,7 @@ const NAV = {
       'Stockage et conservation',
       'Signature électronique',
     ],
-    saSections: ['Portails', 'Modules', 'Fonctionnalités', 'Produits'],
+    saSections: ['Portails', 'Modules', 'Fonctionnalités', 'Enquête de satisfaction', 'Produits'],
   },
   en: {
     label: 'Main navigation',
@@ -33,7 +33,7 @@ const NAV = {
       'Storage and retention',
       'Electronic signature',
     ],
-    saSections: ['Portals', 'Modules', 'Features', 'Products'],
+    saSections: ['Portals', 'Modules', 'Features', 'Satisfaction survey', 'Products'],
   },
 } as const;
 

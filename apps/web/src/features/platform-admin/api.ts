@@ -5,10 +5,12 @@ import type {
   FeatureFlag,
   GlobalParameter,
   ModuleSubscriptions,
+  NpsSettings,
   Paginated,
   PlatformFirm,
   PlatformHolding,
   PlatformModule,
+  PutNpsSettingsRequest,
   SaModule,
   SaProduct,
   UpdateFeatureFlagRequest,
@@ -44,6 +46,7 @@ export const saKeys = {
   products: ['platform-admin', 'products'] as const,
   flags: ['platform-admin', 'flags'] as const,
   parameters: ['platform-admin', 'global-parameters'] as const,
+  nps: ['platform-admin', 'nps-settings'] as const,
 };
 
 const BASE = 'sa/accounting-firms';
@@ -253,3 +256,14 @@ export const useAllPlatformFirms = () =>
         query: { include_deactivated: 'true', page: 1, per_page: 100 },
       }),
   });
+
+export const useNpsSettings = () =>
+  useQuery({ queryKey: saKeys.nps, queryFn: () => api.get<NpsSettings>('sa/nps-surveys/settings') });
+
+export function usePutNpsSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: PutNpsSettingsRequest) => api.put<NpsSettings>('sa/nps-surveys/settings', body),
+    onSuccess: (saved) => queryClient.setQueryData(saKeys.nps, saved),
+  });
+}

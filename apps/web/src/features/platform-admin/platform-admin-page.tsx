@@ -6,6 +6,7 @@ import { FirmDetailPage } from './firm-detail-page';
 import { FirmsPage } from './firms-page';
 import { FlagsPage } from './flags-page';
 import { ModulesPage } from './modules-page';
+import { NpsPage } from './nps-page';
 import { ProductsPage } from './products-page';
 import { SaHomePage } from './sa-home-page';
 import { SA_SECTIONS, saPath } from './sections';
@@ -24,6 +25,7 @@ export function PlatformAdminPage() {
       <Route path="modules/subscriptions" element={<ModulesPage />} />
       <Route path="products" element={<ProductsPage />} />
       <Route path="flags" element={<FlagsPage />} />
+      <Route path="nps-survey" element={<NpsPage />} />
       {SA_SECTIONS.filter((s) => !s.built).map((s) => (
         <Route
           key={s.path}

@@ -3,6 +3,7 @@ import BusinessIcon from '@mui/icons-material/Business';
 import ExtensionIcon from '@mui/icons-material/Extension';
 import FlagIcon from '@mui/icons-material/Flag';
 import Inventory2Icon from '@mui/icons-material/Inventory2';
+import PollIcon from '@mui/icons-material/Poll';
 import SupportIcon from '@mui/icons-material/SupportAgent';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import Card from '@mui/material/Card';
@@ -25,6 +26,7 @@ const ICONS: Record<string, ReactNode> = {
   modules: <ExtensionIcon />,
   flags: <FlagIcon />,
   products: <Inventory2Icon />,
+  'nps-survey': <PollIcon />,
   'customer-import': <UploadFileIcon />,
   support: <SupportIcon />,
 };

@@ -25,7 +25,7 @@ export const SA_SECTIONS: readonly SaSection[] = [
   saSection('customer-import', true),
   saSection('support', true),
   saSection('mobile-app', false),
-  saSection('nps-survey', false),
+  saSection('nps-survey', true),
   saSection('catalog-themes', false),
   saSection('documents', false),
   saSection('products', true),

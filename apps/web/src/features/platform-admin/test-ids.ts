@@ -41,5 +41,8 @@ export const SA_IDS = {
   parameters: 'sa-parameters',
   parameter: 'sa-parameter',
   productsPage: 'sa-products',
+  npsPage: 'sa-nps',
+  npsForm: 'sa-nps-form',
+  npsSave: 'sa-nps-save',
   productRow: 'sa-product',
 } as const;
