@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { SA_IDS } from '../../src/features/platform-admin/test-ids';
-import { ACCOUNTS, apiLogin, type Lang, langOf, signInWithApi } from '../support/helpers';
+import { ACCOUNTS, apiLogin, bodyBackground, type Lang, langOf, signInWithApi } from '../support/helpers';
 
 /**
  * The super admin's modules, flags and global parameters (issue 32): the home lists only the
@@ -166,4 +166,20 @@ test('the super admin sets the satisfaction survey, its form checked', async ({ 
   await expect(form.getByText(t.badForm)).toHaveCount(0);
   await page.reload();
   await expect(page.getByTestId(SA_IDS.npsForm).getByRole('textbox', { name: t.minDays })).toHaveValue(days);
+});
+
+test('the modules, products, flags and survey screens fit a phone, in dark mode', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await signInWithApi(page, ACCOUNTS.superadmin.email);
+  for (const [path, id] of [
+    ['modules', SA_IDS.modulesPage],
+    ['products', SA_IDS.productsPage],
+    ['flags', SA_IDS.flagsPage],
+    ['nps-survey', SA_IDS.npsPage],
+  ] as const) {
+    await page.goto(`/sa/${path}?darkMode=true`);
+    await expect(page.getByTestId(id)).toBeVisible();
+    await expect.poll(() => bodyBackground(page)).not.toBe('rgb(255, 255, 255)');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(375);
+  }
 });
