@@ -25,6 +25,8 @@ import { identityMailJobs } from './modules/identity/identity.service';
 import { magicLinkMailJobs } from './modules/identity/magic-links.service';
 import { missionRoutes } from './modules/missions/missions.routes';
 import { platformAdminRoutes } from './modules/platform-admin/platform-admin.routes';
+import { platformCatalogRoutes } from './modules/platform-admin/platform-catalog.routes';
+import { platformFlagsRoutes } from './modules/platform-admin/platform-flags.routes';
 import { signatureCertificateRoutes } from './modules/signatures/certificates.routes';
 import { registerSignatureJobs, signaturesRoutes } from './modules/signatures/signatures.routes';
 import { signaturesSeam } from './modules/signatures/signatures.seam';
@@ -275,6 +277,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   teamRoutes(app, ctx);
   platformAdminRoutes(app, ctx);
   holdingsRoutes(app, ctx);
+  platformCatalogRoutes(app, ctx);
+  platformFlagsRoutes(app, ctx);
   await davRoutes(app, ctx);
   davPreferencesRoutes(app, ctx);
 

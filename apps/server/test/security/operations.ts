@@ -330,6 +330,14 @@ export const HAND_SAMPLES: Record<string, { why: string; sample: Sample }> = {
     why: "the confirmation is the client file's own client code, which no example can know",
     sample: () => ({ confirmation: 'ALPHA01' }),
   },
+  'DELETE /api/sa/products/{id}': {
+    why: "the confirmation is the product's own name (tenant-world: `Alpha Product`)",
+    sample: () => ({ confirm: 'Alpha Product' }),
+  },
+  'DELETE /api/sa/flags/{id}': {
+    why: "the confirmation is the flag's own name (tenant-world: `probe-alpha`)",
+    sample: () => ({ confirm: 'probe-alpha' }),
+  },
   'POST /api/vendors/{id}/transfer': {
     why: "the target is another portal of the tenant's holding, while the field's x-ref (accounting_firm) names the tenant's own portal",
     sample: (ids) => ({ accounting_firm_id: ids.sister_firm }),
@@ -410,7 +418,7 @@ export async function probeRequest(op: Operation, ids: TenantIds, foreign: Tenan
 /** An id that exists nowhere (within int4). */
 export const GHOST_ID = 2_147_483_000;
 /** Kinds of ids the whole platform shares, no tenant's own: `ghostIds` keeps them. */
-export const PLATFORM_REFS: readonly string[] = ['module', 'tree_structure'];
+export const PLATFORM_REFS: readonly string[] = ['module', 'tree_structure', 'product', 'feature_flag'];
 
 /**
  * Kinds of `x-ref` that are names the caller gives in its own space, not row ids: a flow.js upload

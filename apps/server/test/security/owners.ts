@@ -26,7 +26,12 @@ const LIFECYCLE = [
  * Deletions of a parent whose children have routes of their own: after the children's, in this
  * order (an item's files are unlinked before the item goes, the item before its task).
  */
-const PARENT_DELETIONS = ['DELETE /api/tasks/{id}/items/{itemId}', 'DELETE /api/tasks/{id}'];
+const PARENT_DELETIONS = [
+  'DELETE /api/tasks/{id}/items/{itemId}',
+  'DELETE /api/tasks/{id}',
+  'DELETE /api/sa/flags/{id}/accounting-firms/{firm_id}',
+  'DELETE /api/sa/flags/{id}',
+];
 /**
  * The document manager's deletions, last among deletions and in this order (each needs the one
  * before); the accounting period after the trash (a period holding documents stays).

@@ -5,11 +5,14 @@ import { eq } from 'drizzle-orm';
 import { loadConfig } from '../../src/config';
 import {
   documentPreviews,
+  featureFlags,
   fileSharePasswords,
   folderWorkflows,
   identityProviders,
   nodeStatuses,
   nodeStatusHistory,
+  productModules,
+  products,
   quickfolders,
   shareLinks,
   users,
@@ -67,6 +70,9 @@ export type TenantIds = {
   vendor_user: number;
   user: number;
   module: number;
+  /** A product and a feature flag of the platform (super admin routes). */
+  product: number;
+  feature_flag: number;
   tree_structure: number;
   folder: number;
   document: number;
@@ -192,6 +198,16 @@ async function buildRows(db: FactoryDb, label: string, passwordHash: string): Pr
     });
     await buildWhiteLabels(tx, { firm });
     const { firmModules } = await buildFirmModules(tx, { firm });
+    // The platform's catalogue, for the super admin's routes (one of each per tenant built).
+    const [product] = await tx
+      .insert(products)
+      .values({ name: `${name} Product` })
+      .returning();
+    await tx.insert(productModules).values({ productId: product!.id, moduleId: firmModules[0]!.moduleId });
+    const [flag] = await tx
+      .insert(featureFlags)
+      .values({ name: `probe-${label}` })
+      .returning();
     await buildTerms(tx, { firm, version: 1, locale: 'fr', title: `${name} CGU`, content: '...' });
 
     const roles = [
@@ -411,6 +427,8 @@ async function buildRows(db: FactoryDb, label: string, passwordHash: string): Pr
         vendor_user: person('clientadmin').id,
         user: person('collab').id,
         module: firmModules[0]!.moduleId,
+        product: product!.id,
+        feature_flag: flag!.id,
         tree_structure: 1,
         folder: folder.id,
         document: document.id,

@@ -19,6 +19,7 @@ const NAV = {
       'Stockage et conservation',
       'Signature électronique',
     ],
+    saSections: ['Portails', 'Modules', 'Fonctionnalités', 'Enquête de satisfaction', 'Produits'],
   },
   en: {
     label: 'Main navigation',
@@ -36,6 +37,7 @@ const NAV = {
       'Storage and retention',
       'Electronic signature',
     ],
+    saSections: ['Portals', 'Modules', 'Features', 'Satisfaction survey', 'Products'],
   },
 } as const;
 
@@ -58,4 +60,13 @@ test("a firm's settings list only the built sections", async ({ page }, testInfo
   await signInWithApi(page, ACCOUNTS.expert.email);
   await page.goto('/settings');
   await expect(page.getByTestId('settings-menu').getByRole('link')).toHaveText([...t.firmSections]);
+});
+
+test("the super admin's home lists only the built sections", async ({ page }, testInfo) => {
+  const t = NAV[langOf(testInfo)];
+  await signInWithApi(page, ACCOUNTS.superadmin.email);
+  await page.goto('/sa');
+  const home = page.getByTestId('sa-home');
+  await expect(home.getByRole('heading', { level: 2 })).toHaveText([...t.saSections]);
+  await expect(home.getByRole('link')).toHaveCount(t.saSections.length);
 });

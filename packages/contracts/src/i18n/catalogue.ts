@@ -53,7 +53,8 @@ export type ValidationKey =
   | 'quantity-at-least-one'
   | 'offer-needs-a-service'
   | 'dav-folder-part-twice'
-  | 'not-your-workspace';
+  | 'not-your-workspace'
+  | 'invalid-flag-name';
 
 /** Messages that are neither a code nor a field's: `{{name}}` placeholders filled by `translateMessage`. */
 export type NoticeKey = 'too-many-requests-wait';

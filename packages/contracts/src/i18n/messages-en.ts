@@ -53,6 +53,8 @@ export const en: Catalogue = {
   'private-issuer': 'The issuer points to a local or private address, or holds credentials.',
   'provider-name-taken': 'Another provider of this portal already has this name.',
   'invalid-domain': 'Invalid domain name (for example firm.example.com, without https:// or port).',
+  'invalid-flag-name':
+    'Invalid flag name: lower-case letters, digits, "_", "." or "-", 2 to 64 characters, starting with a letter.',
   'invalid-characters': 'Special characters are not allowed.',
   'invalid-id': 'Invalid identifier.',
   'invalid-value': 'Invalid value.',
@@ -103,6 +105,10 @@ export const en: Catalogue = {
   'task-not-information-request': 'Only an information request has items to provide.',
   'theme-not-found': 'No data was found for the theme.',
   'theme-title-already-used': 'Another theme of the firm already has this title.',
+  'flag-name-already-used': 'Another flag already has this name.',
+  'product-name-already-used': 'Another product already has this name.',
+  'invalid-nps-form':
+    'The survey form needs exactly one 0–10 question and optional comment questions, with unique ids.',
   'theme-abbreviation-already-used': 'Another theme of the firm already has this abbreviation.',
   'theme-read-only': 'This folder is read-only for your themes.',
   'theme-restricted-content': 'This would affect items your themes do not let you see or change.',

@@ -55,6 +55,8 @@ export const fr: Catalogue = {
   'private-issuer': "L'émetteur désigne une adresse locale ou privée, ou contient des identifiants.",
   'provider-name-taken': 'Un autre fournisseur de ce portail porte déjà ce nom.',
   'invalid-domain': 'Nom de domaine invalide (par exemple cabinet.example.fr, sans https:// ni port).',
+  'invalid-flag-name':
+    'Nom de drapeau invalide : minuscules, chiffres, « _ », « . » ou « - », de 2 à 64 caractères, commençant par une lettre.',
   'invalid-characters': 'Caractères spéciaux interdits.',
   'invalid-id': 'Identifiant invalide.',
   'invalid-value': 'Valeur invalide.',
@@ -107,6 +109,10 @@ export const fr: Catalogue = {
   'task-not-information-request': "Seule une demande d'informations a des éléments à fournir.",
   'theme-not-found': "Aucune donnée n'a été trouvée pour le thème.",
   'theme-title-already-used': 'Un autre thème du cabinet porte déjà ce titre.',
+  'flag-name-already-used': 'Un autre drapeau porte déjà ce nom.',
+  'product-name-already-used': 'Un autre produit porte déjà ce nom.',
+  'invalid-nps-form':
+    'Le formulaire du questionnaire doit avoir une seule question notée de 0 à 10 et des questions de commentaire facultatives, aux identifiants uniques.',
   'theme-abbreviation-already-used': 'Un autre thème du cabinet a déjà cette abréviation.',
   'theme-read-only': 'Ce dossier est en lecture seule pour vos thèmes.',
   'theme-restricted-content':

@@ -55,6 +55,8 @@ export const pt: Catalogue = {
   'private-issuer': 'O emissor aponta para um endereço local ou privado, ou contém credenciais.',
   'provider-name-taken': 'Outro fornecedor deste portal já tem este nome.',
   'invalid-domain': 'Nome de domínio inválido (por exemplo gabinete.example.pt, sem https:// nem porta).',
+  'invalid-flag-name':
+    'Nome de sinalizador inválido: minúsculas, algarismos, "_", "." ou "-", de 2 a 64 caracteres, começando por uma letra.',
   'invalid-characters': 'Caracteres especiais não permitidos.',
   'invalid-id': 'Identificador inválido.',
   'invalid-value': 'Valor inválido.',
@@ -105,6 +107,10 @@ export const pt: Catalogue = {
   'task-not-information-request': 'Só um pedido de informações tem elementos a fornecer.',
   'theme-not-found': 'Nenhum dado foi encontrado para o tema.',
   'theme-title-already-used': 'Outro tema do gabinete já tem este título.',
+  'flag-name-already-used': 'Outro sinalizador já tem este nome.',
+  'product-name-already-used': 'Outro produto já tem este nome.',
+  'invalid-nps-form':
+    'O formulário do inquérito precisa de uma única pergunta de 0 a 10 e de perguntas de comentário opcionais, com identificadores únicos.',
   'theme-abbreviation-already-used': 'Outro tema do gabinete já tem esta abreviatura.',
   'theme-read-only': 'Esta pasta é somente leitura para os seus temas.',
   'theme-restricted-content': 'Esta ação afetaria itens que os seus temas não permitem ver ou alterar.',

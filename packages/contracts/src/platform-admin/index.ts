@@ -99,3 +99,5 @@ export const platformModuleSchema = z.object({
   audience: z.enum(['accountant', 'client', 'both']),
 });
 export type PlatformModule = z.infer<typeof platformModuleSchema>;
+export * from './catalog';
+export * from './nps';

@@ -52,7 +52,11 @@ export type IdRef =
   | 'catalog_service'
   | 'catalog_offer'
   /** A mission (project) of a client file. */
-  | 'mission';
+  | 'mission'
+  /** A billed product of the platform (super admin). */
+  | 'product'
+  /** A feature flag of the platform (super admin). */
+  | 'feature_flag';
 
 /**
  * The only spelling of an id in a path or query: decimal digits without a sign, spaces, exponent,

@@ -36,6 +36,8 @@ export const whiteLabelResponseSchema = z.object({
   white_labels: z.array(whiteLabelSchema),
   modules: z.array(moduleSchema),
   oauth_providers: z.array(oauthProviderSchema),
+  /** The portal's public feature flags, their effective values (super admin's `sa/flags`). */
+  flags: z.record(z.string(), z.boolean()),
   redirect: z.boolean().optional(),
   location: z.string().optional(),
 });

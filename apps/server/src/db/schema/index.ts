@@ -6,6 +6,7 @@ export * from './identity';
 export * from './mail';
 export * from './missions';
 export * from './platform';
+export * from './platform-catalog';
 export * from './quickfolders';
 export * from './search';
 export * from './shares';

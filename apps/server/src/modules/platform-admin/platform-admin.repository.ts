@@ -150,11 +150,3 @@ export async function holdingsWithFirmCount(db: Db) {
     .orderBy(asc(holdings.name));
   return rows.map((r) => ({ id: r.id, name: r.name, firm_count: Number(r.firmCount) }));
 }
-
-export async function activeModules(db: Db) {
-  return db
-    .select({ key: modules.key, name: modules.name, audience: modules.audience })
-    .from(modules)
-    .where(eq(modules.isActive, true))
-    .orderBy(asc(modules.priority), asc(modules.key));
-}

@@ -6,7 +6,6 @@ import {
   platformFirmParamsSchema,
   platformFirmSchema,
   platformHoldingSchema,
-  platformModuleSchema,
   updatePlatformFirmRequestSchema,
 } from '@portal/contracts';
 import type { FastifyInstance } from 'fastify';
@@ -16,7 +15,7 @@ import { requireActor } from '../../platform/auth/auth-plugin';
 import { bearer, typed } from '../../platform/http/route-helpers';
 import * as platform from './platform-admin.service';
 
-/** The platform super admin's portals (spec: sa/accounting-firms), holdings and modules. */
+/** The platform super admin's portals (spec: sa/accounting-firms) and holdings. */
 export function platformAdminRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = typed(app);
   const tags = ['super admin'];
@@ -104,13 +103,5 @@ export function platformAdminRoutes(app: FastifyInstance, ctx: AppContext): void
       schema: { tags, security: bearer, response: { 200: dataEnvelope(z.array(platformHoldingSchema)) } },
     },
     async (request) => ({ data: await platform.listHoldings(ctx, requireActor(request)) }),
-  );
-
-  r.get(
-    '/api/sa/modules',
-    {
-      schema: { tags, security: bearer, response: { 200: dataEnvelope(z.array(platformModuleSchema)) } },
-    },
-    async (request) => ({ data: await platform.listModules(ctx, requireActor(request)) }),
   );
 }

@@ -3,7 +3,6 @@ import type {
   ListPlatformFirmsQuery,
   PlatformFirm,
   PlatformHolding,
-  PlatformModule,
   UpdatePlatformFirmRequest,
 } from '@portal/contracts';
 import type { AppContext } from '../../app-context';
@@ -159,9 +158,4 @@ export async function setFirmActive(
 export async function listHoldings(ctx: AppContext, actor: Actor): Promise<PlatformHolding[]> {
   await ctx.access.authorize(actor, 'platform.manage', PLATFORM);
   return repo.holdingsWithFirmCount(ctx.db);
-}
-
-export async function listModules(ctx: AppContext, actor: Actor): Promise<PlatformModule[]> {
-  await ctx.access.authorize(actor, 'platform.manage', PLATFORM);
-  return repo.activeModules(ctx.db);
 }

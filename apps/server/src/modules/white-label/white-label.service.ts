@@ -7,6 +7,7 @@ import {
 } from '@portal/contracts';
 import type { AppContext, Icon } from '../../app-context';
 import { AppError } from '../../platform/errors/app-error';
+import { publicFlags } from '../platform-admin/platform-flags.service';
 import { signInButtons } from '../sso/providers.service';
 import { firmModules } from '../tenancy/tenancy.service';
 import { appleTouchIcon, faviconIco, placeholderLogoSvg } from './icons';
@@ -58,7 +59,10 @@ export async function startupWhiteLabel(ctx: AppContext, input: Resolve): Promis
     firm = await firmForHost(ctx, hostname);
   }
   if (!firm) throw new AppError('not-found');
-  const { whiteLabels, modules, oauthProviders } = await startupOf(ctx, firm);
+  const [{ whiteLabels, modules, oauthProviders }, flags] = await Promise.all([
+    startupOf(ctx, firm),
+    publicFlags(ctx.db, firm.id),
+  ]);
   const response: WhiteLabelResponse = {
     accounting_firm: {
       id: firm.id,
@@ -69,6 +73,7 @@ export async function startupWhiteLabel(ctx: AppContext, input: Resolve): Promis
     white_labels: whiteLabels,
     modules,
     oauth_providers: oauthProviders,
+    flags,
   };
   if (input.multiDomain && firm.domain && firm.domain !== hostname) {
     const port = /:(\d+)$/.exec(input.host)?.[1];

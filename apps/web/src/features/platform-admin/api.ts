@@ -1,10 +1,22 @@
 import type {
+  CreateFeatureFlagRequest,
   CreatePlatformFirmRequest,
+  CreateSaProductRequest,
+  FeatureFlag,
+  GlobalParameter,
+  ModuleSubscriptions,
+  NpsSettings,
   Paginated,
   PlatformFirm,
   PlatformHolding,
   PlatformModule,
+  PutNpsSettingsRequest,
+  SaModule,
+  SaProduct,
+  UpdateFeatureFlagRequest,
   UpdatePlatformFirmRequest,
+  UpdateSaModuleRequest,
+  UpdateSaProductRequest,
 } from '@portal/contracts';
 import {
   keepPreviousData,
@@ -29,6 +41,12 @@ export const saKeys = {
   firm: (id: number) => ['platform-admin', 'firm', id] as const,
   holdings: ['platform-admin', 'holdings'] as const,
   modules: ['platform-admin', 'modules'] as const,
+  allModules: ['platform-admin', 'modules', 'all'] as const,
+  subscriptions: ['platform-admin', 'modules', 'subscriptions'] as const,
+  products: ['platform-admin', 'products'] as const,
+  flags: ['platform-admin', 'flags'] as const,
+  parameters: ['platform-admin', 'global-parameters'] as const,
+  nps: ['platform-admin', 'nps-settings'] as const,
 };
 
 const BASE = 'sa/accounting-firms';
@@ -98,5 +116,154 @@ export function useSetPlatformFirmActive(id: number) {
     mutationFn: (active: boolean) =>
       api.post<PlatformFirm>(`${BASE}/${id}/${active ? 'restore' : 'deactivate'}`),
     onSuccess: (firm) => refresh(queryClient, firm),
+  });
+}
+
+// Modules, products, flags and global parameters ------------------------------------------------
+
+/** Every module, inactive ones too, with its flags and portal count. */
+export const useSaModules = () =>
+  useQuery({
+    queryKey: saKeys.allModules,
+    queryFn: () => api.get<SaModule[]>('sa/modules', { query: { include_inactive: 'true' } }),
+  });
+
+export const useModuleSubscriptions = () =>
+  useQuery({
+    queryKey: saKeys.subscriptions,
+    queryFn: () => api.get<ModuleSubscriptions[]>('sa/modules/subscriptions'),
+  });
+
+const refreshModules = (queryClient: QueryClient) =>
+  Promise.all([
+    queryClient.invalidateQueries({ queryKey: saKeys.modules }),
+    queryClient.invalidateQueries({ queryKey: saKeys.firms() }),
+    queryClient.invalidateQueries({ queryKey: saKeys.products }),
+  ]);
+
+export function useUpdateSaModule() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: UpdateSaModuleRequest }) =>
+      api.patch<SaModule>(`sa/modules/${id}`, body),
+    onSuccess: () => refreshModules(queryClient),
+  });
+}
+
+/** Subscribes (`true`) or unsubscribes a portal to a module. */
+export function useSetSubscription() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ moduleId, firmId, on }: { moduleId: number; firmId: number; on: boolean }) =>
+      api.post<ModuleSubscriptions>(`sa/modules/${moduleId}/${on ? 'subscribe' : 'unsubscribe'}`, {
+        accounting_firm_ids: [firmId],
+      }),
+    onSuccess: () => refreshModules(queryClient),
+  });
+}
+
+export const useSaProducts = () =>
+  useQuery({ queryKey: saKeys.products, queryFn: () => api.get<SaProduct[]>('sa/products') });
+
+export function useCreateSaProduct() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateSaProductRequest) => api.post<SaProduct>('sa/products', body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: saKeys.products }),
+  });
+}
+
+export function useUpdateSaProduct() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: UpdateSaProductRequest }) =>
+      api.patch<SaProduct>(`sa/products/${id}`, body),
+    onSuccess: () => refreshModules(queryClient),
+  });
+}
+
+export function useDeleteSaProduct() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, confirm }: { id: number; confirm: string }) =>
+      api.delete(`sa/products/${id}`, { body: { confirm } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: saKeys.products }),
+  });
+}
+
+export const useFeatureFlags = () =>
+  useQuery({ queryKey: saKeys.flags, queryFn: () => api.get<FeatureFlag[]>('sa/flags') });
+
+export function useCreateFeatureFlag() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateFeatureFlagRequest) => api.post<FeatureFlag>('sa/flags', body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: saKeys.flags }),
+  });
+}
+
+export function useUpdateFeatureFlag() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: UpdateFeatureFlagRequest }) =>
+      api.patch<FeatureFlag>(`sa/flags/${id}`, body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: saKeys.flags }),
+  });
+}
+
+export function useDeleteFeatureFlag() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, confirm }: { id: number; confirm: string }) =>
+      api.delete(`sa/flags/${id}`, { body: { confirm } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: saKeys.flags }),
+  });
+}
+
+/** Sets a portal's own value of a flag (`enabled` null: removes it). */
+export function useSetFlagOverride() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, firmId, enabled }: { id: number; firmId: number; enabled: boolean | null }) =>
+      enabled === null
+        ? api.delete<FeatureFlag>(`sa/flags/${id}/accounting-firms/${firmId}`)
+        : api.put<FeatureFlag>(`sa/flags/${id}/accounting-firms/${firmId}`, { enabled }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: saKeys.flags }),
+  });
+}
+
+export const useGlobalParameters = () =>
+  useQuery({
+    queryKey: saKeys.parameters,
+    queryFn: () => api.get<GlobalParameter[]>('sa/global-parameters'),
+  });
+
+export function usePutGlobalParameter() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ key, value }: { key: string; value: unknown }) =>
+      api.put<GlobalParameter>(`sa/global-parameters/${key}`, { value }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: saKeys.parameters }),
+  });
+}
+
+/** Every portal, by name (the pickers of the modules and flags screens: up to 100). */
+export const useAllPlatformFirms = () =>
+  useQuery({
+    queryKey: saKeys.firms({ search: '', includeDeactivated: true, page: 1, perPage: 100 }),
+    queryFn: () =>
+      api.get<Paginated<PlatformFirm>>(BASE, {
+        query: { include_deactivated: 'true', page: 1, per_page: 100 },
+      }),
+  });
+
+export const useNpsSettings = () =>
+  useQuery({ queryKey: saKeys.nps, queryFn: () => api.get<NpsSettings>('sa/nps-surveys/settings') });
+
+export function usePutNpsSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: PutNpsSettingsRequest) => api.put<NpsSettings>('sa/nps-surveys/settings', body),
+    onSuccess: (saved) => queryClient.setQueryData(saKeys.nps, saved),
   });
 }

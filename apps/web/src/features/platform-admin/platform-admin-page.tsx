@@ -4,10 +4,14 @@ import { ComingSoonPage } from '../../components/coming-soon-page';
 import { FirmCreatePage } from './firm-create-page';
 import { FirmDetailPage } from './firm-detail-page';
 import { FirmsPage } from './firms-page';
+import { FlagsPage } from './flags-page';
+import { ModulesPage } from './modules-page';
+import { NpsPage } from './nps-page';
+import { ProductsPage } from './products-page';
 import { SaHomePage } from './sa-home-page';
 import { SA_SECTIONS, saPath } from './sections';
 
-/** `sa/*`, super admin only (the route guard sends anyone else home): home and the portals. */
+/** `sa/*`, super admin only (the route guard sends anyone else home): home, portals, modules, products, flags. */
 export function PlatformAdminPage() {
   const { t } = useTranslation('platform-admin');
   return (
@@ -17,6 +21,11 @@ export function PlatformAdminPage() {
       <Route path="accounting-firms" element={<FirmsPage />} />
       <Route path="accounting-firms/create" element={<FirmCreatePage />} />
       <Route path="accounting-firms/:accountingFirmId" element={<FirmRoute />} />
+      <Route path="modules" element={<ModulesPage />} />
+      <Route path="modules/subscriptions" element={<ModulesPage />} />
+      <Route path="products" element={<ProductsPage />} />
+      <Route path="flags" element={<FlagsPage />} />
+      <Route path="nps-survey" element={<NpsPage />} />
       {SA_SECTIONS.filter((s) => !s.built).map((s) => (
         <Route
           key={s.path}

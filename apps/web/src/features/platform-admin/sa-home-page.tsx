@@ -2,6 +2,8 @@ import AppsIcon from '@mui/icons-material/Apps';
 import BusinessIcon from '@mui/icons-material/Business';
 import ExtensionIcon from '@mui/icons-material/Extension';
 import FlagIcon from '@mui/icons-material/Flag';
+import Inventory2Icon from '@mui/icons-material/Inventory2';
+import PollIcon from '@mui/icons-material/Poll';
 import SupportIcon from '@mui/icons-material/SupportAgent';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import Card from '@mui/material/Card';
@@ -23,11 +25,13 @@ const ICONS: Record<string, ReactNode> = {
   applications: <AppsIcon />,
   modules: <ExtensionIcon />,
   flags: <FlagIcon />,
+  products: <Inventory2Icon />,
+  'nps-survey': <PollIcon />,
   'customer-import': <UploadFileIcon />,
   support: <SupportIcon />,
 };
 
-/** `sa` (home): the platform's administration areas; only the portals are built yet. */
+/** `sa` (home): the platform's administration areas that are built. */
 export function SaHomePage() {
   const { t } = useTranslation('platform-admin');
   const link = useSaLink();
@@ -40,7 +44,7 @@ export function SaHomePage() {
         <Typography color="text.secondary">{t('home.intro')}</Typography>
       </div>
       <Grid container spacing={2}>
-        {SA_SECTIONS.filter((s) => s.card).map((s) => {
+        {SA_SECTIONS.filter((s) => s.card && s.built).map((s) => {
           const content = (
             <CardContent sx={{ height: '100%' }}>
               <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mb: 1 }}>

@@ -2,7 +2,7 @@ import { isBuilt } from '@portal/contracts/features';
 
 /**
  * The super admin's area (spec section 2, route `sa`): its sections below `/sa`. Only the
- * portals are built (`builtFeatures.superAdmin`); the others show "coming soon".
+ * built ones (`builtFeatures.superAdmin`) are listed; the others answer "coming soon".
  */
 export type SaSection = {
   path: string;
@@ -25,10 +25,10 @@ export const SA_SECTIONS: readonly SaSection[] = [
   saSection('customer-import', true),
   saSection('support', true),
   saSection('mobile-app', false),
-  saSection('nps-survey', false),
+  saSection('nps-survey', true),
   saSection('catalog-themes', false),
   saSection('documents', false),
-  saSection('products', false),
+  saSection('products', true),
   saSection('ged-import', false),
   saSection('horizon', false),
 ];
