@@ -1,7 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DocsWorld, docsWorld, newFolder, upload } from '../../../test/documents';
 import { DRAWN_PNG, FIELD, samplePdf } from '../../../test/signatures';
+import { accountingFirmModules, modules, vendorModules } from '../../db/schema';
 import type { BlobStore } from '../../platform/blobs/blob-store';
 import { SEAL_ATTEMPTS } from './seal.service';
 
@@ -100,5 +101,44 @@ describe('seal retries', () => {
     expect((await w.call('POST', `${base()}/${id}/retry`)).body.data.status).toBe('finished');
     await w.t.jobs.drain();
     expect(await statusOf(id)).toBe('completed');
+  }, 120_000);
+});
+
+describe('the signatures module', () => {
+  const draft = () =>
+    w.call('POST', base(), 'expert', {
+      document_id: pdfId,
+      name: 'Mandat',
+      ordering: 'parallel',
+      signatories: [{ user_id: w.portals!.people.client.id, fields: [FIELD] }],
+    });
+
+  it('a client file without it: creating and sending answer 403, changing nothing', async () => {
+    const firmId = w.portals!.firms.centre.id;
+    const [signatures] = await db().select().from(modules).where(eq(modules.key, 'signatures'));
+    const kept = (await draft()).body.data.id as number;
+    const count = async () => (await w.call('GET', base())).body.total as number;
+    const before = await count();
+    // Switched off for this client file.
+    await db()
+      .insert(vendorModules)
+      .values({ accountingFirmId: firmId, vendorId: w.vendor, moduleId: signatures!.id, isActive: false });
+    const created = await draft();
+    expect([created.status, created.body.code]).toEqual([403, 'forbidden']);
+    const sent = await w.call('POST', `${base()}/${kept}/send`);
+    expect([sent.status, sent.body.code]).toEqual([403, 'forbidden']);
+    expect((await w.call('GET', `${base()}/${kept}`)).body.data.status).toBe('created');
+    expect(await count()).toBe(before);
+    // The file has it again, but the firm switched it off: still 403.
+    await db().delete(vendorModules).where(eq(vendorModules.vendorId, w.vendor));
+    const firmRow = and(
+      eq(accountingFirmModules.accountingFirmId, firmId),
+      eq(accountingFirmModules.moduleId, signatures!.id),
+    );
+    await db().update(accountingFirmModules).set({ isActive: false }).where(firmRow);
+    expect((await draft()).status).toBe(403);
+    await db().update(accountingFirmModules).set({ isActive: true }).where(firmRow);
+    expect((await draft()).status).toBe(201);
+    expect((await w.call('POST', `${base()}/${kept}/send`)).status).toBe(200);
   }, 120_000);
 });

@@ -8,6 +8,7 @@ import { AppError, type FieldErrors, fieldError } from '../../platform/errors/ap
 import { paginated } from '../../platform/http/pagination';
 import * as tree from '../documents/tree/tree.service';
 import { authorizeVendor, iso } from '../documents/vendor-access.service';
+import { requireModule } from './module-gate';
 import { inspectPdf } from './pades/pdf-inspect';
 import { recordEvent } from './signature-events';
 import { endedMail } from './signature-mails';
@@ -234,6 +235,7 @@ export async function createRequest(
   locale: Locale,
 ): Promise<SignatureRequest> {
   const scope = await authorizeVendor(ctx, actor, vendorId, 'signature.manage');
+  await requireModule(ctx, scope.vendor);
   const checked = await checkRequest(ctx, scope.vendor, input);
   const row = await ctx.db.transaction(async (tx) => {
     const request = await repo.insertRequest(tx, {
@@ -315,6 +317,7 @@ export async function askNext(ctx: AppContext, tx: Db, request: repo.RequestRow)
 
 export async function sendRequest(ctx: AppContext, actor: Actor, vendorId: number, id: number) {
   const { row } = await requestOf(ctx, actor, vendorId, id, 'signature.manage');
+  await requireModule(ctx, { id: vendorId, accountingFirmId: row.accountingFirmId });
   const sent = await ctx.db.transaction(async (tx) => {
     const locked = await repo.lockRequest(tx, row.accountingFirmId, row.id);
     if (locked?.status !== 'created') throw new AppError('signature-request-not-draft');
