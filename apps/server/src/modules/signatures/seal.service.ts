@@ -6,6 +6,7 @@ import * as tree from '../documents/tree/tree.service';
 import { signingKeyOf } from './certificates.service';
 import { appendAuditPages } from './pades/audit-pages';
 import { signRevision } from './pades/pdf-revision';
+import { dropIntermediatePdfs } from './request-blobs';
 import { recordEvent } from './signature-events';
 import { endedMail } from './signature-mails';
 import { emitSignature } from './signatures.events';
@@ -138,6 +139,7 @@ export async function sealRequest(ctx: AppContext, job: SealJob): Promise<void> 
             currentBlobKey: blob.key,
             endedAt: new Date(),
           });
+          await dropIntermediatePdfs(tx, locked, [blob.key]);
           await recordEvent(tx, locked, 'completed', {
             data: { version_id: filed.versionId, sha256: blob.key },
           });

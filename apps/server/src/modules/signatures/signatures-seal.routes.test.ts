@@ -2,7 +2,13 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DocsWorld, docsWorld, newFolder, upload } from '../../../test/documents';
 import { DRAWN_PNG, FIELD, samplePdf } from '../../../test/signatures';
-import { accountingFirmModules, modules, vendorModules } from '../../db/schema';
+import {
+  accountingFirmModules,
+  blobDeletions,
+  modules,
+  signatureRequests,
+  vendorModules,
+} from '../../db/schema';
 import type { BlobStore } from '../../platform/blobs/blob-store';
 import { SEAL_ATTEMPTS } from './seal.service';
 
@@ -140,5 +146,72 @@ describe('the signatures module', () => {
     await db().update(accountingFirmModules).set({ isActive: true }).where(firmRow);
     expect((await draft()).status).toBe(201);
     expect((await w.call('POST', `${base()}/${kept}/send`)).status).toBe(200);
+  }, 120_000);
+});
+
+describe('intermediate PDFs', () => {
+  const queued = async (keys: string[]) =>
+    (await db().select().from(blobDeletions)).map((r) => r.blobKey).filter((k) => keys.includes(k));
+  const requestRow = async (id: number) =>
+    (await db().select().from(signatureRequests).where(eq(signatureRequests.id, id)))[0]!;
+
+  it('completed: the PDFs signed along the way go to the blob cleanup, not the source nor the sealed one', async () => {
+    const { client, expert } = w.portals!.people;
+    const created = await w.call('POST', base(), 'expert', {
+      document_id: pdfId,
+      name: 'Mandat à deux',
+      ordering: 'sequential',
+      signatories: [
+        { user_id: client.id, fields: [FIELD] },
+        { user_id: expert.id, fields: [{ ...FIELD, y: 0.4 }] },
+      ],
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const id = created.body.data.id as number;
+    await w.call('POST', `${base()}/${id}/send`);
+    const source = (await requestRow(id)).currentBlobKey;
+    const steps: string[] = [];
+    for (const who of ['client', 'expert'] as const) {
+      const signed = await w.call('POST', `${base()}/${id}/sign`, who, {
+        consent: true,
+        signature: { type: 'typed', text: who },
+      });
+      expect(signed.status, JSON.stringify(signed.body)).toBe(200);
+      steps.push((await requestRow(id)).currentBlobKey);
+    }
+    expect(await queued([source, ...steps])).toEqual([]);
+    await w.t.jobs.drain();
+    const done = await requestRow(id);
+    expect(done.status).toBe('completed');
+    expect((await queued([source, ...steps, done.currentBlobKey])).sort()).toEqual([...steps].sort());
+  }, 120_000);
+
+  it('canceled: the request holds its source again and the partly signed PDF goes to the cleanup', async () => {
+    const { client, expert } = w.portals!.people;
+    const created = await w.call('POST', base(), 'expert', {
+      document_id: pdfId,
+      name: 'Mandat annulé',
+      ordering: 'sequential',
+      signatories: [
+        { user_id: client.id, fields: [FIELD] },
+        { user_id: expert.id, fields: [{ ...FIELD, y: 0.4 }] },
+      ],
+    });
+    const id = created.body.data.id as number;
+    await w.call('POST', `${base()}/${id}/send`);
+    const source = (await requestRow(id)).currentBlobKey;
+    await w.call('POST', `${base()}/${id}/sign`, 'client', {
+      consent: true,
+      signature: { type: 'typed', text: 'client' },
+    });
+    const partly = (await requestRow(id)).currentBlobKey;
+    expect(partly).not.toBe(source);
+    const canceled = await w.call('POST', `${base()}/${id}/cancel`, 'expert', { reason: 'fin' });
+    expect(canceled.status, JSON.stringify(canceled.body)).toBe(200);
+    const row = await requestRow(id);
+    expect([row.status, row.currentBlobKey]).toEqual(['canceled', source]);
+    expect(await queued([source, partly])).toEqual([partly]);
+    // The content route answers the source PDF, still readable.
+    expect((await w.call('GET', `${base()}/${id}/content`)).status).toBe(200);
   }, 120_000);
 });
