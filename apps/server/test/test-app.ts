@@ -6,6 +6,7 @@ import { buildApp } from '../src/app';
 import type { SiretSource } from '../src/app-context';
 import { loadConfig } from '../src/config';
 import type { Database } from '../src/db/client';
+import type { BlobStore } from '../src/platform/blobs/blob-store';
 import { diskBlobStore } from '../src/platform/blobs/disk-blob-store';
 import { createEvents, type Events } from '../src/platform/events/events';
 import { createJobQueue, type JobQueue } from '../src/platform/jobs/job-queue';
@@ -52,6 +53,8 @@ export async function createTestApp(
     rateLimiter?: RateLimiter;
     events?: Events;
     siret?: SiretSource;
+    /** Wraps the app's blob store (a test making a read fail, or watching deletions). */
+    wrapBlobs?: (store: BlobStore) => BlobStore;
   } = {},
 ): Promise<TestApp> {
   const database = await freshDatabase();
@@ -63,8 +66,9 @@ export async function createTestApp(
   // (the tenant world puts its documents' content there). A test that names DATA_DIR gets it whole.
   const ownDir = options.env?.DATA_DIR ? undefined : fs.mkdtempSync(path.join(os.tmpdir(), 'portal-test-'));
   // A test naming BLOB_STORE gets the store its configuration says.
-  const blobs =
+  const shared =
     ownDir && !options.env?.BLOB_STORE ? diskBlobStore(path.join(TEST_DATA_DIR, 'blobs')) : undefined;
+  const blobs = shared && options.wrapBlobs ? options.wrapBlobs(shared) : shared;
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',

@@ -6,13 +6,22 @@ import * as tree from '../documents/tree/tree.service';
 import { signingKeyOf } from './certificates.service';
 import { appendAuditPages } from './pades/audit-pages';
 import { signRevision } from './pades/pdf-revision';
+import { dropIntermediatePdfs } from './request-blobs';
 import { recordEvent } from './signature-events';
 import { endedMail } from './signature-mails';
 import { emitSignature } from './signatures.events';
 import * as repo from './signatures.repository';
-import { readBlob, storeBlob } from './signatures.service';
+import { readBlob, SEAL_JOB, storeBlob } from './signatures.service';
 
-export type SealJob = { firmId: number; requestId: number };
+/** `attempt` counts from 1 (absent: the first, as the send, the last signature and a retry queue it). */
+export type SealJob = { firmId: number; requestId: number; attempt?: number };
+
+/**
+ * A failed seal (a disk, a store or the certificate briefly unavailable) is tried again through
+ * the queue, after 1 then 5 minutes; the third failure leaves the request in `error`.
+ */
+export const SEAL_ATTEMPTS = 3;
+export const SEAL_RETRY_SECONDS = [60, 300] as const;
 
 const LABELS = {
   fr: {
@@ -82,8 +91,9 @@ export function signedName(documentName: string, locale: Locale): string {
 
 /**
  * The `signature-seal` job: the audit trail pages and the portal's seal in one last revision,
- * then the result filed as a new version of the same document, and everyone told. A failure
- * leaves the request in `error` (the sender is told; a retry is for later).
+ * then the result filed as a new version of the same document, and everyone told. A failure is
+ * tried again later (`SEAL_ATTEMPTS`); the last leaves the request in `error` (the sender is told
+ * and may retry).
  */
 export async function sealRequest(ctx: AppContext, job: SealJob): Promise<void> {
   const vendorOf = (r: repo.RequestRow) => ({ id: r.vendorId, accountingFirmId: r.accountingFirmId });
@@ -129,6 +139,7 @@ export async function sealRequest(ctx: AppContext, job: SealJob): Promise<void> 
             currentBlobKey: blob.key,
             endedAt: new Date(),
           });
+          await dropIntermediatePdfs(tx, locked, [blob.key]);
           await recordEvent(tx, locked, 'completed', {
             data: { version_id: filed.versionId, sha256: blob.key },
           });
@@ -139,16 +150,26 @@ export async function sealRequest(ctx: AppContext, job: SealJob): Promise<void> 
     emitSignature(ctx, 'completed', request);
     ctx.outbox.kick();
   } catch (error) {
+    const attempt = job.attempt ?? 1;
+    const message = String((error as Error).message ?? error).slice(0, 300);
     await ctx.db.transaction(async (tx) => {
       const locked = await repo.lockRequest(tx, job.firmId, request.id);
       if (locked?.status !== 'finished') return;
+      if (attempt < SEAL_ATTEMPTS) {
+        const delay = SEAL_RETRY_SECONDS[Math.min(attempt, SEAL_RETRY_SECONDS.length) - 1] ?? 300;
+        await ctx.jobs.enqueue(
+          tx,
+          SEAL_JOB,
+          { firmId: job.firmId, requestId: request.id, attempt: attempt + 1 },
+          { startAfter: new Date(Date.now() + delay * 1000) },
+        );
+        return;
+      }
       await repo.updateRequest(tx, locked, {
         status: 'error',
-        endReason: String((error as Error).message ?? error).slice(0, 300),
+        endReason: message,
       });
-      await recordEvent(tx, locked, 'error', {
-        data: { message: String((error as Error).message ?? error).slice(0, 300) },
-      });
+      await recordEvent(tx, locked, 'error', { data: { message, attempts: attempt } });
       await tellError(ctx, tx, locked);
     });
     ctx.outbox.kick();

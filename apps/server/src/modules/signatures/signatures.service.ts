@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import type { CreateSignatureRequest, Locale, Paginated, SignatureRequest } from '@portal/contracts';
 import { SIGNATURE_LIMITS } from '@portal/contracts';
 import type { AppContext } from '../../app-context';
@@ -8,7 +7,9 @@ import { AppError, type FieldErrors, fieldError } from '../../platform/errors/ap
 import { paginated } from '../../platform/http/pagination';
 import * as tree from '../documents/tree/tree.service';
 import { authorizeVendor, iso } from '../documents/vendor-access.service';
+import { requireModule } from './module-gate';
 import { inspectPdf } from './pades/pdf-inspect';
+import { dropIntermediatePdfs, readBlob } from './request-blobs';
 import { recordEvent } from './signature-events';
 import { endedMail } from './signature-mails';
 import { scheduleJobs } from './signature-schedule';
@@ -38,15 +39,7 @@ export async function reachesVendor(ctx: AppContext, userId: number, vendorId: n
 }
 
 /** Reads a blob whole (the PDFs of a request are at most 50 MB, and signing needs them whole). */
-export async function readBlob(ctx: AppContext, key: string): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of await ctx.blobs.get(key)) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
-
-export async function storeBlob(ctx: AppContext, bytes: Buffer) {
-  return ctx.blobs.put(Readable.from([bytes]));
-}
+export { readBlob, storeBlob } from './request-blobs';
 
 export async function viewOf(db: Db, rows: repo.RequestRow[]): Promise<SignatureRequest[]> {
   if (rows.length === 0) return [];
@@ -234,6 +227,7 @@ export async function createRequest(
   locale: Locale,
 ): Promise<SignatureRequest> {
   const scope = await authorizeVendor(ctx, actor, vendorId, 'signature.manage');
+  await requireModule(ctx, scope.vendor);
   const checked = await checkRequest(ctx, scope.vendor, input);
   const row = await ctx.db.transaction(async (tx) => {
     const request = await repo.insertRequest(tx, {
@@ -315,6 +309,7 @@ export async function askNext(ctx: AppContext, tx: Db, request: repo.RequestRow)
 
 export async function sendRequest(ctx: AppContext, actor: Actor, vendorId: number, id: number) {
   const { row } = await requestOf(ctx, actor, vendorId, id, 'signature.manage');
+  await requireModule(ctx, { id: vendorId, accountingFirmId: row.accountingFirmId });
   const sent = await ctx.db.transaction(async (tx) => {
     const locked = await repo.lockRequest(tx, row.accountingFirmId, row.id);
     if (locked?.status !== 'created') throw new AppError('signature-request-not-draft');
@@ -362,7 +357,7 @@ export async function cancelRequest(
   return getRequest(ctx, actor, vendorId, id);
 }
 
-/** Ends a request without its signatures: those not signed become `notsigned`, and are told. */
+/** Ends a request without its signatures (those not signed become `notsigned` and are told). */
 export async function endRequest(
   ctx: AppContext,
   tx: Db,
@@ -370,7 +365,9 @@ export async function endRequest(
   status: 'canceled' | 'refused' | 'expired',
   reason: string | null,
 ): Promise<void> {
-  await repo.updateRequest(tx, request, { status, endedAt: new Date(), endReason: reason });
+  const ended = { status, endedAt: new Date(), endReason: reason, currentBlobKey: request.sourceSha256 };
+  await repo.updateRequest(tx, request, ended);
+  await dropIntermediatePdfs(tx, request, []); // the PDFs signed so far: it holds its source again
   const people = await repo.signatoriesOf(tx, request.accountingFirmId, [request.id]);
   const portal = await repo.portal(tx, request.accountingFirmId);
   const told = new Set<string>();

@@ -196,6 +196,19 @@ export async function assignmentsOf(
   }));
 }
 
+/**
+ * Whether a client file has a module (by key): the firm's active client module, not switched off
+ * for the file. Read afresh (a change must stop the next write at once, not after the cache).
+ */
+export async function vendorHasModule(
+  db: Db,
+  accountingFirmId: number,
+  vendorId: number,
+  key: string,
+): Promise<boolean> {
+  return (await portalModules.vendorModulesFor(db, accountingFirmId, vendorId)).some((m) => m.key === key);
+}
+
 /** The active modules of a firm (every audience), by priority. */
 export async function firmModules(db: Db, accountingFirmId: number): Promise<Module[]> {
   return (await portalModules.firmModules(db, accountingFirmId)).map(toModuleDto);
