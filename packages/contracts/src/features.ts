@@ -19,6 +19,8 @@ export const builtFeatures = {
     'team-manager/workflows',
     // The service catalogue (issue 30): categories, services, offers.
     'offers',
+    // The portal's audit log (issue 31).
+    'audit',
   ],
   /** Tabs of the selected company's settings (client users). */
   companySettings: ['general', 'addresses', 'banks', 'financial-years', 'users', 'themes', 'workflows'],

@@ -57,7 +57,9 @@ const instant = () =>
 /** The filters of the lists and of the export (the client file's routes ignore `vendor_id`). */
 export const auditFiltersSchema = z
   .object({
+    /** A client file of the portal (another, or none: 422). */
     vendor_id: idParam('vendor').optional(),
+    /** A person the portal's log names (another: 422). */
     actor_id: idParam('user').optional(),
     'actions[]': queryArray(z.enum(AUDIT_ACTIONS, { error: 'invalid-value' })),
     family: z.enum(AUDIT_FAMILIES, { error: 'invalid-value' }).optional(),
@@ -141,7 +143,9 @@ export const updateAuditSettingsSchema = z
 export type UpdateAuditSettings = z.infer<typeof updateAuditSettingsSchema>;
 
 /** `POST .../audit-events/export/links`: the same filters, as a body. */
-export const auditExportLinkRequestSchema = auditFiltersSchema.meta({ example: {} });
+export const auditExportLinkRequestSchema = auditFiltersSchema.meta({
+  example: { vendor_id: 1, family: 'document' },
+});
 export type AuditExportLinkRequest = z.infer<typeof auditExportLinkRequestSchema>;
 
 export const auditExportLinkSchema = z.object({ url: z.string(), expires_at: z.string() });

@@ -5,7 +5,7 @@ import { type Actor, actorOfLiveFamily } from '../../platform/auth/sessions';
 import { hashToken, newToken } from '../../platform/auth/tokens';
 import { AppError } from '../../platform/errors/app-error';
 import * as repo from './audit.repository';
-import { exportRows, startExport } from './audit.service';
+import { checkExportFilters, exportRows, startExport } from './audit.service';
 import { csvStream } from './audit-csv';
 
 /** How long a link may wait for the browser to follow it. */
@@ -36,6 +36,7 @@ export async function createExportLink(
   filters: AuditFilters,
 ): Promise<AuditExportLink> {
   await ctx.access.authorize(actor, 'firm.audit.read', { kind: 'firm', accountingFirmId });
+  await checkExportFilters(ctx, accountingFirmId, filters);
   const token = newToken();
   const expiresAt = new Date(Date.now() + AUDIT_LINK_TTL_SECONDS * 1000);
   await repo.insertLink(ctx.db, {

@@ -169,3 +169,19 @@ export async function takeLink(db: Db, tokenHash: string): Promise<ExportLinkRow
     .returning();
   return row ?? null;
 }
+
+/** Whether the client file is the portal's (a filter naming another is refused). */
+export async function vendorOfFirm(db: Db, accountingFirmId: number, vendorId: number): Promise<boolean> {
+  const result = await db.execute(
+    sql`SELECT 1 FROM vendors WHERE id = ${vendorId} AND accounting_firm_id = ${accountingFirmId}`,
+  );
+  return rowsOf(result).length > 0;
+}
+
+/** Whether the portal's log names this person as an actor (a filter naming another is refused). */
+export async function actorInLog(db: Db, accountingFirmId: number, userId: number): Promise<boolean> {
+  const result = await db.execute(
+    sql`SELECT 1 FROM audit_events WHERE accounting_firm_id = ${accountingFirmId} AND actor_user_id = ${userId} LIMIT 1`,
+  );
+  return rowsOf(result).length > 0;
+}

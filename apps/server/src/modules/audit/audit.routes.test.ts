@@ -65,6 +65,23 @@ describe('the audit log', () => {
     );
   });
 
+  it('logs sign-ins on the portal of the host, and a client file edit with its old and new values', async () => {
+    const signIns = await events('?actions[]=user.signed_in');
+    expect(signIns.body.data.length).toBeGreaterThan(0);
+    expect(signIns.body.data[0].details).toEqual({ method: 'password' });
+    await w.t.request({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: 'nobody@x.test', password: 'wrong-password' },
+    });
+    const failed = await events('?actions[]=user.sign_in_failed');
+    expect(failed.body.data[0].subject.name).toBe('nobody@x.test');
+    const edit = await w.call('PATCH', `/api/vendors/${w.vendor}`, 'expert', { notes: 'Nouvelle note' });
+    expect(edit.status).toBeLessThan(300);
+    const updated = await w.call('GET', `/api/vendors/${w.vendor}/audit-events?actions[]=vendor.updated`);
+    expect(updated.body.data[0].details.changes.notes).toEqual({ from: null, to: 'Nouvelle note' });
+  });
+
   it('refuses an UPDATE and a DELETE on the table; a rolled-back change leaves no row', async () => {
     expect(await failure(sql`UPDATE audit_events SET action = 'x'`)).toMatch(/append-only/);
     expect(await failure(sql`DELETE FROM audit_events`)).toMatch(/append-only/);
@@ -108,8 +125,12 @@ describe('the audit log', () => {
       expect(e.vendor_id).toBe(w.vendor);
       expect(e.action.startsWith('document.')).toBe(true);
     }
-    const byActor = await events(`?actor_id=${w.portals!.people.collab.id}`);
-    expect(byActor.body.data).toEqual([]);
+    const byActor = await events(`?actor_id=${w.portals!.people.expert.id}&family=document`);
+    expect(byActor.body.data.length).toBeGreaterThan(0);
+    // A person or client file foreign to the log is refused, like one that does not exist.
+    expect((await events('?actor_id=999999')).status).toBe(422);
+    expect((await events(`?vendor_id=${w.otherVendor}`)).status).toBe(422);
+    expect((await events(`?vendor_id=${w.vendor}`)).status).toBe(200);
     const future = await events('?from=2999-01-01');
     expect(future.body.data).toEqual([]);
   });

@@ -105,7 +105,25 @@ function decodeCursor(scope: Scope, cursor: string): number {
   throw fieldError('validation-failed', 'cursor', 'invalid-cursor');
 }
 
+/** A filter naming a client file or person foreign to the log is refused (422), like one that does not exist. */
+async function checkFilterIds(ctx: AppContext, scope: Scope, filters: AuditFilters): Promise<void> {
+  const vendorId = filters.vendor_id;
+  if (vendorId !== undefined) {
+    const known =
+      scope.vendorId === null
+        ? await repo.vendorOfFirm(ctx.db, scope.accountingFirmId, vendorId)
+        : vendorId === scope.vendorId;
+    if (!known) throw fieldError('validation-failed', 'vendor_id', 'invalid-id');
+  }
+  if (
+    filters.actor_id !== undefined &&
+    !(await repo.actorInLog(ctx.db, scope.accountingFirmId, filters.actor_id))
+  )
+    throw fieldError('validation-failed', 'actor_id', 'invalid-id');
+}
+
 async function list(ctx: AppContext, scope: Scope, query: AuditEventsQuery): Promise<AuditEventList> {
+  await checkFilterIds(ctx, scope, query);
   const beforeId = query.cursor === undefined ? undefined : decodeCursor(scope, query.cursor);
   const rows = await repo.listEvents(ctx.db, toQuery(scope, query, query.per_page + 1, beforeId));
   const page = rows.slice(0, query.per_page);
@@ -205,6 +223,13 @@ export async function* exportRows(
   }
 }
 
+/** An export's filters, checked as a list's (dates, ids of the portal). */
+export async function checkExportFilters(ctx: AppContext, accountingFirmId: number, filters: AuditFilters) {
+  const scope = { accountingFirmId, vendorId: null };
+  toQuery(scope, filters, 1);
+  await checkFilterIds(ctx, scope, filters);
+}
+
 /** Checks an export's rights and filters, and logs it (`audit.exported`). */
 export async function startExport(
   ctx: AppContext,
@@ -213,7 +238,7 @@ export async function startExport(
   filters: AuditFilters,
 ): Promise<void> {
   await ctx.access.authorize(actor, 'firm.audit.read', { kind: 'firm', accountingFirmId });
-  toQuery({ accountingFirmId, vendorId: null }, filters, 1);
+  await checkExportFilters(ctx, accountingFirmId, filters);
   await ctx.audit.record(ctx.db, {
     accountingFirmId,
     actorUserId: actor.userId,

@@ -2,7 +2,13 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FastifyInstance } from 'fastify';
 
 /** What the audit log keeps of the request an act came from. */
-export type RequestMeta = { ip: string | null; userAgent: string | null; requestId: string | null };
+export type RequestMeta = {
+  ip: string | null;
+  userAgent: string | null;
+  requestId: string | null;
+  /** The host name asked (the portal a sign-in is made on). */
+  host?: string | null;
+};
 
 export type RequestContext = {
   /** The request being served (null outside one: jobs, startup). */
@@ -24,6 +30,7 @@ export function createRequestContext(app: FastifyInstance): RequestContext {
         ip: request.ip ?? null,
         userAgent: typeof agent === 'string' ? agent.slice(0, 500) : null,
         requestId: String(request.id),
+        host: request.hostname ?? null,
       },
       done,
     );

@@ -28,6 +28,7 @@ describe('settings sections', () => {
       'security',
       'storage',
       'signatures',
+      'audit',
     ]);
     expect(COMPANY_TABS.map((s) => s.path)).toEqual([
       'general',
@@ -51,6 +52,7 @@ describe('settings sections', () => {
       'security',
       'storage',
       'signatures',
+      'audit',
     ]);
   });
 
@@ -64,6 +66,7 @@ describe('settings sections', () => {
       'security',
       'storage',
       'signatures',
+      'audit',
     ];
     expect(visibleFirmSections(true).map((s) => s.path)).toEqual(offered);
     expect(visibleFirmSections(false).map((s) => s.path)).toEqual(offered);
