@@ -55,6 +55,7 @@ export const en: Catalogue = {
   'invalid-domain': 'Invalid domain name (for example firm.example.com, without https:// or port).',
   'invalid-characters': 'Special characters are not allowed.',
   'invalid-id': 'Invalid identifier.',
+  'invalid-cursor': 'Invalid page cursor: start the list again.',
   'invalid-value': 'Invalid value.',
   'invalid-phone': 'Invalid phone number.',
   'invalid-post-code': 'The post code must have 5 digits.',

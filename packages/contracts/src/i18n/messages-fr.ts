@@ -57,6 +57,7 @@ export const fr: Catalogue = {
   'invalid-domain': 'Nom de domaine invalide (par exemple cabinet.example.fr, sans https:// ni port).',
   'invalid-characters': 'Caractères spéciaux interdits.',
   'invalid-id': 'Identifiant invalide.',
+  'invalid-cursor': 'Curseur de pagination invalide : reprenez la liste depuis le début.',
   'invalid-value': 'Valeur invalide.',
   'invalid-phone': 'Numéro de téléphone invalide.',
   'invalid-post-code': 'Le code postal doit contenir 5 chiffres.',

@@ -57,6 +57,7 @@ export const pt: Catalogue = {
   'invalid-domain': 'Nome de domínio inválido (por exemplo gabinete.example.pt, sem https:// nem porta).',
   'invalid-characters': 'Caracteres especiais não permitidos.',
   'invalid-id': 'Identificador inválido.',
+  'invalid-cursor': 'Cursor de paginação inválido: recomece a lista.',
   'invalid-value': 'Valor inválido.',
   'invalid-phone': 'Número de telefone inválido.',
   'invalid-post-code': 'O código postal deve ter 5 dígitos.',

@@ -178,10 +178,13 @@ export async function vendorOfFirm(db: Db, accountingFirmId: number, vendorId: n
   return rowsOf(result).length > 0;
 }
 
-/** Whether the portal's log names this person as an actor (a filter naming another is refused). */
+/** Whether the person is a member of the portal or named by its log (a filter naming another is refused). */
 export async function actorInLog(db: Db, accountingFirmId: number, userId: number): Promise<boolean> {
   const result = await db.execute(
-    sql`SELECT 1 FROM audit_events WHERE accounting_firm_id = ${accountingFirmId} AND actor_user_id = ${userId} LIMIT 1`,
+    sql`SELECT 1 WHERE EXISTS (SELECT 1 FROM accounting_firm_memberships
+          WHERE accounting_firm_id = ${accountingFirmId} AND user_id = ${userId})
+        OR EXISTS (SELECT 1 FROM audit_events
+          WHERE accounting_firm_id = ${accountingFirmId} AND actor_user_id = ${userId})`,
   );
   return rowsOf(result).length > 0;
 }

@@ -33,6 +33,9 @@ const OffersSettings = lazy(() =>
 const QuickfoldersManager = lazy(() =>
   import('../quickfolders/quickfolders-manager').then((m) => ({ default: m.QuickfoldersManager })),
 );
+const FirmAuditPage = lazy(() =>
+  import('../audit/firm-audit-page').then((m) => ({ default: m.FirmAuditPage })),
+);
 const SignatureSettingsPage = lazy(() =>
   import('./signature-settings-page').then((m) => ({ default: m.SignatureSettingsPage })),
 );
@@ -108,6 +111,7 @@ export function FirmSettings({ firm }: { firm: AccountingFirmSummary }) {
             <Route path="offers/*" element={<OffersSettings firm={firm} />} />
             <Route path="quickfolders-manager/*" element={<QuickfoldersManager firm={firm} />} />
             <Route path="signatures/*" element={<SignatureSettingsPage firm={firm} />} />
+            <Route path="audit/*" element={<FirmAuditPage firm={firm} />} />
             <Route path="*" element={<Navigate to={fallback} replace />} />
           </Routes>
         </Suspense>
