@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idParam } from '../rules/ids';
+import { text } from '../rules/text';
 
 /**
  * The audit log (issue 31 part 2): one row per act, per portal and client file, append-only and
@@ -63,8 +64,8 @@ export const auditFiltersSchema = z
     actor_id: idParam('user').optional(),
     'actions[]': queryArray(z.enum(AUDIT_ACTIONS, { error: 'invalid-value' })),
     family: z.enum(AUDIT_FAMILIES, { error: 'invalid-value' }).optional(),
-    subject_type: z.string().trim().min(1).max(40, { error: 'too-long' }).optional(),
-    subject_id: z.string().trim().min(1).max(40, { error: 'too-long' }).optional(),
+    subject_type: text(40).optional(),
+    subject_id: text(40).optional(),
     /** From this instant (an ISO date: its start, UTC). */
     from: instant().optional(),
     /** Up to this instant (an ISO date: its whole day, UTC). */
@@ -76,7 +77,7 @@ export type AuditFilters = z.infer<typeof auditFiltersSchema>;
 
 export const auditEventsQuerySchema = auditFiltersSchema
   .extend({
-    cursor: z.string().max(200, { error: 'invalid-cursor' }).optional(),
+    cursor: text(200).optional(),
     per_page: z.coerce
       .number({ error: 'invalid-value' })
       .int({ error: 'invalid-value' })
