@@ -1,4 +1,4 @@
-import type { SiretLookup } from '@portal/contracts';
+import type { AuditAction, AuditActorKind, SiretLookup } from '@portal/contracts';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import type { UploadState } from './modules/documents/uploads/upload-storage';
@@ -8,6 +8,7 @@ import type { BlobStore } from './platform/blobs/blob-store';
 import type { BoundedCache } from './platform/cache/bounded-cache';
 import type { ReadCache } from './platform/cache/read-cache';
 import type { Events } from './platform/events/events';
+import type { RequestContext } from './platform/http/request-context';
 import type { JobQueue } from './platform/jobs/job-queue';
 import type { Mailer } from './platform/mail/mailer';
 import type { Outbox } from './platform/mail/outbox';
@@ -95,6 +96,33 @@ export type SignaturesSeam = {
   ): Promise<() => void>;
 };
 
+/** One act for the audit log (`modules/audit/`); the request's address, agent and id are added. */
+export type AuditRecord = {
+  accountingFirmId: number;
+  vendorId?: number | null;
+  /** The person who acted (null: `actorKind` says who). */
+  actorUserId: number | null;
+  actorKind?: AuditActorKind;
+  action: AuditAction;
+  /** What was acted on, its name as it was then. */
+  subject?: { type: string; id: number | string; name?: string | null } | null;
+  details?: Record<string, unknown>;
+};
+
+/**
+ * The audit log's writer (`modules/audit/audit.seam.ts`): changes are recorded in their own
+ * transaction (`record`), reads and downloads in a buffer flushed every second or 100 rows
+ * (`recordRead`: never awaited by the answer).
+ */
+export type AuditSeam = {
+  record(tx: Db, events: AuditRecord | AuditRecord[]): Promise<void>;
+  recordRead(event: AuditRecord): void;
+  /** Writes what the buffer holds (called by the timer, at 100 rows and on close). */
+  flush(): Promise<void>;
+};
+
+export const NO_AUDIT: AuditSeam = { record: async () => {}, recordRead: () => {}, flush: async () => {} };
+
 /**
  * A source of company data by SIRET (for example the INSEE Sirene API), given to `buildApp`;
  * `NO_SIRET_SOURCE` (the default: no network here) finds nothing, so the wizard asks by hand.
@@ -144,6 +172,10 @@ export type AppContext = {
   jobs: JobQueue;
   /** In-process domain events (`task.created`...), emitted after the commit. */
   events: Events;
+  /** The audit log's writer (issue 31). */
+  audit: AuditSeam;
+  /** The request being served (its address, user agent and id), for the audit log. */
+  request: RequestContext;
   /** Company data by SIRET for the client file wizard. */
   siret: SiretSource;
   /** Icons generated from firms' logos (white label), by firm, theme, kind and logo version. */

@@ -9,6 +9,8 @@ import pino from 'pino';
 import { type AppContext, type DocumentsSeam, NO_SIRET_SOURCE, type SiretSource } from './app-context';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { auditRoutes, registerAuditJobs } from './modules/audit/audit.routes';
+import { auditSeam } from './modules/audit/audit.seam';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { davRoutes, registerDavMethods } from './modules/dav/dav.routes';
 import { davPreferencesRoutes } from './modules/dav/dav-preferences.routes';
@@ -63,6 +65,7 @@ import { registerErrorHandler } from './platform/errors/error-handler';
 import { createEvents, type Events } from './platform/events/events';
 import { registerOpenApi } from './platform/http/openapi';
 import { redactUrl } from './platform/http/redact';
+import { createRequestContext } from './platform/http/request-context';
 import { registerSecurity } from './platform/http/security';
 import { responseSerializer } from './platform/http/serializer';
 import { isSpaRequest, registerWebApp } from './platform/http/web-app';
@@ -175,6 +178,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       log: app.log,
     });
   const outbox = deps.outbox ?? createOutbox({ db: deps.database.db, mailer, log: app.log });
+  const requestContext = createRequestContext(app);
+  const audit = auditSeam(deps.database.db, requestContext, app.log);
+  app.addHook('onClose', async () => audit.close());
   const ctx: AppContext = {
     config,
     database: deps.database,
@@ -197,6 +203,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     jobs: deps.jobs ?? createJobQueue(deps.database),
     events: deps.events ?? createEvents(app.log),
     siret: deps.siret ?? NO_SIRET_SOURCE,
+    audit,
+    request: requestContext,
     icons: createBoundedCache(ICONS_KEPT),
     pdfSignatures: createBoundedCache(PDF_SIGNATURES_KEPT),
   };
@@ -215,6 +223,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   registerScratchJobs(ctx);
   registerSignatureJobs(ctx);
   registerTextJobs(ctx);
+  registerAuditJobs(ctx);
   await ctx.jobs.init();
   if (!deps.jobs) {
     app.addHook('onReady', async () => ctx.jobs.start());
@@ -281,6 +290,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   platformFlagsRoutes(app, ctx);
   await davRoutes(app, ctx);
   davPreferencesRoutes(app, ctx);
+  auditRoutes(app, ctx);
 
   if (config.SERVE_WEB) servesWeb = await registerWebApp(app, config.WEB_DIST_DIR ?? defaultWebDist());
   return app;

@@ -60,6 +60,8 @@ export const configSchema = z.object({
   SOFFICE_PATH: z.string().optional(),
   /** Longest an office-to-PDF conversion may run before it is killed. */
   PREVIEW_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  /** How long the audit log is kept when a portal chose nothing (purged daily). */
+  AUDIT_RETENTION_DAYS: z.coerce.number().int().min(90).max(3650).default(365),
   /** 32 bytes (base64 or 64 hex digits) sealing SSO client secrets; a fixed key outside production. */
   SSO_SECRET_KEY: z
     .string()

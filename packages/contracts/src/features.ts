@@ -22,6 +22,8 @@ export const builtFeatures = {
     // Group admins' sections (issue 32): they open the holding area's workspaces and team.
     'group/administration',
     'group/manager',
+    // The portal's audit log (issue 31).
+    'audit',
   ],
   /** Tabs of the selected company's settings (client users). */
   companySettings: ['general', 'addresses', 'banks', 'financial-years', 'users', 'themes', 'workflows'],

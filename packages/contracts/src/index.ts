@@ -1,4 +1,5 @@
 export * from './access/permissions';
+export * from './audit';
 export * from './auth';
 export * from './catalog';
 export * from './context';

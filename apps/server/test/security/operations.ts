@@ -158,6 +158,8 @@ export const PUBLIC_BY_DESIGN: Record<string, string> = {
   'GET /api/invitations': "checks a one-use invitation link (what it offers, to the mail's reader)",
   'POST /api/invitations/accept': 'the invited person accepts with the one-use token of the mail',
   'GET /api/archive-links/{ticket}': 'a one-use, one-minute ZIP link an authorised caller asked for',
+  'GET /api/audit-export-links/{ticket}':
+    "a one-use, one-minute link to the audit log's CSV a firm administrator asked for",
   'GET /api/public/shares/{token}': 'a share link: the token (256 random bits) is the credential',
   'POST /api/public/shares/{token}/unlock': "a share link's password, for the cookie that stands for it",
   'GET /api/public/shares/{token}/folders/{folder_id}': 'a share link: only folders of the shared subtree',
@@ -220,6 +222,8 @@ export const EVERY_ROLE_WRITES: Record<string, string> = {
 export const READING_POSTS: Record<string, string> = {
   'POST /api/vendors/{id}/nodes/archive': 'a selection of up to 2,000 ids, answered as a ZIP download',
   'POST /api/vendors/{id}/nodes/archive/links': 'a one-use link to the ZIP of a folder or a selection',
+  'POST /api/accounting-firms/{id}/audit-events/export/links':
+    "a one-use link to the audit log's CSV export with these filters",
   'POST /api/signatures/verifications':
     "a PDF's signatures checked against the firm's certificates (nothing kept)",
 };

@@ -80,6 +80,9 @@ export const ACTIONS = {
   'signature.manage': 'Create, send, cancel and delete the signature requests of a client file',
   'signature.certificate': "Import or regenerate the portal's signing certificate",
   'signature.verify': "Check a PDF's signatures against the portal's certificates",
+  'firm.audit.read': "Read the portal's audit log (every client file) and export it",
+  'vendor.audit.read': "Read a client file's audit log (collaborators: assigned client files only)",
+  'firm.audit.settings': "Choose how long the portal's audit log is kept",
   'holding.manage': 'Holding administration: workspaces, customers, team',
   'platform.manage': 'Platform administration (super admin area)',
 } as const;
@@ -116,6 +119,7 @@ export const WRITE_ACTIONS: ReadonlySet<Action> = new Set<Action>([
   'workflow.move',
   'signature.manage',
   'signature.certificate',
+  'firm.audit.settings',
   'holding.manage',
   'platform.manage',
 ]);
@@ -179,6 +183,9 @@ export const PERMISSIONS: Record<Action, readonly Role[]> = {
   'signature.manage': ['firm_admin', 'firm_collaborator', 'vendor_admin', 'vendor_collaborator'],
   'signature.certificate': ['firm_admin'],
   'signature.verify': ['firm_admin', 'firm_collaborator', 'firm_client'],
+  'firm.audit.read': ['firm_admin'],
+  'vendor.audit.read': ['firm_admin', 'firm_collaborator'],
+  'firm.audit.settings': ['firm_admin'],
   'holding.manage': ['holding_admin', 'group_admin'],
   'platform.manage': ['super_admin'],
 };

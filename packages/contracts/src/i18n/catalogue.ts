@@ -10,6 +10,7 @@ export type ValidationKey =
   | 'invalid-color'
   | 'invalid-characters'
   | 'invalid-id'
+  | 'invalid-cursor'
   | 'invalid-value'
   | 'invalid-phone'
   | 'invalid-post-code'

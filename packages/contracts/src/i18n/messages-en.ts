@@ -57,6 +57,7 @@ export const en: Catalogue = {
     'Invalid flag name: lower-case letters, digits, "_", "." or "-", 2 to 64 characters, starting with a letter.',
   'invalid-characters': 'Special characters are not allowed.',
   'invalid-id': 'Invalid identifier.',
+  'invalid-cursor': 'Invalid page cursor: start the list again.',
   'invalid-value': 'Invalid value.',
   'invalid-phone': 'Invalid phone number.',
   'invalid-post-code': 'The post code must have 5 digits.',

@@ -59,6 +59,7 @@ export const fr: Catalogue = {
     'Nom de drapeau invalide : minuscules, chiffres, « _ », « . » ou « - », de 2 à 64 caractères, commençant par une lettre.',
   'invalid-characters': 'Caractères spéciaux interdits.',
   'invalid-id': 'Identifiant invalide.',
+  'invalid-cursor': 'Curseur de pagination invalide : reprenez la liste depuis le début.',
   'invalid-value': 'Valeur invalide.',
   'invalid-phone': 'Numéro de téléphone invalide.',
   'invalid-post-code': 'Le code postal doit contenir 5 chiffres.',

@@ -59,6 +59,7 @@ export const pt: Catalogue = {
     'Nome de sinalizador inválido: minúsculas, algarismos, "_", "." ou "-", de 2 a 64 caracteres, começando por uma letra.',
   'invalid-characters': 'Caracteres especiais não permitidos.',
   'invalid-id': 'Identificador inválido.',
+  'invalid-cursor': 'Cursor de paginação inválido: recomece a lista.',
   'invalid-value': 'Valor inválido.',
   'invalid-phone': 'Número de telefone inválido.',
   'invalid-post-code': 'O código postal deve ter 5 dígitos.',

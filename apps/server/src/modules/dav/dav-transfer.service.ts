@@ -25,7 +25,7 @@ const isItem = (node: DavNode): node is Item => node.kind === 'document' || node
 async function overwrite(ctx: AppContext, actor: Actor, mode: TransferMode, source: Item, dest: Item) {
   if (source.kind === 'document' && dest.kind === 'document') {
     const run = await ctx.db.transaction(async (tx) => {
-      const f = filing.filingIn(tx, filing.personFiling(dest.scope), ctx.jobs);
+      const f = filing.filingIn(tx, filing.personFiling(dest.scope), ctx.jobs, ctx.audit);
       const target = await tree.lockDocument(tx, dest.scope.vendor, dest.doc.id);
       if (!target || target.deletedAt) throw new AppError('not-found');
       tree.assertWritable(dest.parent, dest.scope);
@@ -103,7 +103,7 @@ async function place(
   shallow: boolean,
 ) {
   const f = await ctx.db.transaction(async (tx) => {
-    const f = filing.filingIn(tx, filing.personFiling(scope), ctx.jobs);
+    const f = filing.filingIn(tx, filing.personFiling(scope), ctx.jobs, ctx.audit);
     await transferIn(f, tx);
     // New and moved nodes take the status of the workflow they now stand under, before the commit.
     await filing.settleWorkflows(ctx, f);

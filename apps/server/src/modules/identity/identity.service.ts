@@ -28,6 +28,7 @@ import { peopleBeyond } from '../tenancy/tenancy.service';
 import { currentTerms, recordAcceptance, toTermsDto } from '../terms/terms.service';
 import * as repo from './identity.repository';
 import { invitationMail, passwordChangedMail, resetMail } from './mails';
+import { auditSignIn } from './sign-in-audit.service';
 import * as throttle from './sign-in-throttle';
 import { afterFirstFactor } from './two-factor.service';
 
@@ -60,12 +61,22 @@ export async function login(ctx: AppContext, input: LoginRequest, meta: RequestM
   const valid = await verifyPassword(user?.passwordHash ?? null, input.password);
   if (!user || !valid) {
     await throttle.recordPasswordFailure(ctx, input.email, meta.ip, attempt);
+    await auditSignIn(ctx, {
+      userId: user?.id ?? null,
+      email: input.email,
+      method: 'password',
+      failed: true,
+    });
     throw new AppError('invalid-credentials', {
       fields: { email: ['invalid-credentials'] },
     });
   }
   await throttle.recordPasswordSuccess(ctx, input.email, meta.ip, attempt);
-  return afterFirstFactor(ctx, user, meta);
+  const answer = await afterFirstFactor(ctx, user, meta);
+  // With a second factor, the sign-in is logged once the code is checked.
+  if (!('mfa_token' in answer))
+    await auditSignIn(ctx, { userId: user.id, email: user.email, method: 'password' });
+  return answer;
 }
 
 /** Exchanges a refresh token for a new pair; a replayed token revokes its family (401). */

@@ -10,6 +10,7 @@ import { longestWait } from '../../platform/rate-limit';
 import * as users from './identity.repository';
 import * as repo from './magic-links.repository';
 import { magicLinkMail } from './mails';
+import { auditSignIn } from './sign-in-audit.service';
 import { afterFirstFactor } from './two-factor.service';
 
 type RequestMeta = { ip: string; userAgent?: string };
@@ -108,5 +109,9 @@ export async function signInWithMagicLink(
     throw invalidLink();
   if (!(await users.spendToken(ctx.db, found.token.id))) throw invalidLink();
   // The link is the portal's (its setting, its domain in the mail): the session reaches it only.
-  return afterFirstFactor(ctx, found.user, meta, firmId);
+  const answer = await afterFirstFactor(ctx, found.user, meta, firmId);
+  if (!('mfa_token' in answer)) {
+    await auditSignIn(ctx, { userId: found.user.id, email: found.user.email, method: 'magic_link', firmId });
+  }
+  return answer;
 }

@@ -16,6 +16,7 @@ import { hashToken, newToken } from '../../platform/auth/tokens';
 import { AppError } from '../../platform/errors/app-error';
 import type { UserRow } from './identity.repository';
 import * as users from './identity.repository';
+import { auditSignIn } from './sign-in-audit.service';
 import * as throttle from './sign-in-throttle';
 import {
   newRecoveryCodes,
@@ -100,7 +101,14 @@ export async function afterPortalSso(
   if (user.totpEnabledAt && !portal.carriesSecondFactor) {
     return newChallenge(ctx, user.id, 'verify', portal.accountingFirmId);
   }
-  return openSession(ctx.db, user.id, meta, undefined, portal.accountingFirmId);
+  const tokens = await openSession(ctx.db, user.id, meta, undefined, portal.accountingFirmId);
+  await auditSignIn(ctx, {
+    userId: user.id,
+    email: user.email,
+    method: 'sso',
+    firmId: portal.accountingFirmId,
+  });
+  return tokens;
 }
 
 async function liveChallenge(ctx: AppContext, mfaToken: string) {
@@ -184,6 +192,12 @@ export async function completeSignIn(
   if (!(await repo.spendChallenge(ctx.db, challenge.id))) throw invalidMfaToken();
   const recoveryCodes = enrolling ? await enable(ctx, user.id, null) : undefined;
   const tokens = await openSession(ctx.db, user.id, meta, undefined, challenge.boundFirmId);
+  await auditSignIn(ctx, {
+    userId: user.id,
+    email: user.email,
+    method: 'second_factor',
+    firmId: challenge.boundFirmId,
+  });
   return recoveryCodes ? { ...tokens, recovery_codes: recoveryCodes } : tokens;
 }
 

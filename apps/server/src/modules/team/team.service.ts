@@ -197,6 +197,18 @@ export async function updateMember(
         }
       }
       if (Object.keys(changes).length) await repo.updateMembership(tx, accountingFirmId, userId, changes);
+      await ctx.audit.record(tx, {
+        accountingFirmId,
+        actorUserId: actor.userId,
+        action: 'member.rights_changed',
+        subject: { type: 'user', id: userId, name: current.email },
+        details: {
+          changes: Object.fromEntries(
+            Object.entries(changes).map(([k, v]) => [k, { from: current[k as keyof typeof current], to: v }]),
+          ),
+          ...(choosesThemes(themes) ? { themes } : {}),
+        },
+      });
     });
   }
   return memberDetail(ctx.db, accountingFirmId, userId);
@@ -224,6 +236,20 @@ export async function setAssignments(
     if (!(await allVendorsOfFirm(tx, accountingFirmId, assignments))) throw new AppError('not-found');
     await repo.deleteAssignments(tx, accountingFirmId, userId);
     await repo.insertAssignments(tx, accountingFirmId, userId, assignments);
+    if (!unchanged) {
+      await ctx.audit.record(tx, {
+        accountingFirmId,
+        actorUserId: actor.userId,
+        action: 'member.rights_changed',
+        subject: { type: 'user', id: userId, name: before.email },
+        details: {
+          assignments: {
+            from: before.assignments.map((a) => ({ vendor_id: a.vendor_id, read_only: a.read_only })),
+            to: assignments.map((a) => ({ vendor_id: a.vendorId, read_only: a.readOnly })),
+          },
+        },
+      });
+    }
   });
   return memberDetail(ctx.db, accountingFirmId, userId);
 }

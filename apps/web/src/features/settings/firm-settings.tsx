@@ -33,6 +33,9 @@ const OffersSettings = lazy(() =>
 const QuickfoldersManager = lazy(() =>
   import('../quickfolders/quickfolders-manager').then((m) => ({ default: m.QuickfoldersManager })),
 );
+const FirmAuditPage = lazy(() =>
+  import('../audit/firm-audit-page').then((m) => ({ default: m.FirmAuditPage })),
+);
 const SignatureSettingsPage = lazy(() =>
   import('./signature-settings-page').then((m) => ({ default: m.SignatureSettingsPage })),
 );
@@ -117,6 +120,7 @@ export function FirmSettings({ firm }: { firm: AccountingFirmSummary }) {
               path="group/manager/*"
               element={<Navigate to={`/holding/team?holding=${firm.holding_id ?? ''}`} replace />}
             />
+            <Route path="audit/*" element={<FirmAuditPage firm={firm} />} />
             <Route path="*" element={<Navigate to={fallback} replace />} />
           </Routes>
         </Suspense>

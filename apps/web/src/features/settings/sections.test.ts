@@ -28,6 +28,7 @@ describe('settings sections', () => {
       'security',
       'storage',
       'signatures',
+      'audit',
     ]);
     expect(COMPANY_TABS.map((s) => s.path)).toEqual([
       'general',
@@ -53,6 +54,7 @@ describe('settings sections', () => {
       'security',
       'storage',
       'signatures',
+      'audit',
     ]);
   });
 
@@ -66,6 +68,7 @@ describe('settings sections', () => {
       'security',
       'storage',
       'signatures',
+      'audit',
     ];
     const group = [
       'team-manager',

@@ -38,6 +38,8 @@ export const FIRM_SECTIONS: readonly FirmSection[] = [
   firmSection('storage'),
   // Not a section of the spec: the electronic signature's certificate and defaults (issue 29).
   firmSection('signatures'),
+  // Not a section of the spec: the portal's audit log, "Journal d'activité" (issue 31).
+  firmSection('audit'),
 ];
 
 export const DEFAULT_FIRM_SECTION = 'team-manager';

@@ -14,10 +14,11 @@ const build = (
   actor: Actor,
   vendorId: number,
   request: ArchiveLinkRequest,
+  logged = true,
 ): Promise<Archive> =>
   request.folder_id === undefined
-    ? selectionArchive(ctx, actor, vendorId, request)
-    : folderArchive(ctx, actor, vendorId, request.folder_id);
+    ? selectionArchive(ctx, actor, vendorId, request, logged)
+    : folderArchive(ctx, actor, vendorId, request.folder_id, logged);
 
 /**
  * Checks the request as the archive itself would (rights, ids), then answers a one-use link: a
@@ -30,7 +31,7 @@ export async function createLink(
   vendorId: number,
   request: ArchiveLinkRequest,
 ): Promise<ArchiveLink> {
-  const probe = await build(ctx, actor, vendorId, request);
+  const probe = await build(ctx, actor, vendorId, request, false);
   probe.stream.destroy();
   const token = newToken();
   await repo.insertLink(ctx.db, {

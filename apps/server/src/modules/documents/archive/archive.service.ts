@@ -74,10 +74,18 @@ function zipOf(
 }
 
 /** A folder's live content as a streamed ZIP named after it ("Documents.zip" for the root). */
-export async function folderArchive(ctx: AppContext, actor: Actor, vendorId: number, folderId: number) {
+export async function folderArchive(
+  ctx: AppContext,
+  actor: Actor,
+  vendorId: number,
+  folderId: number,
+  logged = true,
+) {
   const scope = await authorizeVendor(ctx, actor, vendorId, 'documents.read');
   const folder = await liveFolder(ctx.db, scope.vendor, folderId);
   const entries = await folderEntries(ctx.db, scope.vendor, folder.id);
+  if (logged)
+    logArchive(ctx, actor, scope.vendor, entries, { type: 'folder', id: folder.id, name: folder.name });
   return zipOf(
     ctx,
     entries,
@@ -102,6 +110,7 @@ export async function selectionArchive(
   actor: Actor,
   vendorId: number,
   request: SelectionRequest,
+  logged = true,
 ) {
   const scope = await authorizeVendor(ctx, actor, vendorId, 'documents.read');
   const entries: ArchiveEntry[] = [];
@@ -127,5 +136,30 @@ export async function selectionArchive(
       modified: version.createdAt,
     });
   }
+  if (logged) {
+    logArchive(ctx, actor, scope.vendor, entries, null, {
+      folder_ids: request.folder_ids ?? [],
+      document_ids: request.document_ids ?? [],
+    });
+  }
   return zipOf(ctx, entries, 'Documents', scope.vendor.accountingFirmId);
+}
+
+/** `archive.downloaded` with the number of documents and the folder (batched, like downloads). */
+function logArchive(
+  ctx: AppContext,
+  actor: Actor,
+  vendor: docs.VendorRef,
+  entries: ArchiveEntry[],
+  folder: { type: 'folder'; id: number; name: string } | null,
+  details: Record<string, unknown> = {},
+) {
+  ctx.audit.recordRead({
+    accountingFirmId: vendor.accountingFirmId,
+    vendorId: vendor.id,
+    actorUserId: actor.userId,
+    action: 'archive.downloaded',
+    subject: folder,
+    details: { ...details, documents: entries.filter((e) => e.blob_key !== null).length },
+  });
 }

@@ -76,6 +76,15 @@ export async function content(
   const stream = await ctx.blobs.get(version.blobKey);
   await markOpened(ctx, scope.vendor, doc.id, actor.userId);
   const inline = options.inline === true && mayShowInline(version.mimeType);
+  // Written when the answer starts, batched: the download never waits on the log.
+  ctx.audit.recordRead({
+    accountingFirmId: scope.vendor.accountingFirmId,
+    vendorId: scope.vendor.id,
+    actorUserId: actor.userId,
+    action: options.inline ? 'document.viewed' : 'document.downloaded',
+    subject: { type: 'document', id: doc.id, name: doc.name },
+    details: { version_id: version.id },
+  });
   return {
     stream,
     size: version.size,
@@ -138,7 +147,7 @@ export async function updateDocument(
       let row: repo.DocumentRow | undefined = doc;
       // The same folder: its name checked against its folders and documents, itself aside.
       if (input.name !== undefined && input.name !== doc.name)
-        row = await renameDocument(filingIn(tx, personFiling(scope)), doc, input.name);
+        row = await renameDocument(filingIn(tx, personFiling(scope), null, ctx.audit), doc, input.name);
       if (input.accounting_period_id !== undefined || input.start_date !== undefined)
         row = await repo.setDocumentPeriod(tx, vendor, doc.id, {
           ...(input.accounting_period_id !== undefined

@@ -51,7 +51,7 @@ export async function restoreVersion(
   const scope = await authorizeVendor(ctx, actor, vendorId, 'documents.write');
   const filer = personFiling(scope);
   const { created, log } = await ctx.db.transaction(async (tx) => {
-    const f = filingIn(tx, filer, ctx.jobs);
+    const f = filingIn(tx, filer, ctx.jobs, ctx.audit);
     const first = await tree.findDocument(tx, scope.vendor, documentId);
     if (!first || first.deletedAt) throw new AppError('not-found');
     // The folder's lock serialises versions of its documents (as uploads do).

@@ -81,7 +81,7 @@ export async function createFolder(
       if (!parent || parent.deletedAt) throw fieldError('validation-failed', 'parent_id', 'invalid-id');
       assertWritable(parent, scope);
       // A folder or a document of that name there: refused.
-      return makeFolder(filingIn(tx, personFiling(scope)), parent.id, input.name);
+      return makeFolder(filingIn(tx, personFiling(scope), null, ctx.audit), parent.id, input.name);
     });
     return toFolder(row, false, 0, scope.vendor.themes);
   } catch (error) {
@@ -114,7 +114,7 @@ export async function updateFolder(
       if (input.name !== undefined && input.name !== folder.name) {
         if (folder.readOnly && input.read_only !== false) throw new AppError('node-readonly');
         // Under the parent's lock, checked against its folders and documents.
-        row = await renameFolder(filingIn(tx, personFiling(scope)), folder, input.name);
+        row = await renameFolder(filingIn(tx, personFiling(scope), null, ctx.audit), folder, input.name);
       }
       if (input.read_only !== undefined)
         row = await repo.setFolderReadOnly(tx, scope.vendor, folderId, input.read_only);

@@ -100,6 +100,14 @@ export async function previewContent(
   if (!row?.pdfKey) throw new AppError('not-found');
   const stream = await ctx.blobs.get(row.pdfKey);
   await markOpened(ctx, scope.vendor, doc.id, actor.userId);
+  ctx.audit.recordRead({
+    accountingFirmId: scope.vendor.accountingFirmId,
+    vendorId: scope.vendor.id,
+    actorUserId: actor.userId,
+    action: 'document.viewed',
+    subject: { type: 'document', id: doc.id, name: doc.name },
+    details: { version_id: version.id, preview: true },
+  });
   const stem = doc.name.includes('.') ? doc.name.slice(0, doc.name.lastIndexOf('.')) : doc.name;
   return {
     stream,

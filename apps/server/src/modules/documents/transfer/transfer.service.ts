@@ -149,7 +149,7 @@ export async function transfer(
   const run = await ctx.db
     .transaction(async (tx) => {
       const run: Run = {
-        f: filing.filingIn(tx, filing.personFiling(scope), ctx.jobs),
+        f: filing.filingIn(tx, filing.personFiling(scope), ctx.jobs, ctx.audit),
         scope,
         mode,
         request,

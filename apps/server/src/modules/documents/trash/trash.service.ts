@@ -1,5 +1,5 @@
 import type { DeleteNodesRequest, NodesOutcome, NodesQuery, RestoreNodesRequest } from '@portal/contracts';
-import type { AppContext, SignaturesSeam } from '../../../app-context';
+import type { AppContext, AuditSeam, SignaturesSeam } from '../../../app-context';
 import type { Db } from '../../../db/client';
 import { can } from '../../../platform/access/access';
 import type { Actor } from '../../../platform/auth/sessions';
@@ -8,6 +8,7 @@ import { pageOffset, paginated } from '../../../platform/http/pagination';
 import { toNode } from '../folders/folders.service';
 import { assertNoLegalHold } from '../storage-policy/legal-hold.service';
 import { filingIn, makeFolder, personFiling } from '../tree/filing.service';
+import { auditFiling } from '../tree/filing-audit';
 import * as tree from '../tree/tree.service';
 import { assertFolderWritable, assertWritable, freeName, nameConflict } from '../tree/tree.service';
 import { authorizeVendor, type Scope } from '../vendor-access.service';
@@ -41,7 +42,9 @@ async function trashSelection(
   scope: Scope,
   request: DeleteNodesRequest,
   signatures: SignaturesSeam,
+  audit: AuditSeam,
 ): Promise<Trashed> {
+  const logged = { audit, tx, vendor: scope.vendor, by: { userId: scope.actor.userId } };
   const outcome: NodesOutcome = {
     document_ids: [],
     folder_ids: [],
@@ -73,6 +76,15 @@ async function trashSelection(
     if ((await signatures.inSignature(tx, vendor, trashed)).size) throw new AppError('document-in-signature');
     for (const d of trashed) documentIds.add(d);
     for (const f of subtree) done.add(f);
+    await auditFiling(
+      logged,
+      'folder.deleted',
+      { type: 'folder', id: folder.id, name: folder.name },
+      {
+        documents: trashed.length,
+        forced: request.force ?? false,
+      },
+    );
     outcome.folder_ids.push(id);
   }
   for (const id of new Set(request.document_ids)) {
@@ -91,6 +103,14 @@ async function trashSelection(
       continue;
     }
     await tree.trashDocument(tx, vendor, doc.id, actor.userId);
+    await auditFiling(
+      logged,
+      'document.deleted',
+      { type: 'document', id: doc.id, name: doc.name },
+      {
+        folder_id: doc.folderId,
+      },
+    );
     documentIds.add(doc.id);
     outcome.document_ids.push(id);
   }
@@ -118,7 +138,7 @@ export async function deleteNodes(
   const scope = await authorizeVendor(ctx, actor, vendorId, 'documents.write');
   if (request.force && !scope.mayValidate) throw new AppError('forbidden');
   const { outcome, documentIds } = await ctx.db.transaction((tx) =>
-    trashSelection(tx, scope, request, ctx.signatures),
+    trashSelection(tx, scope, request, ctx.signatures, ctx.audit),
   );
   emitDeleted(ctx, scope, documentIds, false);
   return outcome;
@@ -219,6 +239,7 @@ export async function restore(ctx: AppContext, actor: Actor, vendorId: number, r
   };
   try {
     await ctx.db.transaction(async (tx) => {
+      const logged = { audit: ctx.audit, tx, vendor, by: { userId: actor.userId } };
       await tree.lockRoot(tx, vendor);
       for (const id of new Set(request.folder_ids)) {
         const folder = await tree.lockFolder(tx, vendor, id);
@@ -237,6 +258,12 @@ export async function restore(ctx: AppContext, actor: Actor, vendorId: number, r
           name = await freeName(tx, vendor, parent, name, 'folder');
         }
         await repo.untrashFolder(tx, vendor, folder.id, parent, name);
+        await auditFiling(
+          logged,
+          'folder.restored',
+          { type: 'folder', id: folder.id, name },
+          { parent_id: parent },
+        );
         outcome.folder_ids.push(id);
       }
       for (const id of new Set(request.document_ids)) {
@@ -255,6 +282,14 @@ export async function restore(ctx: AppContext, actor: Actor, vendorId: number, r
           name = await freeName(tx, vendor, target, name, 'document');
         }
         await repo.untrashDocument(tx, vendor, doc.id, target, name);
+        await auditFiling(
+          logged,
+          'document.restored',
+          { type: 'document', id: doc.id, name },
+          {
+            folder_id: target,
+          },
+        );
         outcome.document_ids.push(id);
       }
     });

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { extensionOf } from '@portal/contracts';
-import type { AppContext } from '../../../app-context';
+import type { AppContext, AuditSeam } from '../../../app-context';
 import type { Db } from '../../../db/client';
 import { AppError, fieldError } from '../../../platform/errors/app-error';
 import type { JobQueue } from '../../../platform/jobs/job-queue';
@@ -14,6 +14,7 @@ import { DOCUMENT_TEXT_JOB, type DocumentTextJob } from '../search/text-job';
 import { type Digests, digestsOfFile } from '../uploads/upload-hasher';
 import type { Scope } from '../vendor-access.service';
 import * as docs from './documents.repository';
+import { auditFiling } from './filing-audit';
 import * as folders from './folders.repository';
 import { replaceEmpty } from './replace-empty';
 import {
@@ -116,13 +117,20 @@ export type FilingLog = {
  * A filing in the caller's transaction. `jobs`: the queue that content filings enqueue their
  * text extraction on (in this transaction); folder-only filings may go without.
  */
-export type InTx = FilingScope & { tx: Db; log: FilingLog; jobs: JobQueue | null };
+export type InTx = FilingScope & { tx: Db; log: FilingLog; jobs: JobQueue | null; audit: AuditSeam | null };
 
-export const filingIn = (tx: Db, scope: FilingScope, jobs: JobQueue | null = null): InTx => ({
+/** `audit`: the log its acts are recorded in (none: the system's own folders, unlogged). */
+export const filingIn = (
+  tx: Db,
+  scope: FilingScope,
+  jobs: JobQueue | null = null,
+  audit: AuditSeam | null = null,
+): InTx => ({
   ...scope,
   tx,
   log: { created: [], versions: [], moved: { documentIds: [], folderIds: [] } },
   jobs,
+  audit,
 });
 
 const writable = (f: InTx, folder: FolderRow) =>
@@ -156,6 +164,17 @@ export async function addVersion(
     authorId,
   });
   f.log.versions.push({ documentId: doc.id, versionId: version.id });
+  // A new document's first version is its creation, logged as such.
+  if (doc.currentVersionId !== null) {
+    await auditFiling(
+      f,
+      'document.version_added',
+      { type: 'document', id: doc.id, name: doc.name },
+      {
+        version_id: version.id,
+      },
+    );
+  }
   return version;
 }
 
@@ -169,6 +188,8 @@ export async function newDocument(
     authorId?: number | null;
     dated?: Pick<docs.DocumentRow, 'accountingPeriodId' | 'startDate'>;
     field?: string;
+    /** A copy of this document (logged as `document.copied`). */
+    copyOf?: number;
   } = {},
 ): Promise<Filed> {
   await assertNameFree(f.tx, f.vendor, folderId, name, {}, options.field);
@@ -177,6 +198,12 @@ export async function newDocument(
   const authorId = options.authorId === undefined ? f.by.userId : options.authorId;
   const version = await addVersion(f, doc, content, authorId);
   f.log.created.push(doc.id);
+  await auditFiling(
+    f,
+    options.copyOf === undefined ? 'document.created' : 'document.copied',
+    { type: 'document', id: doc.id, name },
+    { folder_id: folderId, version_id: version.id, size: content.size, copy_of: options.copyOf },
+  );
   return { documentId: doc.id, versionId: version.id, created: true };
 }
 
@@ -206,6 +233,7 @@ export async function copyDocument(
   return newDocument(f, folderId, name, content, {
     authorId,
     dated: { accountingPeriodId: doc.accountingPeriodId, startDate: doc.startDate },
+    copyOf: doc.id,
     ...(field ? { field } : {}),
   });
 }
@@ -224,6 +252,7 @@ export async function moveDocument(
   await folders.lockFolder(f.tx, f.vendor, folderId);
   await assertNameFree(f.tx, f.vendor, folderId, name, { documentId: doc.id }, field);
   if (doc.folderId !== folderId) f.log.moved.documentIds.push(doc.id);
+  await auditMove(f, 'document', doc, { parentId: doc.folderId, name: doc.name }, folderId, name);
   return docs.updateDocument(f.tx, f.vendor, doc.id, { folderId, name });
 }
 
@@ -235,6 +264,7 @@ export async function moveFolder(f: InTx, folder: FolderRow, parentId: number, n
   await folders.lockFolder(f.tx, f.vendor, parentId);
   await assertNameFree(f.tx, f.vendor, parentId, name, { folderId: folder.id }, field);
   if (folder.parentId !== parentId) f.log.moved.folderIds.push(folder.id);
+  await auditMove(f, 'folder', folder, { parentId: folder.parentId, name: folder.name }, parentId, name);
   return folders.updateFolder(f.tx, f.vendor, folder.id, { parentId, name });
 }
 
@@ -250,12 +280,39 @@ export async function makeFolder(
 ): Promise<FolderRow> {
   await folders.lockFolder(f.tx, f.vendor, parentId);
   await assertNameFree(f.tx, f.vendor, parentId, name, {}, options.field);
-  return folders.insertFolder(f.tx, f.vendor, {
+  const folder = await folders.insertFolder(f.tx, f.vendor, {
     parentId,
     name,
     catalogTreeFolderId: options.catalogTreeFolderId ?? null,
     createdBy: f.by.userId,
   });
+  await auditFiling(f, 'folder.created', { type: 'folder', id: folder.id, name }, { parent_id: parentId });
+  return folder;
+}
+
+/** A move logs `x.moved` (with the new name when it changed on the way), a rename `x.renamed`. */
+async function auditMove(
+  f: InTx,
+  type: 'document' | 'folder',
+  node: { id: number },
+  was: { parentId: number | null; name: string },
+  parentId: number,
+  name: string,
+) {
+  if (was.parentId === parentId && was.name === name) return;
+  const moved = was.parentId !== parentId;
+  await auditFiling(
+    f,
+    moved ? `${type}.moved` : `${type}.renamed`,
+    { type, id: node.id, name },
+    moved
+      ? {
+          from_folder_id: was.parentId,
+          to_folder_id: parentId,
+          ...(was.name !== name ? { from_name: was.name } : {}),
+        }
+      : { from_name: was.name, to_name: name },
+  );
 }
 
 /**
@@ -425,7 +482,7 @@ export async function fileContent(
   let outcome: { filed: Filed; log: FilingLog };
   try {
     outcome = await ctx.db.transaction(async (tx) => {
-      const f = filingIn(tx, scope, ctx.jobs);
+      const f = filingIn(tx, scope, ctx.jobs, ctx.audit);
       const filed = await fileIn(f, folderId, name, content, options);
       await options.within?.(tx, filed);
       await settleWorkflows(ctx, f);

@@ -22,6 +22,7 @@ import { insertPeriods } from '../periods/periods.service';
 import { addClientUser } from '../users/vendor-users.service';
 import { defaultTreeStructureId } from './tree-structures.service';
 import { toVendorColumns, toVendorDto } from './vendor.mapper';
+import { changedFields } from './vendor-audit';
 import * as repo from './vendors.repository';
 
 /** Maps a unique violation on a vendor write to the spec's field error. */
@@ -180,13 +181,36 @@ export async function updateVendor(
 ): Promise<Vendor> {
   const grant = await ctx.access.authorize(actor, 'vendor.update', { kind: 'vendor', vendorId });
   const accountingFirmId = grant.accountingFirmId!;
+  // The audit log's `vendor.updated`: the fields changed, old and new, in the change's transaction.
+  const logChange = async (tx: Db, before: repo.VendorRow, after: repo.VendorRow) => {
+    const changes = changedFields(
+      input as Record<string, unknown>,
+      toVendorDto(before) as unknown as Record<string, unknown>,
+      toVendorDto(after) as unknown as Record<string, unknown>,
+    );
+    if (Object.keys(changes).length === 0) return;
+    await ctx.audit.record(tx, {
+      accountingFirmId,
+      vendorId,
+      actorUserId: actor.userId,
+      action: 'vendor.updated',
+      subject: { type: 'vendor', id: vendorId, name: after.company },
+      details: { changes },
+    });
+  };
   try {
     if (input.siret === undefined) {
-      // The everyday edit (notes, contacts, fiscal fields): one statement, the fiscal fields
-      // merged by the database, no lock held across round trips.
+      // The everyday edit (notes, contacts, fiscal fields): the fiscal fields merged by the
+      // database; the row read first, locked, for the audit log's old values.
       const { columns, fiscal } = toVendorColumns(input);
-      const row = await repo.updateVendorMerging(ctx.db, accountingFirmId, vendorId, columns, fiscal);
-      if (!row) throw new AppError('not-found');
+      const row = await ctx.db.transaction(async (tx) => {
+        const current = await repo.lockVendor(tx, accountingFirmId, vendorId);
+        if (!current) throw new AppError('not-found');
+        const updated = await repo.updateVendorMerging(tx, accountingFirmId, vendorId, columns, fiscal);
+        if (!updated) throw new AppError('not-found');
+        await logChange(tx, current, updated);
+        return updated;
+      });
       return toVendorDto(row);
     }
     const row = await ctx.db.transaction(async (tx) => {
@@ -206,6 +230,7 @@ export async function updateVendor(
         fiscal: { ...current.fiscal, ...fiscal },
       });
       if (!updated) throw new AppError('not-found');
+      await logChange(tx, current, updated);
       return updated;
     });
     return toVendorDto(row);
