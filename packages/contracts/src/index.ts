@@ -8,6 +8,7 @@ export * from './errors';
 export * from './features';
 export * from './i18n/messages';
 export * from './limits';
+export * from './notifications';
 export * from './platform-admin';
 export * from './rules';
 export * from './signatures';

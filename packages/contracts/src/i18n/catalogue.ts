@@ -53,7 +53,10 @@ export type ValidationKey =
   | 'quantity-at-least-one'
   | 'offer-needs-a-service'
   | 'dav-folder-part-twice'
-  | 'not-your-workspace';
+  | 'not-your-workspace'
+  | 'notification-kind-mandatory'
+  | 'unknown-notification-kind'
+  | 'unknown-time-zone';
 
 /** Messages that are neither a code nor a field's: `{{name}}` placeholders filled by `translateMessage`. */
 export type NoticeKey = 'too-many-requests-wait';

@@ -50,7 +50,9 @@ export type IdRef =
   /** A category, service or offer of a firm's catalogue. */
   | 'catalog_category'
   | 'catalog_service'
-  | 'catalog_offer';
+  | 'catalog_offer'
+  /** One of the caller's own notifications (a person's, not a tenant's). */
+  | 'notification';
 
 /**
  * The only spelling of an id in a path or query: decimal digits without a sign, spaces, exponent,
