@@ -82,7 +82,9 @@ export const markAllReadSchema = z.object({ marked: z.number().int() });
 
 const kindPreference = z
   .object({
-    kind: z.string({ error: 'invalid-type' }).refine(isNotificationKind, { error: 'unknown-notification-kind' }),
+    kind: z
+      .string({ error: 'invalid-type' })
+      .refine(isNotificationKind, { error: 'unknown-notification-kind' }),
     in_app: z.boolean({ error: 'invalid-type' }),
     mail: z.enum(NOTIFICATION_FREQUENCIES, { error: 'invalid-value' }),
   })

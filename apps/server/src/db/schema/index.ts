@@ -4,6 +4,7 @@ export * from './dav';
 export * from './documents';
 export * from './identity';
 export * from './mail';
+export * from './notifications';
 export * from './platform';
 export * from './quickfolders';
 export * from './search';
