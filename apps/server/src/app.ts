@@ -22,6 +22,8 @@ import { healthRoutes } from './modules/health/health.routes';
 import { identityRoutes } from './modules/identity/identity.routes';
 import { identityMailJobs } from './modules/identity/identity.service';
 import { magicLinkMailJobs } from './modules/identity/magic-links.service';
+import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { notificationsSeam, registerNotificationJobs } from './modules/notifications/notifications.seam';
 import { platformAdminRoutes } from './modules/platform-admin/platform-admin.routes';
 import { signatureCertificateRoutes } from './modules/signatures/certificates.routes';
 import { registerSignatureJobs, signaturesRoutes } from './modules/signatures/signatures.routes';
@@ -185,6 +187,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     documents: deps.documents ?? documentsSeam(),
     workflows: workflowsSeam(),
     signatures: signaturesSeam(() => ctx),
+    notifications: notificationsSeam(() => ctx),
     converter:
       deps.converter ??
       officeConverter(await findSoffice(config.SOFFICE_PATH), config.PREVIEW_TIMEOUT_SECONDS * 1000),
@@ -211,6 +214,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   registerScratchJobs(ctx);
   registerSignatureJobs(ctx);
   registerTextJobs(ctx);
+  registerNotificationJobs(ctx);
   await ctx.jobs.init();
   if (!deps.jobs) {
     app.addHook('onReady', async () => ctx.jobs.start());
@@ -273,6 +277,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   platformAdminRoutes(app, ctx);
   await davRoutes(app, ctx);
   davPreferencesRoutes(app, ctx);
+  notificationsRoutes(app, ctx);
 
   if (config.SERVE_WEB) servesWeb = await registerWebApp(app, config.WEB_DIST_DIR ?? defaultWebDist());
   return app;
