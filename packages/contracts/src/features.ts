@@ -36,7 +36,7 @@ export const builtFeatures = {
     'workflows',
   ],
   /** Sections of the person's profile. */
-  profile: ['user', 'password', 'documents', 'terms-of-service'],
+  profile: ['user', 'password', 'documents', 'notifications', 'terms-of-service'],
   /** Sections of the super admin's console (`/sa/<section>`). */
   superAdmin: ['accounting-firms'],
 } as const satisfies Record<string, readonly string[]>;
