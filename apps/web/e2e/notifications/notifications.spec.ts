@@ -47,8 +47,9 @@ test('the preferences screen saves a change that a reload keeps', async ({ page 
   const inApp = row.getByRole('switch');
   await expect(inApp).toBeChecked();
   await inApp.uncheck();
-  await page.getByTestId('notification-digest-hour').click();
-  await page.getByRole('option', { name: '18:00' }).click();
+  await page.getByTestId('notification-digest-hour').getByRole('combobox').click();
+  await page.getByRole('listbox').getByRole('option', { name: '18:00', exact: true }).click();
+  await expect(page.getByTestId('notification-digest-hour')).toContainText('18:00');
   await page.getByTestId('notifications-save').click();
   await expect(page.getByText(t.saved)).toBeVisible();
   await page.reload();

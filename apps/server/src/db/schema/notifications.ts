@@ -52,7 +52,9 @@ export const notificationEvents = pgTable(
     foreignKey({
       columns: [t.accountingFirmId, t.vendorId],
       foreignColumns: [vendors.accountingFirmId, vendors.id],
-    }).onDelete('cascade'),
+    })
+      .onDelete('cascade')
+      .onUpdate('cascade'),
     index('notification_events_firm_created_idx').on(t.accountingFirmId, t.createdAt),
   ],
 );
@@ -127,7 +129,9 @@ export const notificationScopeVendors = pgTable(
     foreignKey({
       columns: [t.accountingFirmId, t.vendorId],
       foreignColumns: [vendors.accountingFirmId, vendors.id],
-    }).onDelete('cascade'),
+    })
+      .onDelete('cascade')
+      .onUpdate('cascade'),
     index('notification_scope_vendors_vendor_idx').on(t.accountingFirmId, t.vendorId),
   ],
 );
@@ -150,7 +154,9 @@ export const nodeSubscriptions = pgTable(
     foreignKey({
       columns: [t.accountingFirmId, t.vendorId],
       foreignColumns: [vendors.accountingFirmId, vendors.id],
-    }).onDelete('cascade'),
+    })
+      .onDelete('cascade')
+      .onUpdate('cascade'),
     check('node_subscriptions_one_node_check', sql`(${t.folderId} is null) <> (${t.documentId} is null)`),
     unique('node_subscriptions_user_folder_key').on(t.userId, t.folderId),
     unique('node_subscriptions_user_document_key').on(t.userId, t.documentId),
