@@ -73,7 +73,12 @@ export const notificationIdParamsSchema = z.object({ id: idParam('notification')
 export const markAllReadRequestSchema = z
   .object({
     accounting_firm_id: idField('accounting_firm').optional(),
-    before_id: z.number({ error: 'invalid-id' }).int({ error: 'invalid-id' }).min(1).optional(),
+    before_id: z
+      .number({ error: 'invalid-id' })
+      .int({ error: 'invalid-id' })
+      .min(1, { error: 'invalid-id' })
+      .max(Number.MAX_SAFE_INTEGER, { error: 'invalid-id' })
+      .optional(),
   })
   .strict()
   .meta({ example: {} });
