@@ -81,7 +81,7 @@ export const markAllReadRequestSchema = z
       .optional(),
   })
   .strict()
-  .meta({ example: {} });
+  .meta({ example: { accounting_firm_id: 1 } });
 
 export const markAllReadSchema = z.object({ marked: z.number().int() });
 
@@ -129,6 +129,7 @@ export const notificationPreferencesRequestSchema = z
   .meta({
     example: {
       kinds: [{ kind: 'document.created', in_app: true, mail: 'daily' }],
+      vendor_ids: [1],
       digest_hour: 8,
       time_zone: 'Europe/Paris',
     },

@@ -295,3 +295,13 @@ export async function isClientOnly(db: Db, userId: number): Promise<boolean> {
       and exists (select 1 from vendor_memberships where user_id = ${userId}) as client`);
   return Boolean(rowsOf<{ client: boolean }>(result)[0]?.client);
 }
+
+/** Whether the person belongs to the firm (an accepted member, or a client user of one of its files). */
+export async function belongsToFirm(db: Db, userId: number, accountingFirmId: number): Promise<boolean> {
+  const result = await db.execute(sql`
+    select exists (select 1 from accounting_firm_memberships
+        where accounting_firm_id = ${accountingFirmId} and user_id = ${userId} and not pending)
+      or exists (select 1 from vendor_memberships
+        where accounting_firm_id = ${accountingFirmId} and user_id = ${userId} and not pending) as member`);
+  return Boolean(rowsOf<{ member: boolean }>(result)[0]?.member);
+}

@@ -183,6 +183,12 @@ describe('reading the bell', () => {
     });
     expect(after.status).toBe(200);
     expect(after.body.data.unread).toBe(unread - 1);
+    const foreign = await call(
+      'GET',
+      `/api/users/me/notifications?accounting_firm_id=${w.otherFirm.id}`,
+      'readonly',
+    );
+    expect(foreign.status).toBe(422);
     const tasks = await call('GET', '/api/users/me/notifications?family=tasks', 'readonly');
     expect(tasks.body.data.every((n: { family: string }) => n.family === 'tasks')).toBe(true);
     const all = await call('POST', '/api/users/me/notifications/read', 'readonly', {});

@@ -57,7 +57,14 @@ function toDto(row: repo.NotificationRow): Notification {
   };
 }
 
+/** A portal filter must be one of the caller's portals (another answers like one that does not exist). */
+async function assertMyFirm(ctx: AppContext, actor: Actor, accountingFirmId: number | undefined) {
+  if (accountingFirmId !== undefined && !(await repo.belongsToFirm(ctx.db, actor.userId, accountingFirmId)))
+    throw fieldError('validation-failed', 'accounting_firm_id', 'not-your-workspace');
+}
+
 export async function listMine(ctx: AppContext, actor: Actor, query: NotificationsQuery) {
+  await assertMyFirm(ctx, actor, query.accounting_firm_id);
   const rows = await repo.listNotifications(ctx.db, {
     userId: actor.userId,
     unread: query.unread,
@@ -78,6 +85,7 @@ export async function listMine(ctx: AppContext, actor: Actor, query: Notificatio
 
 /** The unread count and its ETag (it changes with the count and the newest item). */
 export async function unreadOf(ctx: AppContext, actor: Actor, accountingFirmId?: number) {
+  await assertMyFirm(ctx, actor, accountingFirmId);
   const { unread, max_id } = await repo.unreadCount(ctx.db, actor.userId, accountingFirmId);
   return { unread, etag: `W/"${unread}-${max_id ?? 0}"` };
 }
@@ -91,6 +99,7 @@ export async function markAllRead(
   actor: Actor,
   body: { accounting_firm_id?: number; before_id?: number },
 ) {
+  await assertMyFirm(ctx, actor, body.accounting_firm_id);
   return {
     marked: await repo.markAllRead(ctx.db, actor.userId, {
       accountingFirmId: body.accounting_firm_id,
