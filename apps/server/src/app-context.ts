@@ -74,6 +74,33 @@ export type WorkflowsSeam = {
 
 export const NO_WORKFLOWS: WorkflowsSeam = { onFiled: async () => {} };
 
+/** Something that happened, to tell the people who may see it (issue 31, `modules/notifications`). */
+export type NotificationEventInput = {
+  accountingFirmId: number;
+  vendorId: number | null;
+  /** A kind of the catalogue (`NOTIFICATION_KINDS` in the contracts). */
+  kind: string;
+  subject: { type: 'document' | 'task' | 'folder'; id: number; name: string };
+  /** Who acted (not told), or null for the system (`system` names it). */
+  actorUserId: number | null;
+  system?: string;
+  /** An internal task: never told to client users. */
+  internal?: boolean;
+  /** A task's members at the time of the event. */
+  memberIds?: number[];
+  payload?: Record<string, unknown>;
+};
+
+/**
+ * The notifications' durable fan-out, in the producing change's transaction: the events are
+ * written with it and a job tells their recipients once it committed.
+ */
+export type NotificationsSeam = {
+  record(tx: Db, events: NotificationEventInput[]): Promise<void>;
+};
+
+export const NO_NOTIFICATIONS: NotificationsSeam = { record: async () => {} };
+
 /**
  * What the document manager and the client files need from the signatures
  * (`modules/signatures/signatures.seam.ts`), in their transactions.
@@ -162,6 +189,8 @@ export type AppContext = {
   workflows: WorkflowsSeam;
   /** The signature requests' hold on their documents and client files. */
   signatures: SignaturesSeam;
+  /** The events to tell people about, written in the change's transaction. */
+  notifications: NotificationsSeam;
   /** Office files to PDF (LibreOffice), for the viewer's previews; `binary` null when absent. */
   converter: OfficeConverter;
   /** The document manager's uploads in this process: their chunk files and hashers. */

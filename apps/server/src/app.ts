@@ -26,6 +26,8 @@ import { identityRoutes } from './modules/identity/identity.routes';
 import { identityMailJobs } from './modules/identity/identity.service';
 import { magicLinkMailJobs } from './modules/identity/magic-links.service';
 import { missionRoutes } from './modules/missions/missions.routes';
+import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { notificationsSeam, registerNotificationJobs } from './modules/notifications/notifications.seam';
 import { platformAdminRoutes } from './modules/platform-admin/platform-admin.routes';
 import { platformCatalogRoutes } from './modules/platform-admin/platform-catalog.routes';
 import { platformFlagsRoutes } from './modules/platform-admin/platform-flags.routes';
@@ -195,6 +197,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     documents: deps.documents ?? documentsSeam(),
     workflows: workflowsSeam(),
     signatures: signaturesSeam(() => ctx),
+    notifications: notificationsSeam(() => ctx),
     converter:
       deps.converter ??
       officeConverter(await findSoffice(config.SOFFICE_PATH), config.PREVIEW_TIMEOUT_SECONDS * 1000),
@@ -224,6 +227,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   registerSignatureJobs(ctx);
   registerTextJobs(ctx);
   registerAuditJobs(ctx);
+  registerNotificationJobs(ctx);
   await ctx.jobs.init();
   if (!deps.jobs) {
     app.addHook('onReady', async () => ctx.jobs.start());
@@ -291,6 +295,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await davRoutes(app, ctx);
   davPreferencesRoutes(app, ctx);
   auditRoutes(app, ctx);
+  notificationsRoutes(app, ctx);
 
   if (config.SERVE_WEB) servesWeb = await registerWebApp(app, config.WEB_DIST_DIR ?? defaultWebDist());
   return app;

@@ -42,7 +42,7 @@ export const builtFeatures = {
     'services',
   ],
   /** Sections of the person's profile. */
-  profile: ['user', 'password', 'documents', 'terms-of-service'],
+  profile: ['user', 'password', 'documents', 'notifications', 'terms-of-service'],
   /** Sections of the super admin's console (`/sa/<section>`). */
   superAdmin: ['accounting-firms', 'modules', 'products', 'flags', 'nps-survey'],
 } as const satisfies Record<string, readonly string[]>;

@@ -11,6 +11,7 @@ export * from './holdings';
 export * from './i18n/messages';
 export * from './limits';
 export * from './missions';
+export * from './notifications';
 export * from './platform-admin';
 export * from './rules';
 export * from './signatures';

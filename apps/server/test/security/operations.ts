@@ -196,6 +196,12 @@ export const SELF_ROUTES: Record<string, string> = {
   'GET /api/users/me/totp': "the caller's two-factor status",
   'GET /api/users/me/file-share-passwords': "the caller's file-share passwords (labels and dates)",
   'PUT /api/users/me/file-share-password': "sets one of the caller's file-share passwords",
+  'GET /api/users/me/notifications': "the caller's notifications (a portal filter among theirs)",
+  'GET /api/users/me/notifications/unread-count': "the caller's unread count",
+  'POST /api/users/me/notifications/read': "marks the caller's notifications read",
+  'GET /api/users/me/notification-preferences': "the caller's notification preferences",
+  'PUT /api/users/me/notification-preferences':
+    "the caller's notification preferences (a client file not theirs answers 422 like one that does not exist)",
   'GET /api/users/me/dav-preferences': "the caller's network-drive preferences",
   'PUT /api/users/me/dav-preferences':
     "the caller's network-drive preferences (a firm not theirs answers 422 like one that does not exist)",

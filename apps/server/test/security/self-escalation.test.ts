@@ -80,6 +80,17 @@ const NEUTRAL_FIELDS = new Set([
   // names client folders; they narrow what one sees, never widen it.
   'visible_accounting_firm_ids',
   'folder_format',
+  // Notification preferences and the bell (issue 31): what one is told of among what one may
+  // already see (the client files followed are checked against one's own access).
+  'kinds',
+  'scope',
+  'vendor_ids',
+  'digest_hour',
+  'time_zone',
+  'reset',
+  'before_id',
+  // Marks one's own items read in one of one's portals.
+  'accounting_firm_id',
 ]);
 /** Rights a caller might smuggle into any body, named as the API would (strict bodies refuse them). */
 const SMUGGLED = { is_super_admin: true, is_group_admin: true, role: 'admin', all_vendors: true };

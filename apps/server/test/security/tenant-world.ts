@@ -11,6 +11,8 @@ import {
   identityProviders,
   nodeStatuses,
   nodeStatusHistory,
+  notificationEvents,
+  notifications,
   productModules,
   products,
   quickfolders,
@@ -86,6 +88,8 @@ export type TenantIds = {
   session: number;
   /** A file-share password of the tenant's administrator (a person's own, revoked by them only). */
   file_share_password: number;
+  /** A notification of the tenant's administrator (a person's own, read by them only). */
+  notification: number;
   /** An OpenID Connect provider of the portal (its issuer refuses connections at once). */
   identity_provider: number;
   /** An access-rights theme of the portal, carried by the task. */
@@ -280,6 +284,23 @@ async function buildRows(db: FactoryDb, label: string, passwordHash: string): Pr
         passwordHash: await hashPassword(WORLD_PASSWORD),
       })
       .returning({ id: fileSharePasswords.id });
+    const [event] = await tx
+      .insert(notificationEvents)
+      .values({
+        accountingFirmId: firm.id,
+        vendorId: vendor.id,
+        kind: 'document.created',
+        subjectType: 'document',
+        subjectId: document.id,
+        subjectName: `${name} Document.txt`,
+        actorUserId: person('clientadmin').id,
+        payload: { folder_id: folder.id },
+      })
+      .returning({ id: notificationEvents.id });
+    const [notification] = await tx
+      .insert(notifications)
+      .values({ accountingFirmId: firm.id, eventId: event!.id, recipientUserId: person('admin').id })
+      .returning({ id: notifications.id });
     const [provider] = await tx
       .insert(identityProviders)
       .values({
@@ -439,6 +460,7 @@ async function buildRows(db: FactoryDb, label: string, passwordHash: string): Pr
         holding_member: person('unassigned').id,
         session: session.id,
         file_share_password: fileShare!.id,
+        notification: notification!.id,
         identity_provider: provider!.id,
         theme: theme.id,
         workflow: workflow!.id,

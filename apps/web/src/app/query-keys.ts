@@ -105,6 +105,14 @@ export const profileKeys = {
   totp: ['profile', 'totp'] as const,
   fileSharePasswords: ['profile', 'file-share-passwords'] as const,
   davPreferences: ['profile', 'dav-preferences'] as const,
+  notificationPreferences: ['profile', 'notification-preferences'] as const,
+};
+
+/** The caller's bell: their notifications and unread count. */
+export const notificationKeys = {
+  all: ['notifications'] as const,
+  unread: ['notifications', 'unread'] as const,
+  list: ['notifications', 'list'] as const,
 };
 
 /** The firm settings: everything under ['settings']. */

@@ -13,6 +13,8 @@ export const SHELL_PAGES: Readonly<Record<string, PageLoader>> = {
     import('../features/profile/profile-password-page').then((m) => m.ProfilePasswordPage),
   'profile-documents': () =>
     import('../features/profile/profile-documents-page').then((m) => m.ProfileDocumentsPage),
+  'profile-notifications': () =>
+    import('../features/profile/profile-notifications-page').then((m) => m.ProfileNotificationsPage),
   'profile-terms-of-service': () =>
     import('../features/profile/profile-terms-page').then((m) => m.ProfileTermsPage),
   customers: () => import('../features/customers/pages').then((m) => m.CustomersPage),

@@ -55,7 +55,10 @@ export type ValidationKey =
   | 'offer-needs-a-service'
   | 'dav-folder-part-twice'
   | 'not-your-workspace'
-  | 'invalid-flag-name';
+  | 'invalid-flag-name'
+  | 'notification-kind-mandatory'
+  | 'unknown-notification-kind'
+  | 'unknown-time-zone';
 
 /** Messages that are neither a code nor a field's: `{{name}}` placeholders filled by `translateMessage`. */
 export type NoticeKey = 'too-many-requests-wait';

@@ -204,4 +204,7 @@ export const en: Catalogue = {
   'offer-needs-a-service': 'An offer holds at least one service.',
   'dav-folder-part-twice': 'Each part of the name may appear only once.',
   'not-your-workspace': 'You do not belong to this workspace.',
+  'notification-kind-mandatory': 'Security notifications always show in the portal.',
+  'unknown-notification-kind': 'Unknown notification kind.',
+  'unknown-time-zone': 'Unknown time zone.',
 };

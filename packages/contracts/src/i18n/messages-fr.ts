@@ -214,4 +214,7 @@ export const fr: Catalogue = {
   'offer-needs-a-service': 'Une offre contient au moins une prestation.',
   'dav-folder-part-twice': "Chaque élément du nom ne peut figurer qu'une fois.",
   'not-your-workspace': "Vous n'appartenez pas à cet espace de travail.",
+  'notification-kind-mandatory': 'Les notifications de sécurité restent toujours affichées dans le portail.',
+  'unknown-notification-kind': 'Type de notification inconnu.',
+  'unknown-time-zone': 'Fuseau horaire inconnu.',
 };

@@ -211,4 +211,7 @@ export const pt: Catalogue = {
   'offer-needs-a-service': 'Uma oferta contém pelo menos um serviço.',
   'dav-folder-part-twice': 'Cada parte do nome só pode aparecer uma vez.',
   'not-your-workspace': 'Não pertence a este espaço de trabalho.',
+  'notification-kind-mandatory': 'As notificações de segurança aparecem sempre no portal.',
+  'unknown-notification-kind': 'Tipo de notificação desconhecido.',
+  'unknown-time-zone': 'Fuso horário desconhecido.',
 };

@@ -56,7 +56,9 @@ export type IdRef =
   /** A billed product of the platform (super admin). */
   | 'product'
   /** A feature flag of the platform (super admin). */
-  | 'feature_flag';
+  | 'feature_flag'
+  /** One of the caller's own notifications (a person's, not a tenant's). */
+  | 'notification';
 
 /**
  * The only spelling of an id in a path or query: decimal digits without a sign, spaces, exponent,

@@ -6,6 +6,7 @@ export * from './documents';
 export * from './identity';
 export * from './mail';
 export * from './missions';
+export * from './notifications';
 export * from './platform';
 export * from './platform-catalog';
 export * from './quickfolders';

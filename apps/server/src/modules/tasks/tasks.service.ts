@@ -11,7 +11,7 @@ import { announceRequest } from './request-notices.service';
 import { toTaskDto, toTaskListItem } from './task.mapper';
 import * as links from './task-documents.repository';
 import * as lists from './task-lists.repository';
-import type { TaskEvent } from './tasks.events';
+import { recordTaskEvents, type TaskEvent } from './tasks.events';
 import * as repo from './tasks.repository';
 
 /** Firm members see a task's internal side; client users do not. */
@@ -210,6 +210,13 @@ export async function createTask(ctx: AppContext, actor: Actor, input: CreateTas
         scheduled,
         (input.items ?? []).map((i) => i.label),
       );
+      await recordTaskEvents(
+        ctx,
+        tx,
+        scheduled,
+        scheduled.status === 'done' ? ['task.created', 'task.done'] : ['task.created'],
+        actor.userId,
+      );
       return scheduled;
     });
   } catch (error) {
@@ -276,6 +283,14 @@ export async function updateTask(
       if (status !== current.status || input.depends_on_ids !== undefined)
         await checkCanStart(tx, row, dependsOn);
       if (REMINDER_FIELDS.some((f) => input[f] !== undefined)) row = await scheduleReminder(ctx, tx, row);
+      const done = row.status === 'done' && current.status !== 'done';
+      await recordTaskEvents(
+        ctx,
+        tx,
+        row,
+        done ? ['task.updated', 'task.done'] : ['task.updated'],
+        actor.userId,
+      );
       return [current, row] as const;
     });
   } catch (error) {
@@ -289,6 +304,10 @@ export async function updateTask(
 
 export async function deleteTask(ctx: AppContext, actor: Actor, id: number): Promise<void> {
   const { task } = await taskWithAccess(ctx, actor, id, 'task.manage');
-  if (!(await repo.deleteTask(ctx.db, task.accountingFirmId, id))) throw notFound();
+  await ctx.db.transaction(async (tx) => {
+    // The members are read before the deletion takes them away.
+    await recordTaskEvents(ctx, tx, task, ['task.deleted'], actor.userId);
+    if (!(await repo.deleteTask(tx, task.accountingFirmId, id))) throw notFound();
+  });
   ctx.events.emit('task.deleted', eventOf(task, actor.userId));
 }

@@ -2,6 +2,7 @@ import type {
   ChangePasswordRequest,
   DavPreferencesRequest,
   FileSharePasswordRequest,
+  NotificationPreferencesRequest,
   RetrieveLogin,
 } from '@portal/contracts';
 import type { RecoveryCodes, TotpEnrolment, TotpStatus } from '@portal/contracts/auth/two-factor';
@@ -124,5 +125,22 @@ export function useSaveDavPreferences() {
     mutationFn: (body: DavPreferencesRequest) =>
       api.put('users/me/dav-preferences', body, { contract: 'davPreferencesSchema' }),
     onSuccess: (data) => queryClient.setQueryData(profileKeys.davPreferences, data),
+  });
+}
+
+/** The person's notification preferences (each kind's in-app and mail choice, scope, digest hour). */
+export const useNotificationPreferences = () =>
+  useQuery({
+    queryKey: profileKeys.notificationPreferences,
+    queryFn: () =>
+      api.get('users/me/notification-preferences', { contract: 'notificationPreferencesSchema' }),
+  });
+
+export function useSaveNotificationPreferences() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: NotificationPreferencesRequest) =>
+      api.put('users/me/notification-preferences', body, { contract: 'notificationPreferencesSchema' }),
+    onSuccess: (data) => queryClient.setQueryData(profileKeys.notificationPreferences, data),
   });
 }

@@ -10,6 +10,7 @@ import { pickWhiteLabel, useWhiteLabel } from '../../app/white-label';
 import { TEST_IDS } from '../../components/test-ids';
 import { CompanySelector } from './company-selector';
 import { FirmSelector } from './firm-selector';
+import { NotificationsBell } from './notifications-bell';
 import { SearchBox } from './search-box';
 import { UserMenu } from './user-menu';
 
@@ -74,6 +75,7 @@ export function TopBar({ onMenu, selectors }: { onMenu: () => void; selectors: b
             </>
           ) : null}
         </Box>
+        <NotificationsBell />
         <UserMenu />
       </Toolbar>
     </AppBar>

@@ -3,6 +3,7 @@ import type { AppContext } from '../../../app-context';
 import type { Db } from '../../../db/client';
 import type { Actor } from '../../../platform/auth/sessions';
 import { AppError } from '../../../platform/errors/app-error';
+import { recordDocumentEvents } from '../document-notifications';
 import { addVersion, contentOf, emitFiled, filingIn, personFiling } from '../tree/filing.service';
 import * as tree from '../tree/tree.service';
 import { assertFolderWritable, assertWritable } from '../tree/tree.service';
@@ -82,6 +83,8 @@ export async function setValidated(
       assertFolderWritable((await tree.findFolder(tx, scope.vendor, doc.folderId))!, scope);
     if ((version.validatedAt !== null) === validated) return false;
     await tree.setValidation(tx, scope.vendor, version.id, validated ? actor.userId : null);
+    if (validated)
+      await recordDocumentEvents(ctx, tx, scope.vendor, actor, 'document.validated', [documentId]);
     return true;
   });
   if (changed)

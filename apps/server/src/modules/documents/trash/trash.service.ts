@@ -5,6 +5,7 @@ import { can } from '../../../platform/access/access';
 import type { Actor } from '../../../platform/auth/sessions';
 import { AppError, fieldError } from '../../../platform/errors/app-error';
 import { pageOffset, paginated } from '../../../platform/http/pagination';
+import { recordDocumentEvents } from '../document-notifications';
 import { toNode } from '../folders/folders.service';
 import { assertNoLegalHold } from '../storage-policy/legal-hold.service';
 import { filingIn, makeFolder, personFiling } from '../tree/filing.service';
@@ -137,9 +138,11 @@ export async function deleteNodes(
 ) {
   const scope = await authorizeVendor(ctx, actor, vendorId, 'documents.write');
   if (request.force && !scope.mayValidate) throw new AppError('forbidden');
-  const { outcome, documentIds } = await ctx.db.transaction((tx) =>
-    trashSelection(tx, scope, request, ctx.signatures, ctx.audit),
-  );
+  const { outcome, documentIds } = await ctx.db.transaction(async (tx) => {
+    const trashed = await trashSelection(tx, scope, request, ctx.signatures, ctx.audit);
+    await recordDocumentEvents(ctx, tx, scope.vendor, actor, 'document.deleted', trashed.documentIds);
+    return trashed;
+  });
   emitDeleted(ctx, scope, documentIds, false);
   return outcome;
 }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { blobUnreferenced } from '../../../db/blob-references';
 import type { Db } from '../../../db/client';
 import {
@@ -330,4 +330,17 @@ export async function periodOfVendor(tx: Db, vendor: VendorRef, periodId: number
     )
     .for('key share');
   return row !== undefined;
+}
+
+/** The names and folders of documents (deleted ones too): what a notification names. */
+export async function namesOf(
+  db: Db,
+  vendor: VendorRef,
+  ids: number[],
+): Promise<{ id: number; name: string; folderId: number }[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: documents.id, name: documents.name, folderId: documents.folderId })
+    .from(documents)
+    .where(and(ofVendor(vendor), inArray(documents.id, ids)));
 }

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanupContext, type DocsWorld, docsWorld, newFolder } from '../../../../test/documents';
-import type { AppContext } from '../../../app-context';
+import { type AppContext, NO_NOTIFICATIONS } from '../../../app-context';
 import type { AppEvents } from '../../../platform/events/events';
 import { workflowsSeam } from '../../workflows/workflows.seam';
 import { fileContent, systemFiling } from './filing.service';
@@ -25,6 +25,7 @@ beforeAll(async () => {
     events: w.t.events,
     jobs: w.t.jobs,
     workflows: workflowsSeam(),
+    notifications: NO_NOTIFICATIONS,
   } as AppContext;
   firm = (await w.call('GET', `/api/vendors/${w.vendor}`)).body.data.accounting_firm_id;
   base = await newFolder(w, 'Intake', w.root);

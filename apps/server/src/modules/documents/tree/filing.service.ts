@@ -9,6 +9,7 @@ import type { AppContext, AuditSeam } from '../../../app-context';
 import type { Db } from '../../../db/client';
 import { AppError, fieldError } from '../../../platform/errors/app-error';
 import type { JobQueue } from '../../../platform/jobs/job-queue';
+import { recordDocumentEvents } from '../document-notifications';
 import { mimeTypeOf } from '../documents/file-types';
 import { DOCUMENT_TEXT_JOB, type DocumentTextJob } from '../search/text-job';
 import { type Digests, digestsOfFile } from '../uploads/upload-hasher';
@@ -374,6 +375,10 @@ export async function fileIn(
  */
 export async function settleWorkflows(ctx: AppContext, f: InTx): Promise<void> {
   const { created, moved } = f.log;
+  // The notifications of the filing, written with it (issue 31).
+  await recordDocumentEvents(ctx, f.tx, f.vendor, f.by, 'document.created', created);
+  const versioned = f.log.versions.map((v) => v.documentId).filter((id) => !created.includes(id));
+  await recordDocumentEvents(ctx, f.tx, f.vendor, f.by, 'document.version_added', versioned);
   if (!created.length && !moved.documentIds.length && !moved.folderIds.length) return;
   await ctx.workflows.onFiled(f.tx, f.vendor, {
     documentIds: [...created, ...moved.documentIds],
