@@ -214,4 +214,9 @@ export type AppContext = {
    * (its SHA-256): a version's content never changes, so it is read and checked once.
    */
   pdfSignatures: BoundedCache<VerifiedPdf>;
+  /**
+   * Each portal's effective feature flags, by firm id, kept until a flag changes in this process or
+   * a short lifetime passes (`modules/platform-admin/platform-flags.service.ts`).
+   */
+  featureFlags: Map<number, { all: Record<string, boolean>; pub: Record<string, boolean>; expires: number }>;
 };

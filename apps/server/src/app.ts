@@ -210,6 +210,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     request: requestContext,
     icons: createBoundedCache(ICONS_KEPT),
     pdfSignatures: createBoundedCache(PDF_SIGNATURES_KEPT),
+    featureFlags: new Map(),
   };
   // Each module adds the resource kinds it owns to the access module.
   ctx.access.register(tenancyAccess);

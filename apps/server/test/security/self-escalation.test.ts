@@ -84,7 +84,6 @@ const NEUTRAL_FIELDS = new Set([
   // already see (the client files followed are checked against one's own access).
   'kinds',
   'scope',
-  'vendor_ids',
   'digest_hour',
   'time_zone',
   'reset',
@@ -92,6 +91,17 @@ const NEUTRAL_FIELDS = new Set([
   // Marks one's own items read in one of one's portals.
   'accounting_firm_id',
 ]);
+/**
+ * Fields a right on one route and neutral on another: on these routes they carry no right. The
+ * notification preferences' `vendor_ids` are the client files one follows, checked against one's
+ * own access (issue 31); a holding's `vendor_ids` assign client files (issue 32).
+ */
+const NEUTRAL_ON: Record<string, ReadonlySet<string>> = {
+  'PUT /api/users/me/notification-preferences': new Set(['vendor_ids']),
+};
+const carriesRight = (op: Operation, name: string) =>
+  PRIVILEGE_FIELDS.has(name) && !NEUTRAL_ON[op.key]?.has(name);
+
 /** Rights a caller might smuggle into any body, named as the API would (strict bodies refuse them). */
 const SMUGGLED = { is_super_admin: true, is_group_admin: true, role: 'admin', all_vendors: true };
 
@@ -255,13 +265,13 @@ describe('self-escalation: nobody raises their own rights', () => {
         for (const name of Object.keys(base)) if (isEmailField(name)) base[name] = me.email;
         // The sample's other rights as they are now, so that one field at a time changes.
         for (const name of Object.keys(base)) {
-          if (PRIVILEGE_FIELDS.has(name) && current && name in current && current[name] !== null) {
+          if (carriesRight(op, name) && current && name in current && current[name] !== null) {
             base[name] = current[name];
           }
         }
         const tries: { label: string; body: Record<string, unknown> | undefined }[] = [];
         for (const [name, schema] of Object.entries(op.body?.properties ?? {})) {
-          if (!PRIVILEGE_FIELDS.has(name)) continue;
+          if (!carriesRight(op, name)) continue;
           for (const value of candidates(name, schema)) {
             if (current && name in current && same(current[name], value)) continue; // No change.
             tries.push({ label: `${name}=${JSON.stringify(value)}`, body: { ...base, [name]: value } });

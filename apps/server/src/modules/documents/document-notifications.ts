@@ -1,6 +1,6 @@
 import type { AppContext } from '../../app-context';
 import type { Db } from '../../db/client';
-import { namesOf } from './tree/documents.repository';
+import { namesOf } from './tree/tree.service';
 import type { VendorRef } from './vendor-ref';
 
 export type DocumentNotificationKind =

@@ -169,11 +169,19 @@ export async function unreadCount(
   return { unread: Number(row.unread), max_id: row.max_id === null ? null : Number(row.max_id) };
 }
 
-export async function markRead(db: Db, userId: number, id: number): Promise<boolean> {
+/** One of the person's items (`firmId`: only in that portal, for a session bound to it). */
+const mine = (userId: number, id: number, firmId: number | undefined) =>
+  and(
+    eq(notifications.id, id),
+    eq(notifications.recipientUserId, userId),
+    firmId === undefined ? undefined : eq(notifications.accountingFirmId, firmId),
+  );
+
+export async function markRead(db: Db, userId: number, id: number, firmId?: number): Promise<boolean> {
   const found = await db
     .update(notifications)
     .set({ readAt: sql`coalesce(${notifications.readAt}, now())` })
-    .where(and(eq(notifications.id, id), eq(notifications.recipientUserId, userId)))
+    .where(mine(userId, id, firmId))
     .returning({ id: notifications.id });
   return found.length > 0;
 }
@@ -192,10 +200,15 @@ export async function markAllRead(
   return rowsOf(result).length;
 }
 
-export async function deleteNotification(db: Db, userId: number, id: number): Promise<boolean> {
+export async function deleteNotification(
+  db: Db,
+  userId: number,
+  id: number,
+  firmId?: number,
+): Promise<boolean> {
   const found = await db
     .delete(notifications)
-    .where(and(eq(notifications.id, id), eq(notifications.recipientUserId, userId)))
+    .where(mine(userId, id, firmId))
     .returning({ id: notifications.id });
   return found.length > 0;
 }

@@ -57,18 +57,28 @@ function toDto(row: repo.NotificationRow): Notification {
   };
 }
 
-/** A portal filter must be one of the caller's portals (another answers like one that does not exist). */
-async function assertMyFirm(ctx: AppContext, actor: Actor, accountingFirmId: number | undefined) {
-  if (accountingFirmId !== undefined && !(await repo.belongsToFirm(ctx.db, actor.userId, accountingFirmId)))
+/**
+ * The portal the caller reads: the one asked for, which must be one of theirs (another answers
+ * like one that does not exist); a session bound to one portal (its identity provider's) sees
+ * that portal's items only, whatever it asks.
+ */
+async function portalOf(ctx: AppContext, actor: Actor, accountingFirmId: number | undefined) {
+  const bound = actor.boundFirmId ?? undefined;
+  const mismatch = bound !== undefined && accountingFirmId !== undefined && accountingFirmId !== bound;
+  if (
+    mismatch ||
+    (accountingFirmId !== undefined && !(await repo.belongsToFirm(ctx.db, actor.userId, accountingFirmId)))
+  )
     throw fieldError('validation-failed', 'accounting_firm_id', 'not-your-workspace');
+  return accountingFirmId ?? bound;
 }
 
 export async function listMine(ctx: AppContext, actor: Actor, query: NotificationsQuery) {
-  await assertMyFirm(ctx, actor, query.accounting_firm_id);
+  const accountingFirmId = await portalOf(ctx, actor, query.accounting_firm_id);
   const rows = await repo.listNotifications(ctx.db, {
     userId: actor.userId,
     unread: query.unread,
-    accountingFirmId: query.accounting_firm_id,
+    accountingFirmId,
     kinds: query.family ? kindsOfFamily(query.family as NotificationFamily) : undefined,
     limit: query.per_page,
     offset: (query.page - 1) * query.per_page,
@@ -85,13 +95,14 @@ export async function listMine(ctx: AppContext, actor: Actor, query: Notificatio
 
 /** The unread count and its ETag (it changes with the count and the newest item). */
 export async function unreadOf(ctx: AppContext, actor: Actor, accountingFirmId?: number) {
-  await assertMyFirm(ctx, actor, accountingFirmId);
-  const { unread, max_id } = await repo.unreadCount(ctx.db, actor.userId, accountingFirmId);
+  const portal = await portalOf(ctx, actor, accountingFirmId);
+  const { unread, max_id } = await repo.unreadCount(ctx.db, actor.userId, portal);
   return { unread, etag: `W/"${unread}-${max_id ?? 0}"` };
 }
 
 export async function markRead(ctx: AppContext, actor: Actor, id: number): Promise<void> {
-  if (!(await repo.markRead(ctx.db, actor.userId, id))) throw new AppError('not-found');
+  const bound = actor.boundFirmId ?? undefined;
+  if (!(await repo.markRead(ctx.db, actor.userId, id, bound))) throw new AppError('not-found');
 }
 
 export async function markAllRead(
@@ -99,17 +110,18 @@ export async function markAllRead(
   actor: Actor,
   body: { accounting_firm_id?: number; before_id?: number },
 ) {
-  await assertMyFirm(ctx, actor, body.accounting_firm_id);
+  const accountingFirmId = await portalOf(ctx, actor, body.accounting_firm_id);
   return {
     marked: await repo.markAllRead(ctx.db, actor.userId, {
-      accountingFirmId: body.accounting_firm_id,
+      accountingFirmId,
       beforeId: body.before_id,
     }),
   };
 }
 
 export async function remove(ctx: AppContext, actor: Actor, id: number): Promise<void> {
-  if (!(await repo.deleteNotification(ctx.db, actor.userId, id))) throw new AppError('not-found');
+  const bound = actor.boundFirmId ?? undefined;
+  if (!(await repo.deleteNotification(ctx.db, actor.userId, id, bound))) throw new AppError('not-found');
 }
 
 // Preferences ------------------------------------------------------------------------------------

@@ -23,44 +23,35 @@ const PLATFORM = { kind: 'platform' } as const;
 const authorize = (ctx: AppContext, actor: Actor) => ctx.access.authorize(actor, 'platform.manage', PLATFORM);
 
 /**
- * Each portal's effective flags, per database, for `isFlagOn` and the white-label answer: read
- * once per portal and kept until a flag changes (in this process) or a short lifetime passes (a
+ * Each portal's effective flags, for `isFlagOn` and the white-label answer: read once per portal
+ * and kept on the app context until a flag changes (in this process) or a short lifetime passes (a
  * change made by another process).
  */
 const FLAG_LIFETIME_MS = 30_000;
-type FirmFlags = { all: Record<string, boolean>; pub: Record<string, boolean>; expires: number };
-const flagCache = new WeakMap<Db, Map<number, FirmFlags>>();
 
-function cacheOf(db: Db) {
-  const cache = flagCache.get(db) ?? new Map<number, FirmFlags>();
-  flagCache.set(db, cache);
-  return cache;
-}
-
-async function firmFlags(db: Db, firmId: number): Promise<FirmFlags> {
-  const cache = cacheOf(db);
-  const hit = cache.get(firmId);
+async function firmFlags(ctx: AppContext, firmId: number) {
+  const hit = ctx.featureFlags.get(firmId);
   if (hit && hit.expires > Date.now()) return hit;
   const [all, pub] = await Promise.all([
-    repo.effectiveFlags(db, firmId, false),
-    repo.effectiveFlags(db, firmId, true),
+    repo.effectiveFlags(ctx.db, firmId, false),
+    repo.effectiveFlags(ctx.db, firmId, true),
   ]);
   const entry = { all, pub, expires: Date.now() + FLAG_LIFETIME_MS };
-  cache.set(firmId, entry);
+  ctx.featureFlags.set(firmId, entry);
   return entry;
 }
 
 /** Whether a flag is on for a portal (its override, else the default; unknown: off). */
-export async function isFlagOn(db: Db, firmId: number, name: string): Promise<boolean> {
-  return (await firmFlags(db, firmId)).all[name] ?? false;
+export async function isFlagOn(ctx: AppContext, firmId: number, name: string): Promise<boolean> {
+  return (await firmFlags(ctx, firmId)).all[name] ?? false;
 }
 
 /** The portal's public flags, as the web app gets them. */
-export async function publicFlags(db: Db, firmId: number): Promise<Record<string, boolean>> {
-  return (await firmFlags(db, firmId)).pub;
+export async function publicFlags(ctx: AppContext, firmId: number): Promise<Record<string, boolean>> {
+  return (await firmFlags(ctx, firmId)).pub;
 }
 
-const clearFlags = (db: Db) => cacheOf(db).clear();
+const clearFlags = (ctx: AppContext) => ctx.featureFlags.clear();
 
 type FlagRow = Awaited<ReturnType<typeof repo.flagRows>>[number];
 const toFlag = ({ flag, overrides }: FlagRow): FeatureFlag => ({
@@ -99,7 +90,7 @@ export async function createFlag(ctx: AppContext, actor: Actor, input: CreateFea
   } catch (error) {
     throw nameTaken(error) ?? error;
   }
-  clearFlags(ctx.db);
+  clearFlags(ctx);
   return flagDto(ctx.db, id);
 }
 
@@ -117,7 +108,7 @@ export async function updateFlag(ctx: AppContext, actor: Actor, id: number, inpu
     throw nameTaken(error) ?? error;
   }
   if (!found) throw new AppError('not-found');
-  clearFlags(ctx.db);
+  clearFlags(ctx);
   return flagDto(ctx.db, id);
 }
 
@@ -128,7 +119,7 @@ export async function deleteFlag(ctx: AppContext, actor: Actor, id: number, conf
   if (!flag) throw new AppError('not-found');
   if (confirm.trim() !== flag.name) throw fieldError('confirmation-mismatch', 'confirm');
   await repo.deleteFlag(ctx.db, id);
-  clearFlags(ctx.db);
+  clearFlags(ctx);
 }
 
 /** Sets (`enabled`) or removes (null) a portal's override of a flag. */
@@ -144,7 +135,7 @@ export async function setOverride(
   if ((await repo.existingFirmIds(ctx.db, [firmId])).length === 0) throw new AppError('not-found');
   if (enabled === null) await repo.removeOverride(ctx.db, id, firmId);
   else await repo.setOverride(ctx.db, id, firmId, enabled);
-  clearFlags(ctx.db);
+  clearFlags(ctx);
   return flagDto(ctx.db, id);
 }
 

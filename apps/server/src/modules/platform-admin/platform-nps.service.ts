@@ -5,12 +5,10 @@ import {
   npsFormSchema,
   type PutNpsSettingsRequest,
 } from '@portal/contracts';
-import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../app-context';
-import type { Db } from '../../db/client';
-import { npsSettings } from '../../db/schema';
 import type { Actor } from '../../platform/auth/sessions';
 import { fieldError } from '../../platform/errors/app-error';
+import { type NpsRow, readRow, writeRow } from './platform-nps.repository';
 
 /**
  * The satisfaction survey's settings (spec: sa/nps-survey), one row; the defaults until the super
@@ -20,19 +18,7 @@ import { fieldError } from '../../platform/errors/app-error';
 const PLATFORM = { kind: 'platform' } as const;
 const DEFAULTS = { enabled: false, hide_message: false, min_days: 90, rejection_count: 3 };
 
-// The one row's reads and write (this module's only table access for the survey).
-const readRow = async (db: Db) => (await db.select().from(npsSettings).where(eq(npsSettings.id, 1)))[0];
-async function writeRow(db: Db, values: Omit<typeof npsSettings.$inferInsert, 'id'>) {
-  const [row] = await db
-    .insert(npsSettings)
-    .values({ id: 1, ...values })
-    .onConflictDoUpdate({ target: npsSettings.id, set: { ...values, updatedAt: new Date() } })
-    .returning();
-  return row!;
-}
-
-type Row = typeof npsSettings.$inferSelect;
-const toSettings = (row: Row | undefined): NpsSettings =>
+const toSettings = (row: NpsRow | undefined): NpsSettings =>
   row
     ? {
         enabled: row.enabled,

@@ -86,3 +86,5 @@ const eventOf = (row: repo.TaskRow): TaskEvent => ({
 export function emitCreated(ctx: AppContext, events: TaskEvent[]): void {
   for (const event of events) ctx.events.emit('task.created', event);
 }
+
+export type { TaskEvent } from './tasks.events';

@@ -61,7 +61,7 @@ export async function startupWhiteLabel(ctx: AppContext, input: Resolve): Promis
   if (!firm) throw new AppError('not-found');
   const [{ whiteLabels, modules, oauthProviders }, flags] = await Promise.all([
     startupOf(ctx, firm),
-    publicFlags(ctx.db, firm.id),
+    publicFlags(ctx, firm.id),
   ]);
   const response: WhiteLabelResponse = {
     accounting_firm: {

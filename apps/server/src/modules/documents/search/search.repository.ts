@@ -3,7 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { intArray, rowsOf } from '../sql-rows.sql';
 import { unreadBy } from '../unread.sql';
-import { executePrepared } from './prepared-sql';
+import { executePrepared } from './prepared.sql';
 
 /**
  * Who searches where: the firm, the person (the unread filter), the client files they may open

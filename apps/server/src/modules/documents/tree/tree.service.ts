@@ -28,6 +28,7 @@ export {
   findVersion,
   isValidated,
   liveDocumentsIn,
+  namesOf,
   periodOfVendor,
   queueBlob,
   queuedBlobs,
