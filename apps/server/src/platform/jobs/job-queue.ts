@@ -165,7 +165,16 @@ export function createJobQueue(database: Database, options: { pollSeconds?: numb
       for (const [name, handler] of handlers) {
         await ensureQueue(name);
         await instance.work<object>(name, { batchSize: 5 }, async (jobs) => {
-          for (const job of jobs) await handler(job.data);
+          // Each job on its own: one that fails is failed (and retried) alone; a throw here would
+          // fail the batch's other jobs with it and hold them back through the retries' backoff.
+          // pg-boss then completes only the jobs still active.
+          for (const job of jobs) {
+            try {
+              await handler(job.data);
+            } catch (error) {
+              await instance.fail(name, job.id, { message: (error as Error).message ?? String(error) });
+            }
+          }
         });
       }
     },
