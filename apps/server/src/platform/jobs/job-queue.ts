@@ -29,6 +29,8 @@ export type JobQueue = {
 };
 
 export const JOB_SETTINGS = { pollSeconds: 5, retryLimit: 5, retryDelaySeconds: 60 };
+/** Jobs a worker takes at a time. */
+const WORK_BATCH = 5;
 
 type Executor = { executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> };
 
@@ -164,7 +166,8 @@ export function createJobQueue(database: Database, options: { pollSeconds?: numb
       await instance.start();
       for (const [name, handler] of handlers) {
         await ensureQueue(name);
-        await instance.work<object>(name, { batchSize: 5 }, async (jobs) => {
+        let workerId = '';
+        workerId = await instance.work<object>(name, { batchSize: WORK_BATCH }, async (jobs) => {
           // Each job on its own: one that fails is failed (and retried) alone; a throw here would
           // fail the batch's other jobs with it and hold them back through the retries' backoff.
           // pg-boss then completes only the jobs still active.
@@ -175,6 +178,10 @@ export function createJobQueue(database: Database, options: { pollSeconds?: numb
               await instance.fail(name, job.id, { message: (error as Error).message ?? String(error) });
             }
           }
+          // pg-boss waits the polling interval after every batch, full or not: 5 jobs every 5 s
+          // let a backlog grow for minutes (a fan-out per document). A full batch: more may wait,
+          // so fetch again at once.
+          if (jobs.length === WORK_BATCH && workerId) instance.notifyWorker(workerId);
         });
       }
     },
